@@ -1,0 +1,56 @@
+"""The `when` language: CEL core with hookc's additions (SPEC §2), from text to value.
+
+    >>> import hookc.cel
+    >>> hookc.cel.compile("1 + 2").evaluate({})
+    3
+
+``compile`` raises ``hookc.CompileError`` (with diagnostics) for text that does not parse;
+``Program.evaluate`` raises ``hookc.EvaluationError`` where CEL gives an error value.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from hookc.cel.evaluator import evaluate
+from hookc.cel.parser import MAX_DEPTH, parse
+from hookc.cel.printer import to_text
+from hookc.diagnostics import Diagnostic, Severity
+from hookc.errors import CompileError, EvaluationError
+from hookc.ir.expr import Expr
+from hookc.runtime.values import CelError
+
+__all__ = ["MAX_DEPTH", "Program", "compile", "parse", "to_text"]
+
+
+@dataclass(frozen=True, slots=True)
+class Program:
+    """A compiled expression. ``warnings`` holds what compiled but looks like a mistake."""
+
+    text: str
+    expr: Expr
+    warnings: tuple[Diagnostic, ...] = ()
+
+    def evaluate(self, bindings: Mapping[str, Any] | None = None) -> Any:
+        """The expression's value as a plain Python value (int, float, bool, str, None,
+        list, dict), with ``bindings`` as its variables."""
+        if bindings is None:
+            bindings = {}
+        if not isinstance(bindings, Mapping):
+            raise TypeError(f"bindings must be a mapping, not {type(bindings).__name__}")
+        result = evaluate(self.expr, bindings)
+        if isinstance(result, CelError):
+            raise EvaluationError(result.message)
+        return result
+
+
+def compile(text: str, name: str = "<expr>") -> Program:
+    """Parse and check ``text``; raise ``CompileError`` if it has any error."""
+    if not isinstance(text, str):
+        raise TypeError(f"expression text must be a str, not {type(text).__name__}")
+    result = parse(text, name)
+    if result.expr is None or any(d.severity is Severity.ERROR for d in result.diagnostics):
+        raise CompileError(result.diagnostics)
+    return Program(text, result.expr, result.diagnostics)

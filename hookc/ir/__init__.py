@@ -1,0 +1,1 @@
+"""hookc's intermediate representation: immutable nodes, spans excluded from equality."""

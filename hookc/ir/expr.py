@@ -1,0 +1,223 @@
+"""The expression IR: a closed set of immutable nodes for `when` expressions.
+
+Every node is a frozen dataclass with its children in fields or tuples; its ``span`` (where
+it came from) takes no part in equality or hashing, so two parses of the same expression
+from different places are equal. ``&&`` and ``||`` chains are n-ary (``And``, ``Or``) so
+that a long chain of conditions is a wide node, not a deep one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import TypeAlias
+
+from hookc.source import Span
+
+Value: TypeAlias = "int | float | str | bool | None"
+
+_SPAN = field(default=None, compare=False, hash=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Literal:
+    """A constant: int, float (CEL double), str, bool or None (CEL null).
+
+    Equality is by CEL type and value, not Python's: ``Literal(1) != Literal(True)``,
+    ``Literal(1) != Literal(1.0)``, ``Literal(-0.0) != Literal(0.0)`` and a NaN literal
+    equals itself, so that rewrites and round trips compare exactly.
+    """
+
+    value: int | float | str | bool | None
+    span: Span | None = _SPAN
+
+    def _key(self) -> tuple[str, object]:
+        value = self.value
+        return type(value).__name__, repr(value) if isinstance(value, float) else value
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Literal) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+
+@dataclass(frozen=True, slots=True)
+class Ident:
+    """A variable: a top-level key of the context, or a macro's iteration variable."""
+
+    name: str
+    span: Span | None = _SPAN
+
+
+@dataclass(frozen=True, slots=True)
+class Select:
+    """``operand.field``: a map lookup by a constant string key."""
+
+    operand: Expr
+    field: str
+    span: Span | None = _SPAN
+
+
+@dataclass(frozen=True, slots=True)
+class Index:
+    """``operand[index]``: a list position or a map key."""
+
+    operand: Expr
+    index: Expr
+    span: Span | None = _SPAN
+
+
+@dataclass(frozen=True, slots=True)
+class Call:
+    """``function(args)``, or ``target.function(args)`` for a method call."""
+
+    function: str
+    args: tuple[Expr, ...]
+    target: Expr | None = None
+    span: Span | None = _SPAN
+
+
+@dataclass(frozen=True, slots=True)
+class Unary:
+    """``!operand`` (also written ``not``) or ``-operand``."""
+
+    op: str
+    operand: Expr
+    span: Span | None = _SPAN
+
+
+@dataclass(frozen=True, slots=True)
+class Binary:
+    """Arithmetic (``+ - * / %``), comparison (``== != < <= > >=``) or ``in``."""
+
+    op: str
+    left: Expr
+    right: Expr
+    span: Span | None = _SPAN
+
+
+@dataclass(frozen=True, slots=True)
+class And:
+    """``a && b && ...`` (also ``and``): false if any operand is false, else error if any is."""
+
+    operands: tuple[Expr, ...]
+    span: Span | None = _SPAN
+
+
+@dataclass(frozen=True, slots=True)
+class Or:
+    """``a || b || ...`` (also ``or``): true if any operand is true, else error if any is."""
+
+    operands: tuple[Expr, ...]
+    span: Span | None = _SPAN
+
+
+@dataclass(frozen=True, slots=True)
+class Conditional:
+    """``condition ? then : otherwise``."""
+
+    condition: Expr
+    then: Expr
+    otherwise: Expr
+    span: Span | None = _SPAN
+
+
+@dataclass(frozen=True, slots=True)
+class List:
+    items: tuple[Expr, ...]
+    span: Span | None = _SPAN
+
+
+@dataclass(frozen=True, slots=True)
+class Map:
+    entries: tuple[tuple[Expr, Expr], ...]
+    span: Span | None = _SPAN
+
+
+@dataclass(frozen=True, slots=True)
+class Has:
+    """``has(path)``: true iff the whole path resolves to a non-null value (SPEC §2)."""
+
+    path: Expr
+    span: Span | None = _SPAN
+
+
+@dataclass(frozen=True, slots=True)
+class Comprehension:
+    """A macro over a list's elements or a map's keys, bound to ``var`` in turn.
+
+    ``exists``, ``all``, ``exists_one`` and ``filter`` have a ``predicate``; ``map`` has a
+    ``transform`` and, in its three-argument form, a ``predicate`` too.
+    """
+
+    macro: str
+    target: Expr
+    var: str
+    predicate: Expr | None
+    transform: Expr | None = None
+    span: Span | None = _SPAN
+
+
+Expr: TypeAlias = (
+    Literal
+    | Ident
+    | Select
+    | Index
+    | Call
+    | Unary
+    | Binary
+    | And
+    | Or
+    | Conditional
+    | List
+    | Map
+    | Has
+    | Comprehension
+)
+
+MACROS = ("all", "exists", "exists_one", "filter", "map")
+
+
+def children(node: Expr) -> tuple[Expr, ...]:
+    """The direct sub-expressions of a node, in source order."""
+    match node:
+        case Literal() | Ident():
+            return ()
+        case Select(operand=operand) | Unary(operand=operand):
+            return (operand,)
+        case Index(operand=operand, index=index):
+            return operand, index
+        case Call(target=None, args=args):
+            return args
+        case Call(target=target, args=args):
+            assert target is not None
+            return (target, *args)
+        case Binary(left=left, right=right):
+            return left, right
+        case And(operands=operands) | Or(operands=operands):
+            return operands
+        case Conditional(condition=c, then=t, otherwise=o):
+            return c, t, o
+        case List(items=items):
+            return items
+        case Map(entries=entries):
+            return tuple(part for entry in entries for part in entry)
+        case Has(path=path):
+            return (path,)
+        case Comprehension(target=target, predicate=predicate, transform=transform):
+            return tuple(n for n in (target, predicate, transform) if n is not None)
+    raise TypeError(f"not an expression node: {node!r}")
+
+
+def walk(node: Expr) -> Iterator[tuple[Expr, int]]:
+    """Every node with its depth (the root is 1), pre-order, without recursion.
+
+    Iterative on purpose: it is what measures a freshly parsed tree before anything
+    recursive is allowed to touch it.
+    """
+    stack = [(node, 1)]
+    while stack:
+        current, depth = stack.pop()
+        yield current, depth
+        stack.extend((child, depth + 1) for child in reversed(children(current)))

@@ -1,0 +1,55 @@
+"""Source texts and spans: where every node and diagnostic comes from.
+
+Offsets are 0-based code-point offsets into ``Source.text``; they become 1-based lines and
+columns only when a diagnostic is rendered (``Source.position``).
+"""
+
+from __future__ import annotations
+
+import bisect
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True, slots=True)
+class Span:
+    """A half-open range ``[start, end)`` of offsets into one source text."""
+
+    start: int
+    end: int
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.start <= self.end:
+            raise ValueError(f"bad span [{self.start}, {self.end})")
+
+    def cover(self, other: Span) -> Span:
+        """The smallest span holding both."""
+        return Span(min(self.start, other.start), max(self.end, other.end))
+
+    def shift(self, offset: int) -> Span:
+        return Span(self.start + offset, self.end + offset)
+
+
+@dataclass(frozen=True, slots=True)
+class Source:
+    """A named text (a file, or an expression given on its own)."""
+
+    name: str
+    text: str
+    _line_starts: tuple[int, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        starts = [0]
+        starts.extend(i + 1 for i, char in enumerate(self.text) if char == "\n")
+        object.__setattr__(self, "_line_starts", tuple(starts))
+
+    def position(self, offset: int) -> tuple[int, int]:
+        """The 1-based (line, column) of an offset; the column counts code points."""
+        offset = max(0, min(offset, len(self.text)))
+        line = bisect.bisect_right(self._line_starts, offset) - 1
+        return line + 1, offset - self._line_starts[line] + 1
+
+    def line_text(self, line: int) -> str:
+        """The text of a 1-based line, without its line break."""
+        start = self._line_starts[line - 1]
+        end = self._line_starts[line] - 1 if line < len(self._line_starts) else len(self.text)
+        return self.text[start:end].rstrip("\r")
