@@ -276,7 +276,7 @@ class _Builder(Transformer[Token, Expr]):
             span,
             "for example has(error.headers) or has(error.headers['retry-after'])",
         )
-        return Has(args[0] if args else Ident("_"), span=span)
+        return Has(args[0] if args else Ident("_", span=span), span=span)
 
     def _comprehension(self, macro: str, target: Expr, args: list[Expr], span: Span) -> Expr:
         arities = (2, 3) if macro == "map" else (2,)
@@ -288,7 +288,7 @@ class _Builder(Transformer[Token, Expr]):
                 span,
                 f"for example items.{macro}(x, x > 0)",
             )
-            return Comprehension(macro, target, "_", Literal(True), span=span)
+            return Comprehension(macro, target, "_", Literal(True, span=span), span=span)
         var = args[0].name
         if macro == "map":
             predicate = args[1] if len(args) == 3 else None
@@ -444,6 +444,8 @@ _OPERAND_STARTS = frozenset(
         "NOT",
     ]
 )
+# Expected after a complete operand: seeing an operand there means an operator is missing.
+_INFIX_OPERATORS = frozenset({"REL_OP", "IN", "ADD_OP", "MUL_OP", "AND_OP", "OR_OP"})
 _CLOSERS = {"RPAREN": "(", "RBRACKET": "[", "RBRACE": "{"}
 _OPENERS = {"LPAREN": ")", "LBRACKET": "]", "LBRACE": "}"}
 _TERMINAL_NAMES = {
@@ -494,6 +496,16 @@ def _bad_character(source: Source, exc: UnexpectedCharacters) -> Diagnostic:
     char = text[at]
     span = Span(at, at + 1)
     if char in "'\"":
+        if text[max(0, at - 2) : at + 1] == char * 3:
+            # `'''abc` lexes as the empty string `''` and then a lone quote: the string
+            # that is never closed is the triple-quoted one.
+            return error(
+                "HK102",
+                "unterminated string literal",
+                source,
+                Span(at - 2, len(text)),
+                f"close it with {char * 3}",
+            )
         line_end = text.find("\n", at)
         end = len(text) if line_end == -1 else line_end
         return error(
@@ -537,6 +549,8 @@ def _bad_token(source: Source, exc: UnexpectedToken) -> Diagnostic:
         return error("HK101", "CEL has no /* */ comments", source, span, "comments start with `//`")
 
     found = "the end of the expression" if at_end else f"`{token}`"
+    if token.type in _OPERAND_STARTS and exc.expected & _INFIX_OPERATORS:
+        return error("HK101", f"missing operator before {found}", source, span)
     label = exc.match_examples(_recognizer().parse, _EXAMPLES, use_accepts=True)
     if label is not None:
         before = text[:start].rstrip()

@@ -1,0 +1,135 @@
+"""The ``hookc`` command line.
+
+``main(argv) -> int`` does the work and returns the exit status, so tests call it in-process
+and compare its output exactly; ``run`` is the console-script entry point.
+
+Exit status: 0 success, 1 the input has an error (a diagnostic was printed), 2 a usage
+error or a failure of hookc itself.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+from collections.abc import Sequence
+from typing import Any, TextIO
+
+import hookc
+from hookc.errors import CompileError, EvaluationError
+
+EXIT_OK, EXIT_INPUT_ERROR, EXIT_USAGE = 0, 1, 2
+
+
+class _UsageError(Exception):
+    pass
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="hookc",
+        description="A compiler and toolchain for the hook rules of AI-agent runtimes.",
+    )
+    parser.add_argument("--version", action="version", version=f"hookc {hookc.__version__}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    expr = commands.add_parser(
+        "expr",
+        help="evaluate one `when` expression against a JSON context",
+        description=(
+            "Compile a `when` expression (CEL core with and/or/not) and evaluate it with the "
+            "top-level keys of a JSON object as its variables. Prints the value as JSON. "
+            "Exits 1, with a diagnostic, if the expression does not compile or evaluates "
+            "to a CEL error (a missing key, no matching overload, overflow, ...)."
+        ),
+    )
+    expr.add_argument("expression", help='the expression text, e.g. "cost.spend > 10.0"')
+    expr.add_argument(
+        "--context",
+        metavar="FILE",
+        help="a JSON object of variables; '-' reads standard input (default: no variables)",
+    )
+    return parser
+
+
+def main(
+    argv: Sequence[str] | None = None, stdout: TextIO | None = None, stderr: TextIO | None = None
+) -> int:
+    out = stdout or sys.stdout
+    err = stderr or sys.stderr
+    parser = _parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exit_:  # argparse exits for --help, --version and usage errors
+        return int(exit_.code or 0)
+    try:
+        if args.command == "expr":
+            return _expr(args.expression, args.context, out, err)
+        parser.print_usage(err)
+        print("hookc: error: a command is required (see hookc --help)", file=err)
+        return EXIT_USAGE
+    except _UsageError as exc:
+        print(f"hookc: error: {exc}", file=err)
+        return EXIT_USAGE
+    except Exception as exc:  # a bug in hookc: say so, without a traceback for the user
+        print(f"hookc: internal error: {type(exc).__name__}: {exc}", file=err)
+        return EXIT_USAGE
+
+
+def run() -> None:
+    sys.exit(main())
+
+
+def _expr(text: str, context_path: str | None, out: TextIO, err: TextIO) -> int:
+    import hookc.cel
+
+    bindings = _read_context(context_path) if context_path else {}
+    try:
+        program = hookc.cel.compile(text)
+    except CompileError as exc:
+        for diagnostic in exc.diagnostics:
+            print(diagnostic.render(), file=err)
+        return EXIT_INPUT_ERROR
+    for diagnostic in program.warnings:
+        print(diagnostic.render(), file=err)
+    try:
+        value = program.evaluate(bindings)
+    except EvaluationError as exc:
+        print(f"<expr>: evaluation error: {exc}", file=err)
+        return EXIT_INPUT_ERROR
+    print(json.dumps(_jsonable(value), ensure_ascii=False), file=out)
+    return EXIT_OK
+
+
+def _read_context(path: str) -> dict[str, Any]:
+    try:
+        if path == "-":
+            text = sys.stdin.read()
+        else:
+            with open(path, encoding="utf-8") as handle:
+                text = handle.read()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise _UsageError(f"cannot read the context {path}: {exc}") from None
+    try:
+        context = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise _UsageError(
+            f"{path}:{exc.lineno}:{exc.colno}: the context is not valid JSON: {exc.msg}"
+        ) from None
+    if not isinstance(context, dict):
+        raise _UsageError(
+            f"{path}: the context must be a JSON object, not {type(context).__name__}"
+        )
+    return context
+
+
+def _jsonable(value: Any) -> Any:
+    """JSON has no NaN or infinities: print those as CEL's string() does."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return "NaN" if math.isnan(value) else ("+Inf" if value > 0 else "-Inf")
+    if isinstance(value, list | tuple):
+        return [_jsonable(item) for item in value]
+    if isinstance(value, dict):
+        return {str(key): _jsonable(item) for key, item in value.items()}
+    return value
