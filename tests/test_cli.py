@@ -1,0 +1,142 @@
+"""The command line, called in-process: exact output and exit status."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+import hookc
+from hookc.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = ROOT / "examples" / "expressions"
+
+
+def run(*argv: str, stdin: str | None = None, monkeypatch: pytest.MonkeyPatch | None = None):
+    out, err = io.StringIO(), io.StringIO()
+    if stdin is not None:
+        assert monkeypatch is not None
+        monkeypatch.setattr("sys.stdin", io.StringIO(stdin))
+    status = main(list(argv), stdout=out, stderr=err)
+    return status, out.getvalue(), err.getvalue()
+
+
+def test_version_prints_the_package_version(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--version"]) == 0
+    assert capsys.readouterr().out == f"hookc {hookc.__version__}\n"
+
+
+def test_help_exits_zero_and_lists_the_commands(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--help"]) == 0
+    assert "expr" in capsys.readouterr().out
+
+
+def test_no_command_is_a_usage_error() -> None:
+    status, out, err = run()
+    assert (status, out) == (2, "")
+    assert "a command is required" in err
+
+
+def test_unknown_option_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["expr", "1", "--frobnicate"]) == 2
+    assert "unrecognized arguments: --frobnicate" in capsys.readouterr().err
+
+
+def test_expr_prints_the_value_as_json() -> None:
+    assert run("expr", "[1, 2.5, 'é', null, {'k': true}]") == (
+        0,
+        '[1, 2.5, "é", null, {"k": true}]\n',
+        "",
+    )
+
+
+def test_expr_prints_non_finite_doubles_as_cel_strings() -> None:
+    assert run("expr", "[1.0 / 0.0, -1.0 / 0.0, 0.0 / 0.0]")[1] == '["+Inf", "-Inf", "NaN"]\n'
+
+
+def test_expr_reads_the_context_from_standard_input(monkeypatch: pytest.MonkeyPatch) -> None:
+    status, out, _ = run(
+        "expr", "cost.spend * 2.0", "--context", "-", stdin='{"cost": {"spend": 1.5}}',
+        monkeypatch=monkeypatch,
+    )  # fmt: skip
+    assert (status, out) == (0, "3.0\n")
+
+
+def test_expr_compile_error_prints_the_diagnostic_and_exits_one() -> None:
+    status, out, err = run("expr", "a = 1")
+    assert (status, out) == (1, "")
+    assert err == (
+        "<expr>:1:3: error[HK101]: `=` is not an operator in CEL\n"
+        "    a = 1\n"
+        "      ^\n"
+        "  hint: use `==` to compare\n"
+    )
+
+
+def test_expr_evaluation_error_exits_one_with_the_reason() -> None:
+    assert run("expr", "cost.spend") == (
+        1, "", "<expr>: evaluation error: no such key: 'cost' is not in the context\n"
+    )  # fmt: skip
+
+
+def test_expr_warnings_go_to_stderr_and_do_not_change_the_status() -> None:
+    status, out, err = run("expr", "has(None)")
+    assert (status, out) == (0, "false\n")
+    assert "warning[HK150]" in err
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ("[1, 2]", "the context must be a JSON object, not list"),
+        ('{"a": ', "the context is not valid JSON"),
+        (b"\xff\xfe", "cannot read the context"),
+    ],
+)
+def test_a_bad_context_file_is_a_usage_error(
+    tmp_path: Path, content: str | bytes, message: str
+) -> None:
+    path = tmp_path / "ctx.json"
+    if isinstance(content, bytes):
+        path.write_bytes(content)
+    else:
+        path.write_text(content)
+    status, out, err = run("expr", "1", "--context", str(path))
+    assert (status, out) == (2, "")
+    assert message in err and "Traceback" not in err
+
+
+def test_a_missing_context_file_is_a_usage_error(tmp_path: Path) -> None:
+    status, _, err = run("expr", "1", "--context", str(tmp_path / "absent.json"))
+    assert status == 2 and "cannot read the context" in err
+
+
+def _example_rows() -> list[tuple[str, str]]:
+    """The (expression, prints) rows of examples/expressions/README.md."""
+    rows = []
+    for line in (EXAMPLES / "README.md").read_text().splitlines():
+        cells = re.fullmatch(r"\| `(.+)` \| (.+) \|", line)
+        if cells:
+            rows.append((cells[1], cells[2]))
+    return rows
+
+
+@pytest.mark.parametrize(("expression", "prints"), _example_rows())
+def test_example_table_says_what_the_command_prints(expression: str, prints: str) -> None:
+    status, out, err = run("expr", expression, "--context", str(EXAMPLES / "context.json"))
+    if prints.startswith("an error") or prints.startswith("a diagnostic"):
+        assert (status, out) == (1, "")
+        assert err
+    else:
+        assert status == 0, err
+        shown = re.match(r"`(.+?)`", prints)
+        assert shown is not None
+        assert json.loads(out) == json.loads(shown[1])
+
+
+def test_example_table_is_not_empty() -> None:
+    assert len(_example_rows()) >= 10
