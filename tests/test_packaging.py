@@ -25,7 +25,7 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return built
 
 
-def test_wheel_ships_the_grammar_and_the_schemas_folder_inside_the_package(wheel: Path) -> None:
+def test_wheel_ships_the_grammar_inside_the_package(wheel: Path) -> None:
     names = set(zipfile.ZipFile(wheel).namelist())
     assert "hookc/_data/grammar/cel.lark" in names
     assert "hookc/runtime/values.py" in names
