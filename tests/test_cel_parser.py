@@ -190,6 +190,7 @@ def test_literals_of_equal_python_value_but_different_cel_type_are_different_nod
         ("'\\ud800'", "HK104", 2, "not a Unicode scalar value", None),
         ("9223372036854775808", "HK105", 1, "int64 range", None),
         ("-9223372036854775809", "HK105", 1, "int64 range", None),
+        ("x > 1e400", "HK105", 5, "beyond the range of a double", "double('inf')"),
         ("", "HK107", 1, "empty", None),
         ("   // only a comment", "HK107", 1, "empty", None),
         ("if == 1", "HK108", 1, "`if` is a reserved word", None),

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import math
 import re
 import threading
 from typing import Any
@@ -49,6 +50,7 @@ from hookc.ir.expr import (
     walk,
 )
 from hookc.resources import data_file
+from hookc.runtime.values import CelError, compile_glob, compile_regex
 from hookc.source import Source, Span
 
 # Deeper expressions are rejected with HK106. Real conditions are a handful of levels deep;
@@ -140,7 +142,14 @@ class _Builder(Transformer[Token, Expr]):
 
     def double_literal(self, children: list[Token]) -> Expr:
         (token,) = children
-        return Literal(decode_double(token), span=_span(token, token))
+        span = _span(token, token)
+        value = decode_double(token)
+        if math.isinf(value):
+            self._error(
+                "HK105", f"`{token}` is beyond the range of a double", span,
+                "write double('inf') if infinity is meant",
+            )  # fmt: skip
+        return Literal(value, span=span)
 
     def string_literal(self, children: list[Token]) -> Expr:
         (token,) = children
@@ -226,7 +235,7 @@ class _Builder(Transformer[Token, Expr]):
         else:
             self._check_call(str(name), len(args), catalog.GLOBAL_FUNCTIONS, span, "function")
             if name == "matches" and len(args) == 2:
-                self._check_regex(args[1])
+                self._check_pattern("matches", args[1])
         return Call(str(name), tuple(args), span=span)
 
     def method_call(self, children: list[Any]) -> Expr:
@@ -237,8 +246,8 @@ class _Builder(Transformer[Token, Expr]):
             return self._comprehension(str(name), target, args, span)
         self._check_call(str(name), len(args), catalog.METHODS, span, "method")
         call = Call(str(name), tuple(args), target, span=span)
-        if name == "matches":
-            self._check_regex(args[0] if args else None)
+        if name in ("matches", "glob"):
+            self._check_pattern(str(name), args[0] if args else None)
         return call
 
     def _check_call(
@@ -259,13 +268,14 @@ class _Builder(Transformer[Token, Expr]):
                 span,
             )
 
-    def _check_regex(self, pattern: Expr | None) -> None:
-        if isinstance(pattern, Literal) and isinstance(pattern.value, str):
-            try:
-                re.compile(pattern.value)
-            except re.error as exc:
-                assert pattern.span is not None
-                self._error("HK112", f"invalid regular expression: {exc}", pattern.span)
+    def _check_pattern(self, function: str, pattern: Expr | None) -> None:
+        """A constant regex (``matches``) or glob pattern is compiled now, not per event."""
+        if not (isinstance(pattern, Literal) and isinstance(pattern.value, str)):
+            return
+        assert pattern.span is not None
+        compiled = (compile_regex if function == "matches" else compile_glob)(pattern.value)
+        if isinstance(compiled, CelError):
+            self._error("HK112", compiled.message, pattern.span)
 
     def _has(self, args: list[Expr], span: Span) -> Expr:
         if len(args) == 1 and isinstance(args[0], Ident | Select | Index):
@@ -413,7 +423,7 @@ def _check_tree(expr: Expr, source: Source) -> list[Diagnostic]:
             found.append(
                 error(
                     "HK105",
-                    "integer literal out of the int64 range",
+                    "integer literal is beyond the int64 range",
                     source,
                     node.span,
                     "write it as a double (with a decimal point) if a float is meant",

@@ -114,7 +114,8 @@ def literal_text(value: object) -> str:
         if math.isnan(value):
             return 'double("NaN")'
         if math.isinf(value):
-            return "1e999" if value > 0 else "-1e999"  # overflows to infinity when parsed
+            # No literal is infinite (1e999 is rejected, as in CEL), so it is a conversion.
+            return "double('inf')" if value > 0 else "double('-inf')"
         return repr(value)  # '1.5', '1e+16', '-0.0': all valid CEL double literals
     if isinstance(value, str):
         return _string_text(value)

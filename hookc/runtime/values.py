@@ -414,14 +414,20 @@ def glob_to_regex(pattern: str) -> str:
 
 
 @functools.lru_cache(maxsize=256)
-def compile_glob(pattern: str) -> re.Pattern[str]:
-    return re.compile(glob_to_regex(pattern), re.DOTALL)
+def compile_glob(pattern: str) -> re.Pattern[str] | CelError:
+    try:
+        return re.compile(glob_to_regex(pattern), re.DOTALL)
+    except re.error as exc:  # a class such as [z-a]
+        return CelError(f"invalid glob pattern {pattern!r}: {exc}")
 
 
 def glob(target: Any, pattern: Any) -> bool | CelError:
     if kind(target) != "string" or kind(pattern) != "string":
         return no_overload("glob", target, pattern)
-    return compile_glob(pattern).fullmatch(target) is not None
+    compiled = compile_glob(pattern)
+    if isinstance(compiled, CelError):
+        return compiled
+    return compiled.fullmatch(target) is not None
 
 
 # -- conversions --------------------------------------------------------------------------------
@@ -466,7 +472,10 @@ def to_double(value: Any) -> float | CelError:
     if value_kind == "string":
         if not _DOUBLE_TEXT.fullmatch(value):
             return CelError(f"double() cannot parse {value!r}")
-        return float(value)
+        result = float(value)
+        if math.isinf(result) and "inf" not in value.lower():
+            return CelError(f"double() range error: {value!r} is beyond the double range")
+        return result
     return no_overload("double", value)
 
 

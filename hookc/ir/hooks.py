@@ -1,0 +1,106 @@
+"""The hook IR (SPEC §4): a ``HookSet`` of ``Hook``s, each an event, a condition, an action.
+
+Every front end (YAML, directive XML, the importers) lowers into these nodes; checks,
+optimizer and back ends read only these. Nodes are frozen; spans take no part in equality.
+Action parameters are immutable too: objects are ``Params`` (ordered pairs), lists tuples,
+and strings holding ``${...}`` are ``Template``s.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import TypeAlias
+
+from hookc.ir.expr import Expr
+from hookc.source import Source, Span
+
+_SPAN = field(default=None, compare=False, hash=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Template:
+    """A string with ``${expr}`` holes: literal text and expressions, in order.
+
+    A template that is exactly one hole (``"${error.code}"``) takes the value with its type;
+    otherwise the values are formatted into the text (SPEC §3.1).
+    """
+
+    parts: tuple[str | Expr, ...]
+    span: Span | None = _SPAN
+
+    @property
+    def is_exact(self) -> bool:
+        return len(self.parts) == 1 and not isinstance(self.parts[0], str)
+
+
+@dataclass(frozen=True, slots=True)
+class Params:
+    """An object of parameters, in the order written (or the catalog's order for defaults)."""
+
+    items: tuple[tuple[str, ParamValue], ...] = ()
+    span: Span | None = _SPAN
+
+    def get(self, key: str, default: ParamValue = None) -> ParamValue:
+        for name, value in self.items:
+            if name == key:
+                return value
+        return default
+
+    def keys(self) -> tuple[str, ...]:
+        return tuple(name for name, _ in self.items)
+
+
+ParamValue: TypeAlias = (
+    "None | bool | int | float | str | Template | Params | tuple[ParamValue, ...]"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """What a hook does when it fires: a catalog type and its parameters, defaults filled."""
+
+    type: str
+    params: Params = Params()
+    span: Span | None = _SPAN
+
+
+@dataclass(frozen=True, slots=True)
+class Hook:
+    id: str
+    event: str
+    condition: Expr | None  # None matches always
+    action: Action
+    priority: int = 0
+    enabled: bool = True
+    description: str | None = None
+    builtin: bool = False  # from `builtin_hooks:`: after `hooks:` of equal priority
+    span: Span | None = _SPAN
+    source: Source | None = field(default=None, compare=False, hash=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Ordering:
+    """How a runtime picks among matching hooks (a profile's choice, SPEC §3.4)."""
+
+    higher_priority_first: bool = True
+    first_match: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class HookSet:
+    """Hooks in the order they were written; ``in_evaluation_order`` is the runtime's order."""
+
+    hooks: tuple[Hook, ...]
+    ordering: Ordering = Ordering()
+    profile: str = "default"
+
+    def in_evaluation_order(self) -> tuple[Hook, ...]:
+        """Enabled hooks by priority (the profile's direction), then hooks before builtins,
+        then as written: Python's sort is stable, so equal keys keep file order."""
+        sign = -1 if self.ordering.higher_priority_first else 1
+        enabled = [hook for hook in self.hooks if hook.enabled]
+        return tuple(sorted(enabled, key=lambda hook: (sign * hook.priority, hook.builtin)))
+
+    def for_event(self, event: str) -> Iterator[Hook]:
+        return (hook for hook in self.in_evaluation_order() if hook.event == event)
