@@ -52,7 +52,7 @@ class Params:
 
 
 ParamValue: TypeAlias = (
-    "None | bool | int | float | str | Template | Params | tuple[ParamValue, ...]"
+    "bool | int | float | str | Template | Params | tuple[ParamValue, ...] | None"
 )
 
 
