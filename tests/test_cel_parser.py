@@ -313,3 +313,9 @@ def test_depth_limit_is_stated_in_the_message() -> None:
     diagnostic = only_diagnostic("[" * (MAX_DEPTH + 1) + "]" * (MAX_DEPTH + 1))
     assert diagnostic.message == f"the expression is nested more than {MAX_DEPTH} levels deep"
     assert _outcome("[" * MAX_DEPTH + "]" * MAX_DEPTH) == "ok"
+
+
+def test_a_pattern_that_python_warns_about_compiles_without_a_warning() -> None:
+    # `re` emits FutureWarning for "[[": a warning is not the author's error, and under
+    # warnings-as-errors it must not become an exception.
+    assert hookc.cel.compile("'[a'.matches('[[a]')").evaluate({}) is True

@@ -29,6 +29,7 @@ from hookc.cel.literals import (
     decode_int,
     decode_string,
 )
+from hookc.cel.printer import literal_text as printer_literal
 from hookc.diagnostics import Diagnostic, error, warning
 from hookc.ir.expr import (
     MACROS,
@@ -335,7 +336,7 @@ class _Builder(Transformer[Token, Expr]):
                 "HK113",
                 "`in` tests membership of a list or map, not a substring",
                 span,
-                f"write {_text_of(self.source, right)}.contains({_text_of(self.source, left)})",
+                _in_string_hint(_text_of(self.source, left), right.value),
             )
         return Binary(str(op), left, right, span=span)
 
@@ -350,6 +351,13 @@ class _Builder(Transformer[Token, Expr]):
     def conditional(self, children: list[Expr]) -> Expr:
         condition, then, otherwise = children
         return Conditional(condition, then, otherwise, span=_span(condition, otherwise))
+
+
+def _in_string_hint(left: str, text: str) -> str:
+    words = [word.strip() for word in text.split(",")]
+    if len(words) > 1 and all(words):  # 'a, b' reads as a list of choices
+        return f"for one of several values write {left} in [{', '.join(map(repr, words))}]"
+    return f"for a substring write {printer_literal(text)}.contains({left})"
 
 
 def _text_of(source: Source, node: Expr) -> str:

@@ -14,6 +14,7 @@ import functools
 import json
 import math
 import re
+import warnings
 from collections.abc import Callable
 from decimal import Decimal
 from typing import Any
@@ -355,7 +356,11 @@ def ends_with(target: Any, argument: Any) -> bool | CelError:
 @functools.lru_cache(maxsize=256)
 def compile_regex(pattern: str) -> re.Pattern[str] | CelError:
     try:
-        return re.compile(pattern)
+        with warnings.catch_warnings():
+            # `re` warns of set syntax a future Python may read differently ("[[a]"); the
+            # pattern means today what it says, and a warning is not the user's error.
+            warnings.simplefilter("ignore", FutureWarning)
+            return re.compile(pattern)
     except re.error as exc:
         return CelError(f"invalid regular expression {pattern!r}: {exc}")
 
