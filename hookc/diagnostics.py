@@ -33,7 +33,41 @@ CODES: dict[str, str] = {
     "HK112": "invalid regular expression or glob pattern",
     "HK113": "operator applied to operands it can never accept",
     "HK150": "Python spelling of a literal (True, False, None) read as a variable name",
+    # Hook files.
+    "HK201": "file cannot be read (missing, not UTF-8, binary)",
+    "HK202": "YAML syntax error",
+    "HK203": "XML syntax error",
+    "HK204": "unsafe XML: a DTD or entity declaration",
+    "HK205": "hook file does not match the hook schema",
+    "HK206": "file too large",
+    "HK207": "YAML aliases expand to too many nodes",
+    "HK208": "no hooks found in the file",
+    "HK209": "a hook has both `when` and `condition`",
+    "HK210": "invalid condition tree",
+    "HK211": "invalid `${...}` template",
+    # Actions.
+    "HK301": "unknown action type",
+    "HK302": "unknown action parameter",
+    "HK303": "action parameter of the wrong type",
+    "HK304": "action parameter not one of its allowed values",
+    "HK305": "required action parameter missing",
+    "HK306": "a hook must have exactly one action",
+    # Hooks.
+    "HK401": "duplicate hook id",
+    "HK402": "event not known to the profile",
+    # Paths, types and logic.
+    "HK501": "path not in the event context schema",
+    "HK502": "operator applied to a path whose schema type can never match",
+    "HK503": "condition can never be true",
+    "HK504": "condition is always true",
+    "HK505": "hook shadowed by an earlier hook under first-match",
+    "HK506": "regular expression prone to catastrophic backtracking",
+    "HK507": "template reads a path not in the event context schema",
 }
+
+
+# Longer source lines are shown as a window of this many characters around the caret.
+_WIDEST_LINE = 100
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,26 +92,42 @@ class Diagnostic:
         return (self.source.name, self.span.start, self.span.end, self.code, self.message)
 
     def render(self) -> str:
-        """``name:line:col: severity[code]: message``, the source line, a caret, a hint."""
+        """``name:line:col: severity[code]: message``, the source line, a caret, a hint.
+
+        A finding about a whole file that could not be read has no line to show; a long
+        line is shown as a window around the caret.
+        """
         line, column = self.location
+        out = [
+            f"{self.source.name}:{line}:{column}: "
+            f"{self.severity.value}[{self.code}]: {self.message}"
+        ]
+        if self.source.text:
+            out.extend(self._snippet(line, column))
+        if self.hint:
+            out.append(f"  hint: {self.hint}")
+        return "\n".join(out)
+
+    def _snippet(self, line: int, column: int) -> list[str]:
         # One visible character per code point, so the caret stays aligned.
         text = "".join(
             c if c.isprintable() or c == "\t" else "\N{REPLACEMENT CHARACTER}"
             for c in self.source.line_text(line)
         )
         end_line, end_column = self.source.position(self.span.end)
-        width = end_column - column if end_line == line else len(text) - column + 1
+        width = max(1, end_column - column if end_line == line else len(text) - column + 1)
+        start = column - 1
+        if len(text) > _WIDEST_LINE:
+            first = max(0, min(start - _WIDEST_LINE // 2, len(text) - _WIDEST_LINE))
+            last = first + _WIDEST_LINE
+            shown = text[first:last]
+            prefix = "…" if first else ""
+            text = prefix + shown + ("…" if last < len(text) else "")
+            start = start - first + len(prefix)
+            width = min(width, len(text) - start)
         # Keep tabs in the padding so the caret lines up under tab-indented source.
-        padding = "".join(c if c == "\t" else " " for c in text[: column - 1])
-        out = [
-            f"{self.source.name}:{line}:{column}: "
-            f"{self.severity.value}[{self.code}]: {self.message}",
-            f"    {text}",
-            f"    {padding}{'^' * max(1, width)}",
-        ]
-        if self.hint:
-            out.append(f"  hint: {self.hint}")
-        return "\n".join(out)
+        padding = "".join(c if c == "\t" else " " for c in text[:start])
+        return [f"    {text}", f"    {padding}{'^' * max(1, width)}"]
 
 
 def error(

@@ -8,8 +8,8 @@ that a long chain of conditions is a wide node, not a deep one.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field, fields, replace
 from typing import TypeAlias
 
 from hookc.source import Span
@@ -221,3 +221,35 @@ def walk(node: Expr) -> Iterator[tuple[Expr, int]]:
         current, depth = stack.pop()
         yield current, depth
         stack.extend((child, depth + 1) for child in reversed(children(current)))
+
+
+def map_spans(node: Expr, move: Callable[[Span], Span]) -> Expr:
+    """The same tree with every span passed through ``move``.
+
+    Front ends parse an embedded expression on its own and then move its spans to where the
+    expression stands in the file. Recursive: parsed trees are depth-limited.
+    """
+    changes: dict[str, object] = {}
+    for item in fields(node):
+        value = getattr(node, item.name)
+        if item.name == "span":
+            changes["span"] = None if value is None else move(value)
+        elif isinstance(value, _NODE_TYPES):
+            changes[item.name] = map_spans(value, move)
+        elif isinstance(value, tuple):
+            changes[item.name] = tuple(_map_item(part, move) for part in value)
+    return replace(node, **changes)  # type: ignore[arg-type]
+
+
+def _map_item(item: object, move: Callable[[Span], Span]) -> object:
+    if isinstance(item, _NODE_TYPES):
+        return map_spans(item, move)
+    if isinstance(item, tuple):  # a map entry
+        return tuple(_map_item(part, move) for part in item)
+    return item
+
+
+_NODE_TYPES = (
+    Literal, Ident, Select, Index, Call, Unary, Binary, And, Or, Conditional, List, Map, Has,
+    Comprehension,
+)  # fmt: skip

@@ -1,0 +1,1 @@
+"""Front ends: hook files in, hook IR out."""

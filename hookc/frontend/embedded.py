@@ -1,0 +1,98 @@
+"""Expressions embedded in a file (a YAML string, an XML attribute, a ``${...}`` template).
+
+An embedded expression is parsed on its own; an *offset map* then says where each of its
+characters stands in the file, so that its diagnostics and IR spans point at the file. The
+map matters where the file writes a character differently from its value: ``''`` in a
+single-quoted YAML string, ``&lt;`` in an XML attribute, a folded line break.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from hookc.cel.parser import parse
+from hookc.diagnostics import Diagnostic
+from hookc.ir.expr import Expr, map_spans
+from hookc.source import Source, Span
+
+
+class OffsetMap:
+    """File offsets of the characters of an embedded text, and of its end."""
+
+    def __init__(self, offsets: Sequence[int], end: int) -> None:
+        self._offsets = tuple(offsets)
+        self._end = end
+
+    @classmethod
+    def contiguous(cls, start: int, length: int) -> OffsetMap:
+        """For text written verbatim at ``start`` (a plain YAML scalar, a CDATA section)."""
+        return cls(range(start, start + length), start + length)
+
+    def sub(self, start: int, end: int) -> OffsetMap:
+        """The map of ``text[start:end]``."""
+        end_offset = self._offsets[end] if end < len(self._offsets) else self._end
+        return OffsetMap(self._offsets[start:end], end_offset)
+
+    def span(self, span: Span) -> Span:
+        """Where ``span`` of the embedded text stands in the file."""
+        start = self._at(span.start)
+        if span.end <= span.start:
+            return Span(start, start)
+        return Span(start, max(start, self._at(span.end - 1) + 1))
+
+    def _at(self, index: int) -> int:
+        if index < len(self._offsets):
+            return self._offsets[index]
+        return self._end
+
+
+def align(raw: str, raw_start: int, value: str) -> OffsetMap:
+    """An offset map for ``value``, written in the file as ``raw`` (starting at ``raw_start``).
+
+    Each character of the value is matched with the next equal character of the raw text
+    (any white space matches any white space: folding turns line breaks into spaces), which
+    skips quotes, escape backslashes and indentation. Where nothing matches, the character
+    keeps the last position found: a diagnostic may then point a little early, never
+    outside the text.
+    """
+    # Most values are written as they are, bare or between quotes.
+    if raw == value:
+        return OffsetMap.contiguous(raw_start, len(value))
+    if raw[1:-1] == value and raw[:1] in ("'", '"'):
+        return OffsetMap.contiguous(raw_start + 1, len(value))
+    offsets = []
+    position = 0
+    last = raw_start
+    for char in value:
+        found = _find(raw, char, position)
+        if found == -1:
+            offsets.append(last)
+            continue
+        last = raw_start + found
+        offsets.append(last)
+        position = found + 1
+    return OffsetMap(offsets, raw_start + position if value else raw_start)
+
+
+def _find(raw: str, char: str, start: int) -> int:
+    if not char.isspace():
+        return raw.find(char, start)
+    for index in range(start, len(raw)):
+        if raw[index].isspace():
+            return index
+    return -1
+
+
+def parse_embedded(
+    text: str, source: Source, offsets: OffsetMap
+) -> tuple[Expr | None, list[Diagnostic]]:
+    """Parse ``text`` and place its tree and diagnostics in ``source`` through ``offsets``."""
+    result = parse(text, source.name)
+    diagnostics = [
+        replace(diagnostic, source=source, span=offsets.span(diagnostic.span))
+        for diagnostic in result.diagnostics
+    ]
+    if result.expr is None:
+        return None, diagnostics
+    return map_spans(result.expr, offsets.span), diagnostics

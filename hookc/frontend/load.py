@@ -1,0 +1,56 @@
+"""One entry point for every hook file format, chosen by the file's name."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from hookc.diagnostics import error, warning
+from hookc.frontend.files import read_source
+from hookc.frontend.lower import Loaded, lower_document
+from hookc.frontend.yaml_file import load_yaml
+from hookc.profile import Profile, load_profile
+from hookc.source import Source, Span
+
+YAML_SUFFIXES = (".yaml", ".yml")
+XML_SUFFIXES = (".xml", ".md")
+
+
+def load_file(path: str | Path, profile: Profile | None = None) -> Loaded:
+    """The hook IR of one file, with every diagnostic found on the way."""
+    profile = profile or load_profile()
+    suffix = Path(path).suffix.lower()
+    if suffix not in YAML_SUFFIXES + XML_SUFFIXES and not Path(path).is_dir():
+        source = Source(str(path), "")
+        return Loaded(
+            None,
+            None,
+            profile,
+            (
+                error(
+                    "HK201",
+                    f"unknown kind of hook file `{suffix or Path(path).name}`",
+                    source,
+                    Span(0, 0),
+                    "hook files end in .yaml, .yml, .xml or .md",
+                ),
+            ),
+        )
+    read, diagnostics = read_source(path)
+    if read is None:
+        return Loaded(None, None, profile, tuple(diagnostics))
+    source = read
+    if suffix in YAML_SUFFIXES:
+        document, found = load_yaml(source)
+    else:
+        from hookc.frontend.xml_file import load_xml
+
+        document, found = load_xml(source, profile)
+    diagnostics.extend(found)
+    if any(d.severity.value == "error" for d in found):
+        return Loaded(source, None, profile, tuple(diagnostics))
+    if document is None and not found:
+        found = [warning("HK208", "the file holds no hooks", source, Span(0, len(source.text)))]
+        return Loaded(source, None, profile, tuple(diagnostics + found))
+    hookset, extended, found = lower_document(document, source, profile)
+    diagnostics.extend(found)
+    return Loaded(source, hookset, extended, tuple(diagnostics))

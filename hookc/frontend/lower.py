@@ -1,0 +1,163 @@
+"""A hook document (a ``Located`` tree in the native shape) to a ``HookSet``.
+
+Every front end ends here, so the rules of a hook are written once: the document is
+checked against ``schemas/hooks.schema.json`` first (a malformed document is reported and
+not lowered); the file's own ``action_types`` and ``event_context_schema`` extend the
+profile; then each hook's condition and action are lowered and checked.
+"""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass, field
+from pathlib import PurePath
+
+from hookc.diagnostics import Diagnostic, Severity, error, warning
+from hookc.frontend.actions import build_action
+from hookc.frontend.conditions import lower_condition, lower_when
+from hookc.frontend.located import Located
+from hookc.frontend.schema_errors import Problem, schema_problems
+from hookc.ir.hooks import Hook, HookSet
+from hookc.profile import Profile
+from hookc.source import Source, Span
+
+SECTIONS = ("hooks", "builtin_hooks")
+
+
+@dataclass(frozen=True)
+class Loaded:
+    """What a front end made of one file."""
+
+    source: Source | None
+    hookset: HookSet | None
+    profile: Profile
+    diagnostics: tuple[Diagnostic, ...] = field(default=())
+
+    @property
+    def has_errors(self) -> bool:
+        return any(d.severity is Severity.ERROR for d in self.diagnostics)
+
+
+def lower_document(
+    document: Located | None, source: Source, profile: Profile
+) -> tuple[HookSet | None, Profile, list[Diagnostic]]:
+    if document is None:  # an empty file; the front end has said why if there was more to say
+        return None, profile, []
+    diagnostics = [
+        error(problem.code, problem.message, source, _place(document, problem))
+        for problem in schema_problems(document.plain())
+    ]
+    if diagnostics:
+        return None, profile, diagnostics
+    profile = _extend(document, profile)
+    hooks: list[Hook] = []
+    for section in SECTIONS:
+        entries = document.get(section)
+        for index, node in enumerate(entries.value if entries is not None else []):
+            hook, found = _hook(node, section, index, source, profile)
+            diagnostics.extend(found)
+            if hook is not None:
+                hooks.append(hook)
+    if not hooks and not diagnostics:
+        entries = document.get("hooks") or document.get("builtin_hooks")
+        span = (entries.key_span or entries.span) if entries is not None else document.span
+        diagnostics.append(warning("HK208", "the file holds no hooks", source, span))
+    diagnostics.extend(_duplicate_ids(hooks, source))
+    hookset = HookSet(tuple(hooks), ordering=profile.ordering, profile=profile.name)
+    return hookset, profile, diagnostics
+
+
+def _place(document: Located, problem: Problem) -> Span:
+    """Where a schema problem shows: at the value, or at the key for an unknown key."""
+    node = document.at(problem.path)
+    if problem.at_key and node.key_span is not None:
+        return node.key_span
+    return node.span
+
+
+def _extend(document: Located, profile: Profile) -> Profile:
+    """The profile with the file's own catalog and context schema (both already checked
+    by the hook schema, the context schema against JSON Schema's meta-schema)."""
+    catalog = document.get("action_types")
+    schema = document.get("event_context_schema")
+    return profile.extend(
+        catalog.plain() if catalog is not None else None,
+        schema.plain() if schema is not None else None,
+    )
+
+
+def _hook(
+    node: Located, section: str, index: int, source: Source, profile: Profile
+) -> tuple[Hook | None, list[Diagnostic]]:
+    diagnostics: list[Diagnostic] = []
+    id_node = node.get("id")
+    hook_id = id_node.value if id_node is not None else derived_id(source, section, index)
+    event_node = node.get("event")
+    assert event_node is not None  # the schema requires it
+    event = str(event_node.value)
+    if profile.events and event not in profile.events:
+        close = difflib.get_close_matches(event, profile.events, n=1, cutoff=0.6)
+        diagnostics.append(
+            warning(
+                "HK402",
+                f"the `{profile.name}` profile knows no event `{event}`",
+                source,
+                event_node.span,
+                f"did you mean `{close[0]}`?" if close else
+                f"its events: {', '.join(profile.events)} (a runtime may add others)",
+            )
+        )  # fmt: skip
+    when, tree = node.get("when"), node.get("condition")
+    condition = None
+    if when is not None:
+        condition, found = lower_when(when, source)
+        diagnostics.extend(found)
+    elif tree is not None:
+        condition, found = lower_condition(tree, source)
+        diagnostics.extend(found)
+    action_node = node.get("action")
+    assert action_node is not None  # the schema requires it
+    action, found = build_action(action_node, profile, source)
+    diagnostics.extend(found)
+    if action is None or any(d.severity is Severity.ERROR for d in diagnostics):
+        return None, diagnostics
+    values = {key: item.value for key, item in node.items()}
+    hook = Hook(
+        id=str(hook_id),
+        event=event,
+        condition=condition,
+        action=action,
+        priority=values.get("priority", 0),
+        enabled=values.get("enabled", True),
+        description=values.get("description"),
+        builtin=section == "builtin_hooks",
+        span=node.span,
+        source=source,
+    )
+    return hook, diagnostics
+
+
+def derived_id(source: Source, section: str, index: int) -> str:
+    """An id for a hook that has none: the file's stem, its section and its index there."""
+    return f"{PurePath(source.name).stem}.{section}.{index}"
+
+
+def _duplicate_ids(hooks: list[Hook], source: Source) -> list[Diagnostic]:
+    first: dict[str, Hook] = {}
+    diagnostics = []
+    for hook in hooks:
+        if hook.id in first:
+            earlier = first[hook.id]
+            line = source.position(earlier.span.start)[0] if earlier.span else 0
+            diagnostics.append(
+                error(
+                    "HK401",
+                    f"duplicate hook id `{hook.id}` (first used on line {line})",
+                    source,
+                    hook.span or Span(0, 0),
+                    "give each hook its own id",
+                )
+            )
+        else:
+            first[hook.id] = hook
+    return diagnostics

@@ -1,0 +1,215 @@
+"""Native hook YAML (SPEC §3.1) to a ``Located`` tree, keeping every node's position.
+
+PyYAML's composer gives the node graph with marks (libyaml's when available: a 1,000-hook
+file composes in a fraction of the pure-Python time). Aliases are followed with a budget,
+so a file whose anchors expand to millions of nodes is a diagnostic, not an exhausted
+machine; duplicate keys, which YAML loaders silently collapse, are reported.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import yaml
+
+from hookc.diagnostics import Diagnostic, error
+from hookc.frontend.embedded import align
+from hookc.frontend.located import Located
+from hookc.source import Source, Span
+
+MAX_NODES = 1_000_000  # after alias expansion
+MAX_NESTING = 100
+# Something that may be an alias (`*name` where a value starts): only then can the document
+# expand beyond its text, and only then is its expanded size counted before it is read.
+_ALIAS = re.compile(r"(?:^|[\s\[\]{},:-])\*[^\s\[\]{},]", re.MULTILINE)
+
+_Loader: type[Any] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+# Timestamps and binary stay the text they were written as: hook values are JSON values.
+_AS_TEXT = {"tag:yaml.org,2002:timestamp", "tag:yaml.org,2002:binary"}
+
+
+class _TooLarge(Exception):
+    def __init__(self, node: yaml.Node, message: str, code: str) -> None:
+        super().__init__(message)
+        self.node, self.message, self.code = node, message, code
+
+
+def load_yaml(source: Source) -> tuple[Located | None, list[Diagnostic]]:
+    """The document as a ``Located`` tree (None for an empty file), or why it is not one."""
+    try:
+        root = yaml.compose(source.text, Loader=_Loader)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        at = _offset(source, mark)
+        problem = exc.problem or exc.context or "invalid YAML"
+        return None, [
+            error(
+                "HK202",
+                f"YAML syntax error: {problem}",
+                source,
+                Span(at, at),
+                _hint(problem, source.text[at : at + 1]),
+            )
+        ]
+    except yaml.YAMLError as exc:
+        return None, [error("HK202", f"YAML error: {exc}", source, Span(0, 0))]
+    except RecursionError:
+        return None, [
+            error("HK202", "YAML nested too deeply to read", source, Span(0, len(source.text)))
+        ]
+    if root is None:
+        return None, []
+    if _ALIAS.search(source.text):
+        too_large = _expansion_problem(root, source)
+        if too_large is not None:
+            return None, [too_large]
+    converter = _Converter(source)
+    try:
+        return converter.convert(root, depth=0), converter.diagnostics
+    except _TooLarge as exc:
+        at = exc.node.start_mark.index
+        return None, [*converter.diagnostics, error(exc.code, exc.message, source, Span(at, at))]
+
+
+def _hint(problem: str, at: str) -> str | None:
+    if at == "\t":
+        return "YAML indents with spaces only; replace the tab"
+    if "expected key" in problem or "block end" in problem or "not allowed here" in problem:
+        return (
+            "check this line's indentation against the lines above; a value holding "
+            "`: ` or `#` needs quotes"
+        )
+    return None
+
+
+def _expansion_problem(root: yaml.Node, source: Source) -> Diagnostic | None:
+    """HK207 when aliases would expand the document past ``MAX_NODES``, found by counting
+    each distinct node once (an anchor's size is reused wherever it is aliased), so a
+    billion-laughs file is refused in milliseconds."""
+    sizes: dict[int, int] = {}
+    on_path: set[int] = set()
+    stack: list[tuple[yaml.Node, bool]] = [(root, False)]
+    while stack:
+        node, done = stack.pop()
+        key = id(node)
+        if done:
+            on_path.discard(key)
+            sizes[key] = 1 + sum(sizes[id(child)] for child in _children(node))
+            continue
+        if key in sizes:
+            continue
+        if key in on_path:  # an alias inside its own anchor
+            at = node.start_mark.index
+            return error(
+                "HK207", "an alias refers to a value that contains it", source, Span(at, at)
+            )
+        on_path.add(key)
+        stack.append((node, True))
+        stack.extend((child, False) for child in _children(node) if id(child) not in sizes)
+    if sizes[id(root)] <= MAX_NODES:
+        return None
+    # The smallest value that is too large on its own: the anchor that multiplies.
+    culprit = root
+    while True:
+        largest = max(_children(culprit), key=lambda child: sizes[id(child)], default=None)
+        if largest is None or sizes[id(largest)] <= MAX_NODES:
+            break
+        culprit = largest
+    at = culprit.start_mark.index
+    return error(
+        "HK207",
+        f"this value expands to {sizes[id(culprit)]:,} nodes through aliases "
+        f"(hookc reads at most {MAX_NODES:,})",
+        source,
+        Span(at, max(at, culprit.end_mark.index)),
+        "repeat less through anchors and aliases",
+    )
+
+
+def _children(node: yaml.Node) -> list[yaml.Node]:
+    if isinstance(node, yaml.MappingNode):
+        return [part for pair in node.value for part in pair]
+    if isinstance(node, yaml.SequenceNode):
+        return list(node.value)
+    return []
+
+
+def _offset(source: Source, mark: Any) -> int:
+    if mark is None:
+        return 0
+    index = getattr(mark, "index", None)
+    if isinstance(index, int):
+        return min(index, len(source.text))
+    line_start = sum(len(line) + 1 for line in source.text.split("\n")[: mark.line])
+    return min(line_start + int(mark.column), len(source.text))
+
+
+class _Converter:
+    def __init__(self, source: Source) -> None:
+        self.source = source
+        self.text = source.text
+        self.nodes = 0
+        self.diagnostics: list[Diagnostic] = []
+        self.constructor = _Loader("")
+
+    def span(self, node: yaml.Node) -> Span:
+        return Span(node.start_mark.index, max(node.start_mark.index, node.end_mark.index))
+
+    def convert(self, node: yaml.Node, depth: int) -> Located:
+        self.nodes += 1
+        if self.nodes > MAX_NODES:
+            raise _TooLarge(
+                node,
+                f"the YAML expands to more than {MAX_NODES:,} nodes (through aliases)",
+                "HK207",
+            )
+        if depth > MAX_NESTING:
+            raise _TooLarge(node, f"the YAML nests more than {MAX_NESTING} levels deep", "HK205")
+        if isinstance(node, yaml.MappingNode):
+            return self.mapping(node, depth)
+        if isinstance(node, yaml.SequenceNode):
+            items = [self.convert(item, depth + 1) for item in node.value]
+            return Located(items, self.span(node))
+        return self.scalar(node)
+
+    def mapping(self, node: yaml.MappingNode, depth: int) -> Located:
+        entries: dict[str, Located] = {}
+        for key_node, value_node in node.value:
+            key_span = self.span(key_node)
+            if not isinstance(key_node, yaml.ScalarNode):
+                self.diagnostics.append(
+                    error("HK205", "a key must be a plain string", self.source, key_span)
+                )
+                continue
+            key = str(key_node.value)
+            if key in entries:
+                self.diagnostics.append(
+                    error(
+                        "HK205",
+                        f"duplicate key `{key}`: YAML keeps only the last one",
+                        self.source,
+                        key_span,
+                        "remove one of them",
+                    )
+                )
+            value = self.convert(value_node, depth + 1)
+            entries[key] = Located(value.value, value.span, value.offsets, key_span)
+        return Located(entries, self.span(node))
+
+    def scalar(self, node: yaml.Node) -> Located:
+        span = self.span(node)
+        if node.tag in _AS_TEXT:
+            value: Any = str(node.value)
+        else:
+            try:
+                value = self.constructor.construct_object(node, deep=True)
+            except yaml.constructor.ConstructorError as exc:
+                self.diagnostics.append(
+                    error("HK205", f"unsupported YAML value: {exc.problem}", self.source, span)
+                )
+                value = str(node.value)
+        if isinstance(value, str):
+            raw = self.text[span.start : span.end]
+            return Located(value, span, align(raw, span.start, value))
+        return Located(value, span)

@@ -1,0 +1,158 @@
+"""Profiles (SPEC §3.4): what a runtime offers hooks, read from data shipped in the package.
+
+A profile names the events it knows, the JSON Schema of their context, the action catalog
+(parameter types, defaults, enums, required ones) and the ordering among matching hooks.
+A hook file's own ``action_types`` and ``event_context_schema`` extend its profile.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from hookc.ir.hooks import Ordering
+
+_PROFILES = Path(__file__).resolve().parent / "profiles"
+_NO_DEFAULT: Any = object()
+
+# JSON types of catalog parameters, and the Python values each admits. A bool is not an
+# integer here, whatever Python says.
+PARAM_TYPES = ("integer", "number", "string", "boolean", "object", "array")
+
+
+@dataclass(frozen=True, slots=True)
+class ParamSpec:
+    name: str
+    type: str | None = None  # None admits any value
+    default: Any = _NO_DEFAULT
+    enum: tuple[Any, ...] | None = None
+    required: bool = False
+    description: str | None = None
+
+    @property
+    def has_default(self) -> bool:
+        return self.default is not _NO_DEFAULT
+
+    def admits(self, value: Any) -> bool:
+        """Whether ``value`` is of this parameter's JSON type."""
+        match self.type:
+            case None:
+                return True
+            case "integer":
+                return isinstance(value, int) and not isinstance(value, bool)
+            case "number":
+                return isinstance(value, int | float) and not isinstance(value, bool)
+            case "string":
+                return isinstance(value, str)
+            case "boolean":
+                return isinstance(value, bool)
+            case "object":
+                return isinstance(value, dict)
+            case "array":
+                return isinstance(value, list | tuple)
+        return True
+
+
+@dataclass(frozen=True, slots=True)
+class ActionType:
+    name: str
+    params: tuple[ParamSpec, ...] = ()
+    description: str | None = None
+
+    def param(self, name: str) -> ParamSpec | None:
+        return next((p for p in self.params if p.name == name), None)
+
+    @property
+    def object_param(self) -> ParamSpec | None:
+        """The parameter that XML ``<param>`` children fill: the catalog's object one."""
+        return next((p for p in self.params if p.type == "object"), None)
+
+
+@dataclass(frozen=True, slots=True)
+class Profile:
+    name: str
+    events: tuple[str, ...]
+    action_types: Mapping[str, ActionType]
+    context_schema: Mapping[str, Any] = field(default_factory=dict)
+    ordering: Ordering = Ordering()
+    description: str | None = None
+
+    def extend(
+        self,
+        action_types: Mapping[str, Any] | None = None,
+        context_schema: Mapping[str, Any] | None = None,
+    ) -> Profile:
+        """This profile with a hook file's catalog entries (same name: the file's wins) and
+        context properties added."""
+        catalog = dict(self.action_types)
+        for name, entry in (action_types or {}).items():
+            catalog[name] = action_type(name, entry)
+        schema = merge_schemas(self.context_schema, context_schema or {})
+        return replace(self, action_types=catalog, context_schema=schema)
+
+
+def action_type(name: str, entry: Mapping[str, Any] | None) -> ActionType:
+    """One catalog entry in seed 000's form: ``{description, parameters: {name: spec}}``."""
+    entry = entry or {}
+    params = []
+    for param_name, spec in (entry.get("parameters") or {}).items():
+        spec = spec or {}
+        enum = spec.get("enum")
+        params.append(
+            ParamSpec(
+                name=str(param_name),
+                type=spec.get("type"),
+                default=copy.deepcopy(spec["default"]) if "default" in spec else _NO_DEFAULT,
+                enum=tuple(enum) if isinstance(enum, list) else None,
+                required=bool(spec.get("required", False)),
+                description=spec.get("description"),
+            )
+        )
+    return ActionType(name, tuple(params), entry.get("description"))
+
+
+def merge_schemas(base: Mapping[str, Any], extra: Mapping[str, Any]) -> dict[str, Any]:
+    """``extra``'s keys over ``base``'s, merging ``properties`` one level at a time."""
+    merged = dict(copy.deepcopy(base))
+    for key, value in extra.items():
+        if key == "properties" and isinstance(value, Mapping):
+            properties = dict(merged.get("properties") or {})
+            for name, sub in value.items():
+                old = properties.get(name)
+                if isinstance(old, Mapping) and isinstance(sub, Mapping):
+                    properties[name] = merge_schemas(old, sub)
+                else:
+                    properties[name] = copy.deepcopy(sub)
+            merged["properties"] = properties
+        else:
+            merged[key] = copy.deepcopy(value)
+    return merged
+
+
+def available() -> tuple[str, ...]:
+    return tuple(sorted(path.stem for path in _PROFILES.glob("*.yaml")))
+
+
+def load_profile(name: str = "default") -> Profile:
+    """A profile shipped in the package, by name (``available()`` lists them)."""
+    path = _PROFILES / f"{name}.yaml"
+    if name not in available():
+        raise ValueError(f"unknown profile {name!r}; available: {', '.join(available())}")
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    ordering = data.get("ordering") or {}
+    return Profile(
+        name=data["name"],
+        description=data.get("description"),
+        events=tuple(data.get("events") or ()),
+        action_types={n: action_type(n, e) for n, e in (data.get("action_types") or {}).items()},
+        context_schema=data.get("context_schema") or {},
+        ordering=Ordering(
+            higher_priority_first=ordering.get("priority", "higher_first") == "higher_first",
+            first_match=ordering.get("match", "first") == "first",
+        ),
+    )

@@ -1,0 +1,358 @@
+"""The native YAML front end: hooks, conditions, actions and templates, with true positions."""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from hookc.cel.parser import parse
+from hookc.diagnostics import Diagnostic
+from hookc.frontend.load import load_file
+from hookc.frontend.lower import Loaded
+from hookc.ir.expr import Expr
+from hookc.ir.hooks import Params, Template
+from hookc.profile import load_profile
+
+
+def load(tmp_path: Path, text: str, name: str = "hooks.yaml") -> Loaded:
+    path = tmp_path / name
+    path.write_text(textwrap.dedent(text).lstrip("\n"), encoding="utf-8")
+    return load_file(path)
+
+
+def expr(text: str) -> Expr:
+    result = parse(text)
+    assert result.expr is not None
+    return result.expr
+
+
+def codes(loaded: Loaded) -> list[tuple[str, tuple[int, int]]]:
+    return [(d.code, d.location) for d in loaded.diagnostics]
+
+
+def only(loaded: Loaded) -> Diagnostic:
+    assert len(loaded.diagnostics) == 1, [d.render() for d in loaded.diagnostics]
+    return loaded.diagnostics[0]
+
+
+def test_when_string_and_condition_tree_lower_to_the_same_ir(tmp_path: Path) -> None:
+    loaded = load(
+        tmp_path,
+        """
+        hooks:
+          - id: as_text
+            event: limit
+            when: "limit_code == 'spend_exceeded' && cost.spend > 10.0"
+            action: {type: escalate, target: user_approval}
+          - id: as_tree
+            event: limit
+            condition:
+              all:
+                - {path: limit_code, op: eq, value: spend_exceeded}
+                - {path: cost.spend, op: gt, value: 10.0}
+            action: {type: escalate, target: user_approval}
+        """,
+    )
+    assert loaded.diagnostics == ()
+    assert loaded.hookset is not None
+    text, tree = loaded.hookset.hooks
+    assert text.condition == tree.condition
+    assert text.condition == expr("limit_code == 'spend_exceeded' && cost.spend > 10.0")
+
+
+@pytest.mark.parametrize(
+    ("condition", "equivalent"),
+    [
+        ("{path: a, op: ne, value: 1}", "a != 1"),
+        ("{path: a, op: gte, value: 1.5}", "a >= 1.5"),
+        ("{path: a, op: lt, value: -2}", "a < -2"),
+        ("{path: a, op: lte, value: 0}", "a <= 0"),
+        ("{path: a, op: in, value: [x, 'y']}", "a in ['x', 'y']"),
+        ("{path: a, op: contains, value: rm}", "a.contains('rm')"),
+        ("{path: a, op: starts_with, value: src/}", "a.startsWith('src/')"),
+        ("{path: a, op: ends_with, value: .py}", "a.endsWith('.py')"),
+        ("{path: a, op: regex, value: '^rm\\s'}", "a.matches('^rm\\\\s')"),
+        ("{path: a, op: glob, value: 'src/**/*.py'}", "a.glob('src/**/*.py')"),
+        ("{path: a.b, op: exists}", "has(a.b)"),
+        ("{path: \"h['retry-after']\", op: exists}", "has(h['retry-after'])"),
+        ("{not: {path: a, op: eq, value: true}}", "!(a == true)"),
+        ("{any: [{path: a, op: eq, value: 1}, {when: 'b > 2'}]}", "a == 1 || b > 2"),
+        ("{all: []}", "true"),
+        ("{any: []}", "false"),
+        (
+            "{path: items, op: some, where: {path: '@.name', op: eq, value: x}}",
+            "items.exists(__elem, __elem.name == 'x')",
+        ),
+        (
+            "{path: items, op: every, where: {path: '@', op: gt, value: 0}}",
+            "items.all(__elem, __elem > 0)",
+        ),
+        ("{path: a, op: matches, value: {const: 3}}", "a == 3"),
+        ("{path: a, op: matches, value: {enum: [1, 2]}}", "a in [1, 2]"),
+        ("{path: a, op: matches, value: {minimum: 1, maximum: 9}}", "a >= 1 && a <= 9"),
+        (
+            "{path: a, op: matches, value: {type: string, pattern: '^x'}}",
+            "string(a) == a && a.matches('^x')",
+        ),
+        ("{path: a, op: matches, value: {required: [k]}}", "has(a.k)"),
+    ],
+)
+def test_condition_tree_operators_lower_to_cel(
+    tmp_path: Path, condition: str, equivalent: str
+) -> None:
+    loaded = load(
+        tmp_path,
+        f"""
+        hooks:
+          - event: error
+            condition: {condition}
+            action: {{type: abort}}
+        """,
+    )
+    assert [d.render() for d in loaded.diagnostics] == []
+    assert loaded.hookset is not None
+    assert loaded.hookset.hooks[0].condition == expr(equivalent)
+
+
+def test_an_error_inside_a_when_string_points_into_the_file(tmp_path: Path) -> None:
+    loaded = load(
+        tmp_path,
+        """
+        hooks:
+          - event: error
+            when: "classification.category = 'transient'"
+            action: {type: retry}
+        """,
+    )
+    diagnostic = only(loaded)
+    assert (diagnostic.code, diagnostic.location) == ("HK101", (3, 36))
+    assert diagnostic.render().splitlines()[1:3] == [
+        "        when: \"classification.category = 'transient'\"",
+        " " * 39 + "^",
+    ]
+
+
+def test_positions_survive_yaml_quoting_and_folding(tmp_path: Path) -> None:
+    loaded = load(
+        tmp_path,
+        """
+        hooks:
+          - event: error
+            when: 'a == ''x'' && b = 1'
+            action: {type: retry}
+          - event: error
+            when: >
+              a == 1 &&
+              b = 2
+            action: {type: retry}
+        """,
+    )
+    assert codes(loaded) == [("HK101", (3, 28)), ("HK101", (8, 9))]
+
+
+def test_defaults_are_filled_in_catalog_order_and_ids_derived(tmp_path: Path) -> None:
+    loaded = load(
+        tmp_path,
+        """
+        hooks:
+          - event: error
+            action: {backoff_policy: fixed, type: retry}
+          - event: error
+            action: {type: retry}
+        builtin_hooks:
+          - event: error
+            action: {type: abort}
+        """,
+        name="policies.yaml",
+    )
+    assert loaded.hookset is not None
+    first, second, builtin = loaded.hookset.hooks
+    assert first.action.params == Params((("max_attempts", 3), ("backoff_policy", "fixed")))
+    assert (first.id, second.id, builtin.id) == (
+        "policies.hooks.0",
+        "policies.hooks.1",
+        "policies.builtin_hooks.0",
+    )
+    assert first.condition is None and builtin.builtin and not first.builtin
+
+
+def test_builtin_hooks_come_after_hooks_of_equal_priority(tmp_path: Path) -> None:
+    loaded = load(
+        tmp_path,
+        """
+        builtin_hooks:
+          - {id: b0, event: error, priority: 5, action: {type: abort}}
+          - {id: b1, event: error, action: {type: abort}}
+        hooks:
+          - {id: h0, event: error, action: {type: abort}}
+          - {id: h1, event: error, priority: 5, action: {type: abort}}
+          - {id: h2, event: error, priority: 9, enabled: false, action: {type: abort}}
+        """,
+    )
+    assert loaded.hookset is not None
+    order = [hook.id for hook in loaded.hookset.in_evaluation_order()]
+    assert order == ["h1", "b0", "h0", "b1"]
+
+
+def test_templates_are_parsed_as_expressions(tmp_path: Path) -> None:
+    loaded = load(
+        tmp_path,
+        """
+        hooks:
+          - event: error
+            action:
+              type: emit_event
+              event_type: my_app/error
+              payload:
+                code: "${error.code}"
+                text: "failed: ${error.message} (${ {'a': 1}['a'] })"
+        """,
+    )
+    assert [d.render() for d in loaded.diagnostics] == []
+    assert loaded.hookset is not None
+    payload = loaded.hookset.hooks[0].action.params.get("payload")
+    assert isinstance(payload, Params)
+    code, text = payload.get("code"), payload.get("text")
+    assert code == Template((expr("error.code"),)) and code.is_exact
+    assert text == Template(("failed: ", expr("error.message"), " (", expr("{'a': 1}['a']"), ")"))
+
+
+@pytest.mark.parametrize(
+    ("action", "code", "message"),
+    [
+        ("{type: retyr}", "HK301", "unknown action type `retyr`"),
+        ("{type: retry, max_attempt: 2}", "HK302", "`retry` has no parameter `max_attempt`"),
+        ("{type: retry, max_attempts: two}", "HK303", "`max_attempts` must be an integer"),
+        ("{type: retry, max_attempts: true}", "HK303", "not the boolean true"),
+        ("{type: escalate, target: nobody}", "HK304", "`target` must be one of"),
+        ("{type: suspend}", "HK305", "`suspend` needs the parameter `suspend_reason`"),
+        ("{type: emit_event, event_type: x, payload: text}", "HK303", "must be a mapping"),
+        ("{type: fail, error_message: '${a'}", "HK211", "`${` is never closed"),
+        ("{type: fail, error_message: 'x ${a ==}'}", "HK101", "an operand is missing"),
+    ],
+)
+def test_action_mistakes_are_reported_against_the_catalog(
+    tmp_path: Path, action: str, code: str, message: str
+) -> None:
+    loaded = load(tmp_path, f"hooks:\n  - event: error\n    action: {action}\n")
+    diagnostic = only(loaded)
+    assert diagnostic.code == code and message in diagnostic.message
+
+
+def test_unknown_action_type_suggests_the_closest(tmp_path: Path) -> None:
+    diagnostic = only(load(tmp_path, "hooks:\n  - event: error\n    action: {type: retyr}\n"))
+    assert diagnostic.hint == "did you mean `retry`?"
+    assert diagnostic.location == (3, 20)
+
+
+def test_a_file_extends_the_catalog_and_the_context_schema(tmp_path: Path) -> None:
+    loaded = load(
+        tmp_path,
+        """
+        action_types:
+          notify:
+            parameters:
+              channel: {type: string, required: true}
+        event_context_schema:
+          properties:
+            session: {type: object, properties: {trusted: {type: boolean}}}
+        hooks:
+          - event: error
+            when: session.trusted
+            action: {type: notify, channel: ops}
+        """,
+    )
+    assert loaded.diagnostics == ()
+    assert "notify" in loaded.profile.action_types and "retry" in loaded.profile.action_types
+    assert "session" in loaded.profile.context_schema["properties"]
+    assert "error" in loaded.profile.context_schema["properties"]
+
+
+def test_unknown_event_is_a_warning_with_a_suggestion(tmp_path: Path) -> None:
+    loaded = load(tmp_path, "hooks:\n  - event: eror\n    action: {type: abort}\n")
+    diagnostic = only(loaded)
+    assert (diagnostic.code, diagnostic.severity.value) == ("HK402", "warning")
+    assert diagnostic.hint == "did you mean `error`?"
+    assert loaded.hookset is not None and len(loaded.hookset.hooks) == 1
+
+
+def test_duplicate_ids_are_errors(tmp_path: Path) -> None:
+    loaded = load(
+        tmp_path,
+        """
+        hooks:
+          - {id: same, event: error, action: {type: abort}}
+          - {id: same, event: limit, action: {type: abort}}
+        """,
+    )
+    diagnostic = only(loaded)
+    assert diagnostic.code == "HK401" and "first used on line 2" in diagnostic.message
+
+
+def test_duplicate_yaml_keys_are_reported(tmp_path: Path) -> None:
+    text = "hooks:\n  - event: error\n    event: limit\n    action: {type: abort}\n"
+    loaded = load(tmp_path, text)
+    assert ("HK205", (3, 5)) in codes(loaded)
+
+
+def test_schema_problems_are_located_and_phrased_for_people(tmp_path: Path) -> None:
+    text = "hooks:\n  - event: error\n    priority: high\n    action: {type: abort}\n"
+    loaded = load(tmp_path, text)
+    diagnostic = only(loaded)
+    assert (diagnostic.code, diagnostic.location) == ("HK205", (3, 15))
+    assert "`priority`" in diagnostic.message and "integer" in diagnostic.message
+
+
+@pytest.mark.parametrize(
+    ("content", "code"),
+    [
+        (b"", "HK208"),
+        (b"# only a comment\n", "HK208"),
+        (b"\x00\x01\x02garbage", "HK201"),
+        (b"hooks: [\xff\xfe]", "HK201"),
+        (b"- a\n- b\n", "HK205"),
+        (b"just a scalar\n", "HK205"),
+        (b"hooks: [unclosed\n", "HK202"),
+        (b"a: &a [1]\nb: !!python/object:os.system x\n", "HK205"),
+        (b"[" * 5000 + b"]" * 5000, "HK205"),
+    ],
+)
+def test_malformed_files_are_diagnostics(tmp_path: Path, content: bytes, code: str) -> None:
+    path = tmp_path / "bad.yaml"
+    path.write_bytes(content)
+    loaded = load_file(path)
+    assert loaded.hookset is None
+    assert code in [d.code for d in loaded.diagnostics]
+
+
+def test_alias_expansion_is_bounded(tmp_path: Path) -> None:
+    lines = ["a0: &a0 [x, x, x, x, x, x, x, x, x, x]"]
+    lines += [f"a{i}: &a{i} [*a{i - 1}, *a{i - 1}, *a{i - 1}, *a{i - 1}, *a{i - 1}, *a{i - 1},"
+              f" *a{i - 1}, *a{i - 1}, *a{i - 1}, *a{i - 1}]" for i in range(1, 9)]  # fmt: skip
+    path = tmp_path / "laughs.yaml"
+    path.write_text("\n".join(lines) + "\n")
+    loaded = load_file(path)
+    assert [d.code for d in loaded.diagnostics] == ["HK207"]
+
+
+def test_a_file_over_the_size_limit_is_refused_unread(tmp_path: Path) -> None:
+    path = tmp_path / "big.yaml"
+    with path.open("wb") as handle:
+        handle.write(b"# " + b"x" * (50 * 1024 * 1024) + b"\n")
+    loaded = load_file(path)
+    assert [d.code for d in loaded.diagnostics] == ["HK206"]
+
+
+def test_profile_is_the_seed_catalog() -> None:
+    profile = load_profile()
+    assert set(profile.action_types) == {
+        "retry", "fail", "abort", "continue", "escalate", "call_directive", "suspend",
+        "emit_event",
+    }  # fmt: skip
+    retry = profile.action_types["retry"]
+    policy = retry.param("backoff_policy")
+    assert policy is not None and policy.enum == ("exponential", "fixed", "inherit")
+    assert profile.ordering.higher_priority_first and profile.ordering.first_match
+    assert "context_window_pressure" in profile.events
