@@ -1,0 +1,1 @@
+"""Checks of hook sets: each a pure function from IR to diagnostics."""

@@ -1,0 +1,282 @@
+"""Paths and types against the event context schema (SPEC §5).
+
+HK501: a condition reads a path the schema does not declare (where the schema lists an
+object's properties), with a "did you mean" among its neighbours or at the top level.
+HK507: the same for a ``${...}`` template. HK502: an operator meets a path whose declared
+type it can never accept (``ordering > 5`` on a string): that operand is an error whenever
+the hook is evaluated, so the hook can never fire.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from hookc.diagnostics import Diagnostic, error, warning
+from hookc.ir.expr import Binary, Call, Comprehension, Expr, Ident, Index, Literal, Select, children
+from hookc.ir.hooks import Hook, HookSet, Params, ParamValue, Template
+from hookc.source import Source
+
+Schema = Mapping[str, Any]
+
+# CEL kinds of JSON Schema types; integer and number are one kind for comparison purposes.
+_KINDS = {
+    "string": "string",
+    "integer": "number",
+    "number": "number",
+    "boolean": "bool",
+    "object": "map",
+    "array": "list",
+    "null": "null",
+}
+_ORDERING = ("<", "<=", ">", ">=")
+_ARITHMETIC = ("+", "-", "*", "/", "%")
+# The kinds each method accepts as its receiver (contains: strings, and lists in hookc).
+_RECEIVERS = {
+    "startsWith": {"string"},
+    "endsWith": {"string"},
+    "matches": {"string"},
+    "glob": {"string"},
+    "contains": {"string", "list"},
+    "size": {"string", "list", "map"},
+}
+
+
+# Names the parser has already flagged as Python spellings of literals (HK150).
+_NOT_PATHS = frozenset({"True", "False", "None"})
+
+
+@dataclass(frozen=True)
+class _Resolved:
+    schema: Schema | None  # the schema at the path, None where the schema says nothing
+    unknown_at: int | None = None  # index of the first step the schema does not declare
+    suggestion: str | None = None
+    declared: tuple[str, ...] = ()  # what the schema declares where the path left it
+
+
+def path_diagnostics(hookset: HookSet, schema: Schema) -> list[Diagnostic]:
+    if not schema:
+        return []
+    found: list[Diagnostic] = []
+    for hook in hookset.hooks:
+        if hook.source is None:
+            continue
+        if hook.condition is not None:
+            found.extend(_condition(hook, hook.condition, schema, hook.source))
+        for expr in _template_exprs(hook.action.params):
+            for path, steps in _paths(expr, frozenset()):
+                resolved = _resolve(schema, steps)
+                if resolved.unknown_at is not None:
+                    found.append(
+                        _unknown("HK507", path, steps, resolved, hook.source, template=True)
+                    )
+    return found
+
+
+def _condition(hook: Hook, condition: Expr, schema: Schema, source: Source) -> Iterator[Diagnostic]:
+    for path, steps in _paths(condition, frozenset()):
+        resolved = _resolve(schema, steps)
+        if resolved.unknown_at is not None:
+            yield _unknown("HK501", path, steps, resolved, source, template=False)
+    yield from _type_mismatches(condition, schema, source, frozenset())
+
+
+def _unknown(
+    code: str, path: Expr, steps: list[str | int], resolved: _Resolved, source: Source,
+    template: bool,
+) -> Diagnostic:  # fmt: skip
+    assert resolved.unknown_at is not None and path.span is not None
+    shown = _dotted(steps[: resolved.unknown_at + 1])
+    what = "the template reads" if template else "the condition reads"
+    if resolved.suggestion:
+        hint: str | None = f"did you mean `{resolved.suggestion}`?"
+    else:
+        where = f"`{_dotted(steps[: resolved.unknown_at])}`" if resolved.unknown_at else "it"
+        names = ", ".join(resolved.declared[:10])
+        hint = f"{where} declares {names}" + (", ..." if len(resolved.declared) > 10 else "")
+    message = f"{what} `{shown}`, which the event context schema does not declare"
+    return warning(code, message, source, path.span, hint)
+
+
+def _paths(expr: Expr, bound: frozenset[str]) -> Iterator[tuple[Expr, list[str | int]]]:
+    """Each maximal path (a name followed by fields and constant indexes) over the context,
+    skipping macro variables."""
+    stack: list[tuple[Expr, frozenset[str]]] = [(expr, bound)]
+    while stack:
+        node, names = stack.pop()
+        steps = _steps(node)
+        if steps is not None and isinstance(steps[0], str) and steps[0] not in names:
+            if steps[0] not in _NOT_PATHS:
+                yield node, steps
+            continue
+        if isinstance(node, Comprehension):
+            stack.append((node.target, names))
+            inner = names | {node.var}
+            stack.extend((part, inner) for part in (node.predicate, node.transform) if part)
+            continue
+        stack.extend((child, names) for child in children(node))
+
+
+def _steps(node: Expr) -> list[str | int] | None:
+    steps: list[str | int] = []
+    while True:
+        match node:
+            case Select(operand=operand, field=field):
+                steps.append(field)
+                node = operand
+            case Index(operand=operand, index=Literal(value=str() | int() as key)) if not (
+                isinstance(key, bool)
+            ):
+                steps.append(key)
+                node = operand
+            case Ident(name=name):
+                steps.append(name)
+                return steps[::-1]
+            case _:
+                return None
+
+
+def _resolve(root: Schema, steps: list[str | int]) -> _Resolved:
+    schema: Schema = root
+    for index, step in enumerate(steps):
+        properties = schema.get("properties")
+        if isinstance(step, str) and isinstance(properties, Mapping) and properties:
+            if step in properties:
+                schema = properties[step]
+                continue
+            extra = schema.get("additionalProperties")
+            if isinstance(extra, Mapping):
+                schema = extra
+                continue
+            suggestion = _suggest(root, steps, index, list(properties))
+            return _Resolved(None, index, suggestion, tuple(sorted(properties)))
+        items = schema.get("items")
+        if isinstance(step, int) and isinstance(items, Mapping):
+            schema = items
+            continue
+        return _Resolved(None)  # the schema leaves this open: nothing to say
+    return _Resolved(schema)
+
+
+def _suggest(root: Schema, steps: list[str | int], index: int, siblings: list[str]) -> str | None:
+    step = str(steps[index])
+    close = difflib.get_close_matches(step, siblings, n=1, cutoff=0.6)
+    if close:
+        return _dotted([*steps[:index], close[0], *steps[index + 1 :]])
+    # A field written under the wrong parent, e.g. `event.limit_code` for `limit_code`.
+    top = root.get("properties")
+    if index > 0 and isinstance(top, Mapping) and step in top:
+        return _dotted(steps[index:])
+    return None
+
+
+def _dotted(steps: list[str | int]) -> str:
+    out = ""
+    for step in steps:
+        if isinstance(step, int):
+            out += f"[{step}]"
+        elif step.isidentifier():
+            out += f".{step}" if out else step
+        else:
+            out += f"[{step!r}]"
+    return out
+
+
+def _kind(expr: Expr, schema: Schema, bound: frozenset[str]) -> str | None:
+    """The CEL kind an operand is certain to have, when it has one (else None)."""
+    if isinstance(expr, Literal):
+        value = expr.value
+        if isinstance(value, bool):
+            return "bool"
+        if isinstance(value, int | float):
+            return "number"
+        return "string" if isinstance(value, str) else "null"
+    steps = _steps(expr)
+    if steps is None or not isinstance(steps[0], str) or steps[0] in bound:
+        return None
+    resolved = _resolve(schema, steps)
+    declared = resolved.schema.get("type") if resolved.schema is not None else None
+    return _KINDS.get(declared) if isinstance(declared, str) else None
+
+
+def _type_mismatches(
+    expr: Expr, schema: Schema, source: Source, bound: frozenset[str]
+) -> Iterator[Diagnostic]:
+    stack: list[tuple[Expr, frozenset[str]]] = [(expr, bound)]
+    while stack:
+        node, names = stack.pop()
+        problem = _mismatch(node, schema, names)
+        if problem is not None:
+            message, culprit, hint = problem
+            span = culprit.span or node.span
+            assert span is not None
+            yield error("HK502", message, source, span, hint)
+        if isinstance(node, Comprehension):
+            stack.append((node.target, names))
+            inner = names | {node.var}
+            stack.extend((part, inner) for part in (node.predicate, node.transform) if part)
+        else:
+            stack.extend((child, names) for child in children(node))
+
+
+def _mismatch(
+    node: Expr, schema: Schema, bound: frozenset[str]
+) -> tuple[str, Expr, str | None] | None:
+    """What makes ``node`` fail whatever the context holds: (message, operand, hint)."""
+    match node:
+        case Binary(op=op, left=left, right=right) if op in _ORDERING or op in _ARITHMETIC:
+            kinds = _kind(left, schema, bound), _kind(right, schema, bound)
+            if None in kinds or kinds[0] == kinds[1]:
+                return None
+            if op in _ARITHMETIC and kinds == ("number", "number"):
+                return None
+            culprit = left if not isinstance(left, Literal) else right
+            return (
+                f"`{op}` cannot apply to a {kinds[0]} and a {kinds[1]}: this is an error "
+                "whenever it is evaluated, so the condition is never true",
+                culprit,
+                f"the context schema declares `{_name(culprit)}` a {_kind(culprit, schema, bound)}",
+            )
+        case Binary(op="in", left=left, right=right):
+            kind = _kind(right, schema, bound)
+            if kind in ("string", "number", "bool", "null"):
+                hint = None
+                if kind == "string":
+                    hint = f"for a substring write {_name(right)}.contains(...)"
+                return (
+                    f"`in` needs a list or a map on its right, and `{_name(right)}` is a {kind}",
+                    right,
+                    hint,
+                )
+        case Call(function=function, target=target) if target is not None and (
+            function in _RECEIVERS
+        ):
+            kind = _kind(target, schema, bound)
+            if kind is not None and kind not in _RECEIVERS[function]:
+                accepted = " or ".join(sorted(_RECEIVERS[function]))
+                return (
+                    f"`{function}` applies to a {accepted}, and `{_name(target)}` is a {kind}",
+                    target,
+                    None,
+                )
+    return None
+
+
+def _name(expr: Expr) -> str:
+    steps = _steps(expr)
+    if steps is None:
+        return "this operand"
+    return _dotted(steps)
+
+
+def _template_exprs(value: ParamValue) -> Iterator[Expr]:
+    if isinstance(value, Template):
+        yield from (part for part in value.parts if not isinstance(part, str))
+    elif isinstance(value, Params):
+        for _, item in value.items:
+            yield from _template_exprs(item)
+    elif isinstance(value, tuple):
+        for item in value:
+            yield from _template_exprs(item)

@@ -1,0 +1,38 @@
+"""``hookc check``: every file loaded and checked on its own, findings sorted."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from hookc.check.logic import logic_diagnostics
+from hookc.check.paths import path_diagnostics
+from hookc.diagnostics import Diagnostic, Severity
+from hookc.frontend.load import load_file
+from hookc.profile import Profile, load_profile
+
+
+@dataclass(frozen=True)
+class FileReport:
+    path: str
+    diagnostics: tuple[Diagnostic, ...]
+
+    def count(self, severity: Severity) -> int:
+        return sum(1 for d in self.diagnostics if d.severity is severity)
+
+
+def check_file(path: str | Path, profile: Profile | None = None) -> FileReport:
+    loaded = load_file(path, profile or load_profile())
+    found = list(loaded.diagnostics)
+    if loaded.hookset is not None:
+        found.extend(path_diagnostics(loaded.hookset, loaded.profile.context_schema))
+        found.extend(logic_diagnostics(loaded.hookset))
+    return FileReport(str(path), tuple(sorted(set(found), key=Diagnostic.sort_key)))
+
+
+def check_files(paths: Sequence[str | Path], profile: Profile | None = None) -> list[FileReport]:
+    """One report per file, in the order given (a file named twice is checked once)."""
+    profile = profile or load_profile()
+    unique = list(dict.fromkeys(str(p) for p in paths))
+    return [check_file(path, profile) for path in unique]
