@@ -34,6 +34,30 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"hookc {hookc.__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
+    check = commands.add_parser(
+        "check",
+        help="lint hook files: syntax, schema, actions, paths, logic",
+        description=(
+            "Check hook files (native YAML, directive XML, or Markdown with an xml block) "
+            "and print every problem with its place. Exit status: 0 no error (warnings "
+            "alone pass unless --strict), 1 an error was found, 2 a usage error."
+        ),
+    )
+    check.add_argument("files", nargs="+", metavar="FILE", help="hook files to check")
+    check.add_argument(
+        "--format",
+        choices=("text", "json", "sarif"),
+        default="text",
+        help="text for people (default), json or sarif for tools",
+    )
+    check.add_argument("--strict", action="store_true", help="fail (exit 1) on warnings too")
+    check.add_argument(
+        "--profile",
+        default="default",
+        help="the runtime profile: its events, context schema and action catalog "
+        "(default: %(default)s)",
+    )
+
     expr = commands.add_parser(
         "expr",
         help="evaluate one `when` expression against a JSON context",
@@ -64,6 +88,8 @@ def main(
     except SystemExit as exit_:  # argparse exits for --help, --version and usage errors
         return int(exit_.code or 0)
     try:
+        if args.command == "check":
+            return _check(args.files, args.format, args.strict, args.profile, out)
         if args.command == "expr":
             return _expr(args.expression, args.context, out, err)
         parser.print_usage(err)
@@ -79,6 +105,20 @@ def main(
 
 def run() -> None:
     sys.exit(main())
+
+
+def _check(files: list[str], format: str, strict: bool, profile_name: str, out: TextIO) -> int:
+    from hookc.check.run import check_files
+    from hookc.profile import available, load_profile
+    from hookc.reporters import REPORTERS
+
+    if profile_name not in available():
+        raise _UsageError(f"unknown profile {profile_name!r}; available: {', '.join(available())}")
+    reports = check_files(files, load_profile(profile_name))
+    out.write(REPORTERS[format]().render(reports))
+    severities = {d.severity.value for report in reports for d in report.diagnostics}
+    failed = "error" in severities or (strict and "warning" in severities)
+    return EXIT_INPUT_ERROR if failed else EXIT_OK
 
 
 def _expr(text: str, context_path: str | None, out: TextIO, err: TextIO) -> int:
