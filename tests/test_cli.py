@@ -140,3 +140,57 @@ def test_example_table_says_what_the_command_prints(expression: str, prints: str
 
 def test_example_table_is_not_empty() -> None:
     assert len(_example_rows()) >= 10
+
+
+# -- hookc check ----------------------------------------------------------------------------
+
+CLEAN = "hooks:\n  - {event: error, when: \"error.type == 'x'\", action: {type: abort}}\n"
+WARNS = "hooks:\n  - {event: eror, action: {type: abort}}\n"
+FAILS = "hooks:\n  - {event: error, action: {type: retyr}}\n"
+
+
+def write(folder: Path, name: str, text: str) -> str:
+    path = folder / name
+    path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+def test_check_prints_nothing_and_exits_zero_for_a_clean_file(tmp_path: Path) -> None:
+    assert run("check", write(tmp_path, "clean.yaml", CLEAN)) == (0, "", "")
+
+
+def test_check_warnings_pass_unless_strict(tmp_path: Path) -> None:
+    path = write(tmp_path, "warns.yaml", WARNS)
+    status, out, _ = run("check", path)
+    assert status == 0 and "warning[HK402]" in out
+    assert run("check", "--strict", path)[0] == 1
+
+
+def test_check_reports_each_file_on_its_own_sorted_by_path(tmp_path: Path) -> None:
+    clean, fails, warns = (
+        write(tmp_path, "a_clean.yaml", CLEAN),
+        write(tmp_path, "b_fails.yaml", FAILS),
+        write(tmp_path, "c_warns.yaml", WARNS),
+    )
+    first = run("check", warns, clean, fails, warns)
+    second = run("check", fails, warns, clean)
+    assert first == second
+    status, out, _ = first
+    assert status == 1
+    assert out.index("b_fails.yaml:2:") < out.index("c_warns.yaml:2:")
+    assert "a_clean.yaml" not in out
+    assert out.endswith("1 error, 1 warning (3 files checked)\n")
+
+
+def test_check_json_lists_findings_with_one_based_positions(tmp_path: Path) -> None:
+    status, out, _ = run("check", "--format", "json", write(tmp_path, "fails.yaml", FAILS))
+    assert status == 1
+    (finding,) = json.loads(out)
+    assert finding["code"] == "HK301" and finding["severity"] == "error"
+    assert (finding["line"], finding["column"]) == (2, 35)
+    assert finding["hint"] == "did you mean `retry`?"
+
+
+def test_check_unknown_profile_is_a_usage_error(tmp_path: Path) -> None:
+    status, _, err = run("check", "--profile", "nope", write(tmp_path, "c.yaml", CLEAN))
+    assert status == 2 and "unknown profile 'nope'" in err

@@ -29,7 +29,6 @@ from hookc.resources import data_file
 from tests.strategies import expressions, names
 
 ROOT = Path(__file__).resolve().parent.parent
-SEEDS = ROOT.parent / "shared" / "seeds"
 
 
 def load_schema(name: str) -> dict[str, Any]:
@@ -77,13 +76,10 @@ def test_every_hook_file_property_has_help_for_editors() -> None:
 
 
 def seed_yaml_blocks() -> list[Any]:
-    seeds = sorted(SEEDS.glob("000_*.txt"))
-    if not seeds:
-        return [pytest.param(None, marks=pytest.mark.skip(reason=f"no seed 000 in {SEEDS}"))]
-    text = seeds[0].read_text(encoding="utf-8")
-    blocks = re.findall(r"^```yaml\n(.*?)^```", text, flags=re.MULTILINE | re.DOTALL)
-    assert len(blocks) >= 2, "seed 000 lost its YAML examples"
-    return [pytest.param(block, id=f"block{i}") for i, block in enumerate(blocks)]
+    """Seed 000's YAML examples, as kept in examples/seed/ (copied verbatim from the seed)."""
+    files = sorted((ROOT / "examples" / "seed").glob("*.yaml"))
+    assert len(files) >= 2, "examples/seed lost the seed's YAML examples"
+    return [pytest.param(f.read_text(encoding="utf-8"), id=f.stem) for f in files]
 
 
 @pytest.mark.parametrize("block", seed_yaml_blocks())
@@ -96,9 +92,7 @@ def test_seed_000_yaml_blocks_are_valid_hook_files(block: str) -> None:
 def test_seed_000_config_block_covers_every_section_of_the_format() -> None:
     """The config example (builtin_hooks, catalog, context schema, documentation sections)
     is the one that exercises the top level; make sure it is among the blocks tested."""
-    blocks = [param.values[0] for param in seed_yaml_blocks() if param.values[0] is not None]
-    if not blocks:
-        pytest.skip(f"no seed 000 in {SEEDS}")
+    blocks = [param.values[0] for param in seed_yaml_blocks()]
     keys = set().union(*(yaml.safe_load(block).keys() for block in blocks))
     assert keys == set(HOOKS_SCHEMA["properties"])
 

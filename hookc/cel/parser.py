@@ -62,6 +62,7 @@ MAX_DEPTH = 128
 _PYTHON_LITERALS = {"True": "true", "False": "false", "None": "null"}
 
 _NOTHING_TO_PARSE = re.compile(r"(?:\s|//[^\n]*)*")
+_LONG_NUMBER = re.compile(r"[0-9a-fA-F]{16}")
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -404,7 +405,10 @@ def parse(text: str, name: str = "<expr>") -> ParseResult:
     if expr is None:
         found.extend(syntax_errors(source))
         return ParseResult(None, tuple(sorted(found, key=Diagnostic.sort_key)))
-    found.extend(_check_tree(expr, source))
+    # Every node spans at least one character of its own, so a text shorter than the depth
+    # limit cannot exceed it; and only a long run of digits can overflow int64.
+    if len(text) > MAX_DEPTH or _LONG_NUMBER.search(text):
+        found.extend(_check_tree(expr, source))
     return ParseResult(expr, tuple(sorted(found, key=Diagnostic.sort_key)))
 
 

@@ -32,7 +32,7 @@ def check_file(path: str | Path, profile: Profile | None = None) -> FileReport:
 
 
 def check_files(paths: Sequence[str | Path], profile: Profile | None = None) -> list[FileReport]:
-    """One report per file, in the order given (a file named twice is checked once)."""
+    """One report per file, sorted by path whatever order they were given in (a file named
+    twice is checked once), so that the output is the same on every run."""
     profile = profile or load_profile()
-    unique = list(dict.fromkeys(str(p) for p in paths))
-    return [check_file(path, profile) for path in unique]
+    return [check_file(path, profile) for path in sorted({str(p) for p in paths})]
