@@ -10,6 +10,7 @@ error or a failure of hookc itself.
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import math
 import sys
@@ -104,6 +105,10 @@ def main(
 
 
 def run() -> None:
+    # A run is short, and its objects (immutable IR, parse results) are freed by reference
+    # counting; the cycle collector's passes over hundreds of thousands of them cost a
+    # fifth of a 1,000-hook check (0.67 s against 0.80-0.92 s, measured), so it stays off.
+    gc.disable()
     sys.exit(main())
 
 

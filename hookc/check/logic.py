@@ -1003,68 +1003,73 @@ class _EarlierHooks:
 
     A hook whose condition pins a term (``tool == 'Bash'``, ``tool in [...]``) can only be
     implied by a condition that pins the same term to some of the same values, so 10,000
-    hooks on distinct tools cost about what 10 do. The index may skip a shadow that only a
-    case split would prove; it never invents one (``implies`` decides every candidate).
+    hooks on distinct tools cost about what 10 do. Other earlier hooks are worth asking
+    about only if the new condition reads every path they read (no condition can be proved
+    to imply one about a path it never reads) and, when they name strings, names one of
+    them too (shadows among string conditions are almost always a repeated value, `tool ==
+    'Bash'` before `tool == 'Bash' && ...`). At most ``_CANDIDATES`` of them, the nearest.
+    These filters keep the check linear; they may skip a provable shadow (`x != 'a'` before
+    `x == 'b'`), never invent one: ``implies`` decides every candidate.
     """
 
     def __init__(self) -> None:
         self._hooks: list[Hook] = []
-        self._unpinned: list[int] = []
+        self._paths: list[frozenset[Expr]] = []
+        self._pin_term: dict[int, Expr] = {}
         self._pinned: dict[Expr, dict[_ValueClass, list[int]]] = {}
         self._classes: dict[int, frozenset[_ValueClass]] = {}
-        self._paths: dict[int, frozenset[Expr]] = {}
-        self._strings: dict[int, frozenset[str]] = {}
+        self._stringless: list[int] = []
+        self._by_string: dict[str, list[int]] = {}
 
     def add(self, hook: Hook) -> None:
         position = len(self._hooks)
         self._hooks.append(hook)
-        self._paths[position] = _paths_read(hook.condition)
-        self._strings[position] = _strings(hook.condition)
+        self._paths.append(_paths_read(hook.condition))
+        strings = _strings(hook.condition)
+        if not strings:
+            self._stringless.append(position)
+        for string in strings:
+            self._by_string.setdefault(string, []).append(position)
         pin = _pin(hook.condition)
         if pin is None:
-            self._unpinned.append(position)
             return
         term, classes = pin
+        self._pin_term[position] = term
         self._classes[position] = classes
         by_class = self._pinned.setdefault(term, {})
         for value_class in classes:
             by_class.setdefault(value_class, []).append(position)
 
     def candidates(self, condition: Expr | None) -> list[Hook]:
-        """Earlier hooks that ``condition`` might imply, in evaluation order: at most
-        ``_CANDIDATES`` of them, the nearest, so that a file of many unrelated hooks costs
-        linear time (a skipped candidate is a shadow not reported, never a false one)."""
-        # A condition cannot be proved to imply one that reads a path it never reads
-        # (unless that one always holds, which an empty path set covers).
+        """Earlier hooks that ``condition`` might imply, in evaluation order."""
         paths, strings = _paths_read(condition), _strings(condition)
-        found = {p for p in self._unpinned if self._related(p, paths, strings)}
         facts = _facts_by_term(_top_atoms(condition))
+        found: set[int] = set()
+        narrowed: set[Expr] = set()
         for term, by_class in self._pinned.items():
             domain = _domain([fact.constraint for fact in facts.get(term, ())])
             if domain.choices is None or domain.may_error:
-                for positions in by_class.values():
-                    found.update(p for p in positions if self._related(p, paths, strings))
-                continue
+                continue  # left to the general pools below
+            narrowed.add(term)
             classes = frozenset(map(_value_class, domain.choices))
-            if not classes:
-                continue
-            first = min(classes, key=repr)
-            found.update(p for p in by_class.get(first, ()) if classes <= self._classes[p])
+            if classes:
+                first = min(classes, key=repr)
+                found.update(p for p in by_class.get(first, ()) if classes <= self._classes[p])
+        pools = [self._stringless, *(self._by_string.get(s, []) for s in sorted(strings))]
+        for pool in pools:
+            taken = 0
+            for position in reversed(pool):
+                if self._pin_term.get(position) in narrowed or not self._paths[position] <= paths:
+                    continue
+                found.add(position)
+                taken += 1
+                if taken == _CANDIDATES:
+                    break
         nearest = sorted(found)[-_CANDIDATES:]
         return [self._hooks[position] for position in nearest]
 
-    def _related(self, position: int, paths: frozenset[Expr], strings: frozenset[str]) -> bool:
-        """Whether the earlier hook at ``position`` is worth asking ``implies`` about: a
-        condition cannot be proved to imply one that reads a path it never reads, and
-        shadows among string conditions are almost always a repeated value (`tool ==
-        'Bash'` before `tool == 'Bash' && ...`). A cheap filter that keeps the check
-        linear; it may skip a provable shadow (`x != 'a'` before `x == 'b'`), never invent
-        one."""
-        earlier = self._strings[position]
-        return self._paths[position] <= paths and (not earlier or bool(earlier & strings))
 
-
-# How many earlier hooks one hook is compared with, at most (see ``candidates``).
+# How many earlier hooks one hook is compared with, at most (see ``_EarlierHooks``).
 _CANDIDATES = 8
 
 

@@ -27,6 +27,7 @@ _ALIAS = re.compile(r"(?:^|[\s\[\]{},:-])\*[^\s\[\]{},]", re.MULTILINE)
 _Loader: type[Any] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 # Timestamps and binary stay the text they were written as: hook values are JSON values.
 _AS_TEXT = {"tag:yaml.org,2002:timestamp", "tag:yaml.org,2002:binary"}
+_STR = "tag:yaml.org,2002:str"
 
 
 class _TooLarge(Exception):
@@ -199,7 +200,7 @@ class _Converter:
 
     def scalar(self, node: yaml.Node) -> Located:
         span = self.span(node)
-        if node.tag in _AS_TEXT:
+        if node.tag == _STR or node.tag in _AS_TEXT:  # most scalars: no constructor needed
             value: Any = str(node.value)
         else:
             try:
