@@ -18,3 +18,9 @@ def data_file(*parts: str) -> Path:
         if candidate.is_file():
             return candidate
     raise FileNotFoundError(f"hookc data file {'/'.join(parts)} is missing from the install")
+
+
+def package_file(*parts: str) -> Path:
+    """A file of the hookc package itself (the code generator copies the runtime's
+    value semantics into every compiled module)."""
+    return _PACKAGE.joinpath(*parts)

@@ -1,0 +1,683 @@
+"""The Python back end: a hook set as a standalone module of compiled predicates (SPEC §7).
+
+Conditions compile in three modes. *True mode* gives a Python expression that is ``True``
+exactly when the condition evaluates to CEL ``true``; *false mode*, exactly when it
+evaluates to ``false``. Neither ever raises: an error is simply neither true nor false, so
+``&&``, ``||`` and ``!`` become Python's ``and``, ``or`` and a swap of modes (De Morgan holds
+for both outcomes under CEL's absorption, see ``hookc.check.logic``). *Value mode* gives an
+expression whose result is a CEL value or an error value (``CelError``), never raised. The
+common leaves (a path against a literal) compile to plain Python comparisons guarded by a
+type test, with a call into the shared semantics only for unusual operand types.
+
+The module carries the value semantics of ``hookc/runtime/values.py`` verbatim (standard
+library only), so compiled code and the reference evaluator share one definition of
+equality, arithmetic and conversions. Code is emitted only through ``repr()`` of plain
+values and names hookc makes itself (``_hk_...``), never from user text, and the output
+is byte-identical for identical input.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+import hookc
+from hookc.ir.expr import (
+    And,
+    Binary,
+    Call,
+    Comprehension,
+    Conditional,
+    Expr,
+    Has,
+    Ident,
+    Index,
+    List,
+    Literal,
+    Map,
+    Or,
+    Select,
+    Unary,
+    children,
+)
+from hookc.ir.hooks import Hook, HookSet, Params, ParamValue, Template
+from hookc.resources import package_file
+from hookc.runtime import support
+
+# Ints compare exactly with doubles up to here; beyond it CEL's int-to-double conversion
+# rounds, so such literals take the general path.
+_EXACT = 2**53
+# Event dispatch uses a hash index on a path once this many hooks test it for equality with
+# a string (below it, a chain of tests is as fast).
+_INDEX_FROM = 8
+# ...and only when few other hooks of the event must be tried for every key.
+_INDEX_OTHERS_AT_MOST = 16
+
+_ORDERING = {"<", "<=", ">", ">="}
+
+
+def _regex_test(x: str, pattern: str, exprs: _Expressions) -> str:
+    return f"{exprs.constant(f'compile_regex({pattern!r})')}.search({x}) is not None"
+
+
+def _glob_test(x: str, pattern: str, exprs: _Expressions) -> str:
+    return f"{exprs.constant(f'compile_glob({pattern!r})')}.fullmatch({x}) is not None"
+
+
+# String methods with a constant argument on a string: plain Python, the regex compiled once.
+_STRING_TESTS = {
+    "startsWith": lambda x, c, exprs: f"{x}.startswith({c!r})",
+    "endsWith": lambda x, c, exprs: f"{x}.endswith({c!r})",
+    "contains": lambda x, c, exprs: f"{c!r} in {x}",
+    "matches": _regex_test,
+    "glob": _glob_test,
+}
+
+
+def compile_expression(expr: Expr) -> Callable[[Mapping[str, Any]], Any]:
+    """A function from bindings to the CEL value of ``expr`` (or a CelError), compiled in
+    process against ``hookc.runtime.support``: what ``hookc.cel.compile`` runs."""
+    exprs = _Expressions()
+    body = exprs.value(expr, _Scope())
+    lines = [f"{name} = {source}" for source, name in exprs.constants.items()]
+    lines += ["def _hk_evaluate(context):", f"    return {body}"]
+    namespace = dict(vars(support))
+    exec(compile("\n".join(lines), "<hookc expression>", "exec"), namespace)
+    function: Callable[[Mapping[str, Any]], Any] = namespace["_hk_evaluate"]
+    return function
+
+
+def generate(hookset: HookSet, *, source_sha256: str, sources: tuple[str, ...]) -> str:
+    """The text of a standalone module exposing HOOKS, evaluate_hooks, evaluate_all,
+    predicates, SOURCE_SHA256 and HOOKC_VERSION."""
+    return _Module(hookset, source_sha256, sources).text()
+
+
+# -- paths ------------------------------------------------------------------------------------
+
+
+def path_steps(expr: Expr) -> tuple[str, tuple[str | int, ...]] | None:
+    """A name followed by constant keys (``a.b['c'][0]``) as (name, keys), else None."""
+    keys: list[str | int] = []
+    while True:
+        match expr:
+            case Select(operand=operand, field=name):
+                keys.append(name)
+                expr = operand
+            case Index(operand=operand, index=Literal(value=str() | int() as key)) if not (
+                isinstance(key, bool)
+            ):
+                keys.append(key)
+                expr = operand
+            case Ident(name=name):
+                return name, tuple(reversed(keys))
+            case _:
+                return None
+
+
+@dataclass
+class _Scope:
+    """Names visible in an expression: macro variables, and the context's hoisted paths."""
+
+    variables: dict[str, str] = field(default_factory=dict)  # CEL name -> Python name
+    hoisted: dict[tuple[str, tuple[str | int, ...]], str] | None = None
+
+    def bind(self, name: str) -> tuple[_Scope, str]:
+        python = f"_hk_m{len(self.variables)}"
+        return _Scope({**self.variables, name: python}, self.hoisted), python
+
+
+# -- expressions ------------------------------------------------------------------------------
+
+
+class _Expressions:
+    """Compiles expressions; collects the module-level constants they need."""
+
+    def __init__(self) -> None:
+        self.constants: dict[str, str] = {}  # Python source of a constant -> its name
+
+    def constant(self, source: str) -> str:
+        if source not in self.constants:
+            self.constants[source] = f"_hk_c{len(self.constants)}"
+        return self.constants[source]
+
+    # The three modes ---------------------------------------------------------------------
+
+    def true(self, expr: Expr, scope: _Scope) -> str:
+        return self._bool(expr, scope, True)
+
+    def false(self, expr: Expr, scope: _Scope) -> str:
+        return self._bool(expr, scope, False)
+
+    def _bool(self, expr: Expr, scope: _Scope, want: bool) -> str:
+        match expr:
+            case Literal(value=bool() as value):
+                return "True" if value is want else "False"
+            case Literal():
+                return "False"  # a non-bool condition is an error: neither true nor false
+            case And(operands=operands) | Or(operands=operands):
+                # `&&` is true iff all are true, false iff one is false; `||` the dual.
+                joiner = " and " if isinstance(expr, And) == want else " or "
+                return "(" + joiner.join(self._bool(o, scope, want) for o in operands) + ")"
+            case Unary(op="!", operand=operand):
+                return self._bool(operand, scope, not want)
+            case Conditional(condition=condition, then=then, otherwise=otherwise):
+                return (
+                    f"({self._bool(then, scope, want)} if {self.true(condition, scope)} "
+                    f"else ({self.false(condition, scope)} and "
+                    f"{self._bool(otherwise, scope, want)}))"
+                )
+            case Binary(op="!=", left=left, right=right):
+                return self._bool(Binary("==", left, right), scope, not want)
+            case Binary(op=op, left=left, right=right) if op == "==" or op in _ORDERING:
+                fast = self._comparison(op, left, right, scope, want)
+                if fast is not None:
+                    return fast
+            case Has(path=path):
+                found = self._resolve(path, scope)
+                if want:
+                    return f"_hk_present({found})"
+                return f"(_hk_has({found}) is False)"
+            case Call(function=function, args=(Literal(value=str() as c),), target=target) if (
+                target is not None and path_steps(target) is not None and function in _STRING_TESTS
+            ):
+                x = self.value(target, scope)
+                fast = _STRING_TESTS[function](x, c, self)
+                test = fast if want else f"not ({fast})"
+                return f"(({test}) if type({x}) is str else ({self.value(expr, scope)} is {want}))"
+            case Binary(op="in", left=left, right=List(items=items)) if (
+                path_steps(left) is not None
+                and items
+                and all(isinstance(i, Literal) and isinstance(i.value, str) for i in items)
+            ):
+                # Membership in a list of strings: false (not an error) for any other value.
+                x = self.value(left, scope)
+                values = sorted({i.value for i in items if isinstance(i, Literal)}, key=repr)
+                choices = self.constant(f"frozenset({values!r})")
+                test = f"(type({x}) is str and {x} in {choices})"
+                if not want:
+                    test = f"({x} is not _hk_MISSING and not {test})"
+                return (
+                    f"({test} if type({x}) in _hk_PLAIN else ({self.value(expr, scope)} is {want}))"
+                )
+        return f"({self.value(expr, scope)} is {want})"
+
+    def _comparison(
+        self, op: str, left: Expr, right: Expr, scope: _Scope, want: bool
+    ) -> str | None:
+        """A path against a literal: a plain Python comparison behind a type test."""
+        if isinstance(left, Literal) and not isinstance(right, Literal):
+            left, right = right, left
+            op = {"<": ">", "<=": ">=", ">": "<", ">=": "<="}.get(op, op)
+        if not isinstance(right, Literal) or path_steps(left) is None:
+            return None
+        x = self.value(left, scope)
+        c = right.value
+        if op == "==":
+            if isinstance(c, str):
+                test = f"{x} == {c!r}"  # Python's str equality is CEL's, for every operand
+            elif isinstance(c, bool) or c is None:
+                test = f"{x} is {c!r}"
+            elif isinstance(c, int) and abs(c) <= _EXACT:
+                test = f"({x} == {c!r} and type({x}) is not bool)"
+            else:
+                test = f"equals({x}, {self.literal(c)})"
+            return test if want else f"({x} is not _hk_MISSING and not {test})"
+        # Ordering: defined for two numbers, two strings or two bools; else an error.
+        if isinstance(c, bool) or c is None:
+            return None
+        if isinstance(c, str):
+            kinds, fast = "_hk_STR", f"{x} {op} {c!r}"
+        elif isinstance(c, int) and abs(c) <= _EXACT:
+            kinds, fast = "_hk_NUMBERS", f"{x} {op} {c!r}"
+        elif isinstance(c, float) and math.isfinite(c):
+            kinds, fast = "_hk_FLOAT", f"{x} {op} {c!r}"
+        else:
+            return None
+        outcome = "True" if want else "False"
+        slow = f"(compare({op!r}, {x}, {self.literal(c)}) is {outcome})"
+        test = fast if want else f"not ({fast})"
+        return f"(({test}) if type({x}) in {kinds} else {slow})"
+
+    def value(self, expr: Expr, scope: _Scope) -> str:
+        """A Python expression whose value is the CEL value of ``expr`` or a CelError."""
+        steps = path_steps(expr)
+        if steps is not None:
+            return self._path(steps, scope)
+        match expr:
+            case Literal(value=value):
+                return self.literal(value)
+            case Select(operand=operand, field=name):
+                return f"_hk_select({self.value(operand, scope)}, {name!r})"
+            case Index(operand=operand, index=index):
+                return (
+                    f"_hk_strict(index, {self.value(operand, scope)}, {self.value(index, scope)})"
+                )
+            case Unary(op=op, operand=operand):
+                function = "logical_not" if op == "!" else "negate"
+                return f"_hk_strict({function}, {self.value(operand, scope)})"
+            case Binary(op=op, left=left, right=right):
+                return (
+                    f"_hk_strict(_hk_BINARY[{op!r}], {self.value(left, scope)}, "
+                    f"{self.value(right, scope)})"
+                )
+            case And() | Or() | Conditional() | Has():
+                if isinstance(expr, Conditional):
+                    return (
+                        f"({self.value(expr.then, scope)} if {self.true(expr.condition, scope)} "
+                        f"else {self.value(expr.otherwise, scope)} "
+                        f"if {self.false(expr.condition, scope)} "
+                        f"else _hk_error_of({self.value(expr.condition, scope)}))"
+                    )
+                if isinstance(expr, Has):
+                    return f"_hk_has({self._resolve(expr.path, scope)})"
+                return (
+                    f"(True if {self.true(expr, scope)} else False "
+                    f"if {self.false(expr, scope)} else _hk_ERROR)"
+                )
+            case List(items=items):
+                return f"_hk_list({''.join(self.value(i, scope) + ', ' for i in items)})"
+            case Map(entries=entries):
+                pairs = "".join(
+                    f"({self.value(k, scope)}, {self.value(v, scope)}), " for k, v in entries
+                )
+                return f"_hk_map(({pairs}))"
+            case Call(function=function, args=args, target=None):
+                values = "".join(", " + self.value(a, scope) for a in args)
+                return f"_hk_strict(_hk_FUNCTIONS[{function!r}]{values})"
+            case Call(function=function, args=args, target=target):
+                assert target is not None
+                values = "".join(", " + self.value(a, scope) for a in (target, *args))
+                return f"_hk_strict(_hk_METHODS[{function!r}]{values})"
+            case Comprehension():
+                return self._comprehension(expr, scope)
+        raise TypeError(f"not an expression node: {expr!r}")
+
+    def _comprehension(self, expr: Comprehension, scope: _Scope) -> str:
+        inner, var = scope.bind(expr.var)
+        target = self.value(expr.target, scope)
+        predicate = (
+            f"lambda {var}: {self.value(expr.predicate, inner)}"
+            if expr.predicate is not None
+            else "None"
+        )
+        transform = (
+            f"lambda {var}: {self.value(expr.transform, inner)}"
+            if expr.transform is not None
+            else "None"
+        )
+        return f"_hk_comprehension({expr.macro!r}, {target}, {predicate}, {transform})"
+
+    def _path(self, steps: tuple[str, tuple[str | int, ...]], scope: _Scope) -> str:
+        name, keys = steps
+        if name in scope.variables:
+            base, rest = scope.variables[name], keys
+        elif scope.hoisted is not None and (name, keys) in scope.hoisted:
+            return scope.hoisted[(name, keys)]
+        else:
+            base, rest = f"_hk_top(context, {name!r})", keys
+        for key in rest:
+            base = f"_hk_key({base}, {key!r})"
+        return base
+
+    def _resolve(self, path: Expr, scope: _Scope) -> str:
+        """``has()``'s view of a path: the value, ``_hk_MISSING`` where it leads nowhere, or
+        an error from a computed key."""
+        if path_steps(path) is not None:
+            return self.value(path, scope)
+        match path:
+            case Select(operand=operand, field=name):
+                return f"_hk_key({self._resolve(operand, scope)}, {name!r})"
+            case Index(operand=operand, index=index):
+                base = self._resolve(operand, scope)
+                return f"_hk_resolve_index({base}, {self.value(index, scope)})"
+        return self.value(path, scope)
+
+    def literal(self, value: object) -> str:
+        if isinstance(value, float) and not math.isfinite(value):
+            return f"float({repr(value)!r})"  # 'inf', '-inf', 'nan'
+        return repr(value)
+
+
+# -- the module -------------------------------------------------------------------------------
+
+
+@dataclass
+class _Writer:
+    lines: list[str] = field(default_factory=list)
+    depth: int = 0
+
+    def line(self, text: str = "") -> None:
+        self.lines.append("    " * self.depth + text if text else "")
+
+    def indent(self) -> _Writer:
+        self.depth += 1
+        return self
+
+    def dedent(self) -> None:
+        self.depth -= 1
+
+
+class _Module:
+    def __init__(self, hookset: HookSet, source_sha256: str, sources: tuple[str, ...]) -> None:
+        self.hookset = hookset
+        self.sha = source_sha256
+        self.sources = sources
+        self.exprs = _Expressions()
+        self.ordered = hookset.in_evaluation_order()
+        self.position = {id(hook): i for i, hook in enumerate(hookset.hooks)}
+        self.late: list[str] = []  # definitions that must follow the action functions
+
+    def text(self) -> str:
+        body = _Writer()
+        self.emit_hooks(body)
+        self.emit_predicates(body)
+        self.emit_actions(body)
+        self.emit_dispatch(body)
+        head = _Writer()
+        head.line(f"# Generated by hookc {hookc.__version__} from {', '.join(self.sources)!r}.")
+        head.line("# Do not edit: recompile the hook files instead.")
+        head.line('"""Compiled hooks: evaluate_hooks(event, context) returns the first matching')
+        head.line("action, evaluate_all(event, context) every match, predicates[id](context)")
+        head.line('whether one hook\'s condition holds."""')
+        head.line()
+        head.lines.extend(_prelude())
+        head.line()
+        head.line(f"HOOKC_VERSION = {hookc.__version__!r}")
+        head.line(f"SOURCE_SHA256 = {self.sha!r}")
+        for source, name in self.exprs.constants.items():
+            head.line(f"{name} = {source}")
+        head.line()
+        return "\n".join(head.lines + body.lines) + "\n"
+
+    def number(self, hook: Hook) -> int:
+        return self.position[id(hook)]
+
+    # HOOKS and actions ---------------------------------------------------------------------
+
+    def emit_hooks(self, out: _Writer) -> None:
+        out.line("HOOKS = (")
+        out.indent()
+        for hook in self.hookset.hooks:
+            out.line(
+                f"{{'id': {hook.id!r}, 'event': {hook.event!r}, 'priority': {hook.priority!r}, "
+                f"'enabled': {hook.enabled!r}, 'builtin': {hook.builtin!r}, "
+                f"'description': {hook.description!r}, 'action': {hook.action.type!r}}},"
+            )
+        out.dedent()
+        out.line(")")
+        out.line()
+
+    def emit_actions(self, out: _Writer) -> None:
+        for hook in self.hookset.hooks:
+            out.line(f"def _hk_action{self.number(hook)}(context):")
+            out.indent()
+            items = [("type", hook.action.type), *hook.action.params.items]
+            out.line("return {" + ", ".join(f"{k!r}: {self.param(v)}" for k, v in items) + "}")
+            out.dedent()
+            out.line()
+
+    def param(self, value: ParamValue) -> str:
+        scope = _Scope()
+        match value:
+            case Template(parts=parts) if len(parts) == 1 and not isinstance(parts[0], str):
+                return f"_hk_exact({self.exprs.value(parts[0], scope)})"
+            case Template(parts=parts):
+                pieces = [
+                    repr(p) if isinstance(p, str) else f"_hk_text({self.exprs.value(p, scope)})"
+                    for p in parts
+                ]
+                return "''.join((" + "".join(p + ", " for p in pieces) + "))"
+            case Params(items=items):
+                return "{" + ", ".join(f"{k!r}: {self.param(v)}" for k, v in items) + "}"
+            case tuple():
+                return "[" + ", ".join(self.param(v) for v in value) + "]"
+        return self.exprs.literal(value)
+
+    # predicates ----------------------------------------------------------------------------
+
+    def emit_predicates(self, out: _Writer) -> None:
+        for hook in self.hookset.hooks:
+            out.line(f"def _hk_pred{self.number(hook)}(context):")
+            out.indent()
+            if hook.condition is None:
+                out.line("return True")
+            else:
+                out.line(f"return {self.exprs.true(hook.condition, _Scope())}")
+            out.dedent()
+            out.line()
+        out.line("predicates = {")
+        out.indent()
+        for hook in self.hookset.hooks:
+            out.line(f"{hook.id!r}: _hk_pred{self.number(hook)},")
+        out.dedent()
+        out.line("}")
+        out.line()
+
+    # dispatch ------------------------------------------------------------------------------
+
+    def emit_dispatch(self, out: _Writer) -> None:
+        events = sorted({hook.event for hook in self.ordered})
+        for number, event in enumerate(events):
+            hooks = [hook for hook in self.ordered if hook.event == event]
+            for first in (True, False):
+                self.emit_event(out, number, hooks, first)
+        for first, name in ((True, "evaluate_hooks"), (False, "evaluate_all")):
+            table = "_hk_FIRST" if first else "_hk_ALL"
+            out.line(f"{table} = {{")
+            out.indent()
+            for number, event in enumerate(events):
+                out.line(f"{event!r}: {'_hk_first' if first else '_hk_all'}{number},")
+            out.dedent()
+            out.line("}")
+            out.line()
+            out.line(f"def {name}(event, context):")
+            out.indent()
+            doc = (
+                "The first matching hook's action (a fresh dict), or None."
+                if first
+                else "[(hook_id, action), ...] for every matching hook, in order."
+            )
+            out.line(f'"""{doc}"""')
+            out.line(f"run = {table}.get(event)")
+            out.line(f"return {'None' if first else '[]'} if run is None else run(context)")
+            out.dedent()
+            out.line()
+
+    def emit_event(self, out: _Writer, number: int, hooks: list[Hook], first: bool) -> None:
+        name = f"_hk_{'first' if first else 'all'}{number}"
+        hoisted = self.hoist(hooks)
+        scope = _Scope(hoisted=hoisted)
+        index = self.index(hooks) if first else None
+        function = _Writer(depth=out.depth)
+        self.late = []
+        self.write_event(function, name, hooks, first, hoisted, scope, index, number)
+        out.lines.extend(self.late)
+        if self.late:
+            out.line()
+        out.lines.extend(function.lines)
+
+    def write_event(
+        self,
+        out: _Writer,
+        name: str,
+        hooks: list[Hook],
+        first: bool,
+        hoisted: dict[tuple[str, tuple[str | int, ...]], str],
+        scope: _Scope,
+        index: tuple[str, tuple[str | int, ...]] | None,
+        number: int,
+    ) -> None:
+        out.line(f"def {name}(context):")
+        out.indent()
+        if not first:
+            out.line("found = []")
+        for (path_name, keys), variable in hoisted.items():
+            out.line(f"{variable} = {self.exprs._path((path_name, keys), _Scope())}")
+        if index is not None:
+            self.emit_indexed(out, number, hooks, index, hoisted)
+        else:
+            for hook in hooks:
+                test = "True" if hook.condition is None else self.exprs.true(hook.condition, scope)
+                action = f"_hk_action{self.number(hook)}(context)"
+                out.line(f"if {test}:")
+                out.indent()
+                out.line(f"return {action}" if first else f"found.append(({hook.id!r}, {action}))")
+                out.dedent()
+        out.line("return None" if first else "return found")
+        out.dedent()
+        out.line()
+
+    def hoist(self, hooks: list[Hook]) -> dict[tuple[str, tuple[str | int, ...]], str]:
+        """Every context path the event's conditions read, loaded once per dispatch."""
+        found: dict[tuple[str, tuple[str | int, ...]], str] = {}
+        for hook in hooks:
+            if hook.condition is not None:
+                for steps in sorted(_context_paths(hook.condition), key=repr):
+                    found.setdefault(steps, f"_hk_v{len(found)}")
+        return found
+
+    def index(self, hooks: list[Hook]) -> tuple[str, tuple[str | int, ...]] | None:
+        """The path to index the event's hooks by, if enough of them test it for equality
+        with a string and few others must be tried for every key."""
+        counts: dict[tuple[str, tuple[str | int, ...]], int] = {}
+        for hook in hooks:
+            for steps, _ in _discriminators(hook.condition):
+                counts[steps] = counts.get(steps, 0) + 1
+        if not counts:
+            return None
+        steps, count = max(sorted(counts.items(), key=repr), key=lambda item: item[1])
+        others = sum(1 for hook in hooks if not _key_of(hook.condition, steps))
+        if count < _INDEX_FROM or others > _INDEX_OTHERS_AT_MOST:
+            return None
+        return steps
+
+    def emit_indexed(
+        self,
+        out: _Writer,
+        number: int,
+        hooks: list[Hook],
+        steps: tuple[str, tuple[str | int, ...]],
+        hoisted: dict[tuple[str, tuple[str | int, ...]], str],
+    ) -> None:
+        """First-match dispatch through a hash index: the hooks a key can select, merged in
+        evaluation order with the hooks that do not test the path, are tried in turn."""
+        arguments = ", ".join(hoisted.values())
+        scope = _Scope(hoisted=hoisted)
+        others = [i for i, hook in enumerate(hooks) if not _key_of(hook.condition, steps)]
+        by_key: dict[str, list[int]] = {}
+        for i, hook in enumerate(hooks):
+            for key in sorted(_key_of(hook.condition, steps)):
+                by_key.setdefault(key, []).append(i)
+        prefix = f"_hk_e{number}"
+        checks, actions, table, default = (
+            f"{prefix}_{n}" for n in ("checks", "actions", "table", "default")
+        )
+        tables = _Writer()
+        tables.line(f"{checks} = (")
+        tables.indent()
+        for h in hooks:
+            test = "True" if h.condition is None else self.exprs.true(h.condition, scope)
+            tables.line(f"lambda {arguments}: {test},")
+        tables.dedent()
+        tables.line(")")
+        tables.line(f"{actions} = ({''.join(f'_hk_action{self.number(h)}, ' for h in hooks)})")
+        tables.line(f"{table} = {{")
+        tables.indent()
+        for key, positions in sorted(by_key.items()):
+            tables.line(f"{key!r}: {tuple(sorted(set(positions) | set(others)))!r},")
+        tables.dedent()
+        tables.line("}")
+        tables.line(f"{default} = {tuple(others)!r}")
+        self.late.extend(tables.lines)
+        variable = hoisted[steps]
+        out.line(
+            f"for i in ({table}.get({variable}, {default}) if type({variable}) is str "
+            f"else {default}):"
+        )
+        out.indent()
+        out.line(f"if {checks}[i]({arguments}):")
+        out.indent()
+        out.line(f"return {actions}[i](context)")
+        out.dedent()
+        out.dedent()
+
+
+def _context_paths(expr: Expr) -> Iterator[tuple[str, tuple[str | int, ...]]]:
+    """The constant context paths an expression reads outside macro bodies' variables."""
+    stack: list[tuple[Expr, frozenset[str]]] = [(expr, frozenset())]
+    while stack:
+        node, bound = stack.pop()
+        steps = path_steps(node)
+        if steps is not None:
+            if steps[0] not in bound:
+                yield steps
+            continue
+        if isinstance(node, Comprehension):
+            stack.append((node.target, bound))
+            inner = bound | {node.var}
+            stack.extend((part, inner) for part in (node.predicate, node.transform) if part)
+            continue
+        stack.extend((child, bound) for child in children(node))
+
+
+def _discriminators(
+    condition: Expr | None,
+) -> Iterator[tuple[tuple[str, tuple[str | int, ...]], str]]:
+    """Top-level conjuncts ``path == 'string'`` (or ``'string' == path``): if the condition
+    is true, the path holds exactly that string."""
+    if condition is None:
+        return
+    conjuncts = condition.operands if isinstance(condition, And) else (condition,)
+    for conjunct in conjuncts:
+        if isinstance(conjunct, Binary) and conjunct.op == "==":
+            for path, other in ((conjunct.left, conjunct.right), (conjunct.right, conjunct.left)):
+                steps = path_steps(path)
+                if (
+                    steps is not None
+                    and isinstance(other, Literal)
+                    and isinstance(other.value, str)
+                ):
+                    yield steps, other.value
+
+
+def _key_of(condition: Expr | None, steps: tuple[str, tuple[str | int, ...]]) -> set[str]:
+    """The strings a condition requires the path to equal (empty: it does not say). Two
+    different ones cannot both hold; indexing the hook under each is still correct, since
+    its own test decides wherever it is tried."""
+    return {key for found, key in _discriminators(condition) if found == steps}
+
+
+def _embeddable(lines: list[str]) -> list[str]:
+    """support.py's lines without `from __future__` and its marked import of values."""
+    kept: list[str] = []
+    skipping = False
+    for line in lines:
+        if "# hookc: begin not embedded" in line:
+            skipping = True
+        if not skipping and line != "from __future__ import annotations":
+            kept.append(line)
+        if "# hookc: end not embedded" in line:
+            skipping = False
+    return kept
+
+
+def _prelude() -> list[str]:
+    """The runtime a module needs, verbatim: hookc/runtime/values.py, then support.py
+    without its docstrings, its `from __future__` (the module has it once, first) or its
+    import of values (embedded just before)."""
+    lines: list[str] = []
+    for name in ("values.py", "support.py"):
+        text = package_file("runtime", name).read_text(encoding="utf-8")
+        body = text[text.index('"""', 3) + 3 :].strip("\n").splitlines()
+        if lines:
+            body = [
+                line
+                for line in body
+                if line != "from __future__ import annotations"
+                and "# hookc: not embedded" not in line
+            ]
+        lines.extend([*body, ""])
+    return lines

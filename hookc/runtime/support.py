@@ -1,0 +1,216 @@
+"""What compiled conditions call besides the value semantics: error-propagating wrappers,
+path loading, macros and template formatting. Standard library only.
+
+Every compiled module carries ``values.py`` and this file verbatim (the import of values
+is dropped there: the names it brings are already defined); an expression compiled in
+process (``hookc.cel.compile``) runs against this module's namespace directly.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+# Compiled code refers to some of these by name too (compile_regex, compile_glob, equals,
+# compare, index, negate, logical_not).
+from hookc.runtime.values import (  # hookc: begin not embedded
+    _MISSING,
+    CelError,
+    add,
+    compare,
+    contains_element,
+    divide,
+    ends_with,
+    equals,
+    format_value,
+    glob,
+    index,
+    iteration_range,
+    kind,
+    map_get,
+    matches,
+    modulo,
+    multiply,
+    no_overload,
+    select,
+    size,
+    starts_with,
+    string_contains,
+    subtract,
+    to_bool,
+    to_double,
+    to_int,
+    to_string,
+)  # hookc: end not embedded
+
+_hk_MISSING = CelError("no such key")
+_hk_ERROR = CelError("not a bool")
+_hk_STR = frozenset({str})
+_hk_NUMBERS = frozenset({int, float})
+_hk_FLOAT = frozenset({float})
+# Values whose membership in a list of strings plain Python decides as CEL does.
+_hk_PLAIN = frozenset({str, int, float, bool, type(None), list, dict, tuple})
+
+
+def _hk_top(context: Any, name: Any) -> Any:
+    try:
+        return context.get(name, _hk_MISSING)
+    except (AttributeError, TypeError):  # a context that is not a mapping
+        return _hk_MISSING
+
+
+def _hk_key(base: Any, key: Any) -> Any:
+    """A constant key of a path: the value, or _hk_MISSING where the path leads nowhere."""
+    if type(base) is dict and type(key) is str:
+        return base.get(key, _hk_MISSING)
+    if isinstance(base, CelError):
+        return base
+    found = index(base, key) if kind(base) in ("map", "list") else _hk_MISSING
+    return _hk_MISSING if isinstance(found, CelError) else found
+
+
+def _hk_select(base: Any, field: Any) -> Any:
+    return base if isinstance(base, CelError) else select(base, field)
+
+
+def _hk_strict(function: Any, *operands: Any) -> Any:
+    for operand in operands:
+        if isinstance(operand, CelError):
+            return operand
+    return function(*operands)
+
+
+def _hk_present(found: Any) -> Any:
+    return found is not None and not isinstance(found, CelError)
+
+
+def _hk_has(found: Any) -> Any:
+    if found is _hk_MISSING:
+        return False
+    if isinstance(found, CelError):
+        return found
+    return found is not None
+
+
+def _hk_resolve_index(base: Any, key: Any) -> Any:
+    if isinstance(base, CelError):
+        return base
+    if isinstance(key, CelError):
+        return key
+    found = index(base, key)
+    return _hk_MISSING if isinstance(found, CelError) else found
+
+
+def _hk_error_of(value: Any) -> Any:
+    return value if isinstance(value, CelError) else no_overload("_?_:_", value)
+
+
+def _hk_list(*items: Any) -> Any:
+    for item in items:
+        if isinstance(item, CelError):
+            return item
+    return list(items)
+
+
+def _hk_map(entries: Any) -> Any:
+    result: dict[Any, Any] = {}
+    for key, value in entries:
+        if isinstance(key, CelError):
+            return key
+        if kind(key) not in ("int", "string", "bool"):
+            return CelError(f"unsupported map key type {kind(key)}")
+        if isinstance(value, CelError):
+            return value
+        if map_get(result, key) is not _MISSING or key in result:
+            return CelError(f"repeated map key {format_value(key)}")
+        result[key] = value
+    return result
+
+
+def _hk_comprehension(macro: Any, target: Any, predicate: Any, transform: Any) -> Any:
+    if isinstance(target, CelError):
+        return target
+    elements = iteration_range(target)
+    if isinstance(elements, CelError):
+        return elements
+    if macro in ("all", "exists"):
+        absorbing = macro == "exists"
+        failure = None
+        for element in elements:
+            value = predicate(element)
+            if type(value) is bool:
+                if value is absorbing:
+                    return absorbing
+            elif failure is None:
+                failure = value if isinstance(value, CelError) else no_overload(macro, value)
+        return failure if failure is not None else not absorbing
+    selected: list[Any] = []
+    for element in elements:
+        if predicate is not None:
+            keep = predicate(element)
+            if isinstance(keep, CelError):
+                return keep
+            if type(keep) is not bool:
+                return no_overload(macro, keep)
+            if not keep:
+                continue
+        if transform is not None:
+            element = transform(element)
+            if isinstance(element, CelError):
+                return element
+        selected.append(element)
+    if macro == "exists_one":
+        return len(selected) == 1
+    return selected
+
+
+def _hk_exact(value: Any) -> Any:
+    """A parameter that is exactly one template: the value itself; an error gives None."""
+    return None if isinstance(value, CelError) else value
+
+
+def _hk_text(value: Any) -> Any:
+    """A template inside text: as CEL's string() writes it, lists and maps as JSON; an
+    error gives the empty string."""
+    if isinstance(value, CelError):
+        return ""
+    if kind(value) in ("list", "map"):
+        return json.dumps(value, ensure_ascii=False, default=str)
+    if value is None:
+        return "null"
+    text = to_string(value)
+    return "" if isinstance(text, CelError) else text
+
+
+_hk_BINARY: dict[str, Callable[[Any, Any], Any]] = {
+    "==": equals,
+    "!=": lambda a, b: not equals(a, b),
+    "<": lambda a, b: compare("<", a, b),
+    "<=": lambda a, b: compare("<=", a, b),
+    ">": lambda a, b: compare(">", a, b),
+    ">=": lambda a, b: compare(">=", a, b),
+    "in": lambda a, b: contains_element(b, a),
+    "+": add,
+    "-": subtract,
+    "*": multiply,
+    "/": divide,
+    "%": modulo,
+}
+_hk_FUNCTIONS: dict[str, Callable[..., Any]] = {
+    "size": size,
+    "int": to_int,
+    "double": to_double,
+    "string": to_string,
+    "bool": to_bool,
+    "dyn": lambda value: value,
+    "matches": matches,
+}
+_hk_METHODS: dict[str, Callable[..., Any]] = {
+    "size": size,
+    "contains": string_contains,
+    "startsWith": starts_with,
+    "endsWith": ends_with,
+    "matches": matches,
+    "glob": glob,
+}
