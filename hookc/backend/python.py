@@ -445,7 +445,9 @@ class _Module:
             if hook.condition is None:
                 out.line("return True")
             else:
-                out.line(f"return {self.exprs.true(hook.condition, _Scope())}")
+                hoisted = self.hoist([hook])
+                self.emit_loads(out, hoisted)
+                out.line(f"return {self.exprs.true(hook.condition, _Scope(hoisted=hoisted))}")
             out.dedent()
             out.line()
         out.line("predicates = {")
@@ -514,8 +516,7 @@ class _Module:
         out.indent()
         if not first:
             out.line("found = []")
-        for (path_name, keys), variable in hoisted.items():
-            out.line(f"{variable} = {self.exprs._path((path_name, keys), _Scope())}")
+        self.emit_loads(out, hoisted)
         if index is not None:
             self.emit_indexed(out, number, hooks, index, hoisted)
         else:
@@ -531,13 +532,42 @@ class _Module:
         out.line()
 
     def hoist(self, hooks: list[Hook]) -> dict[tuple[str, tuple[str | int, ...]], str]:
-        """Every context path the event's conditions read, loaded once per dispatch."""
+        """Every context path the conditions read (and each prefix of it), in the order the
+        loads are emitted: each is loaded once per call."""
         found: dict[tuple[str, tuple[str | int, ...]], str] = {}
+
+        def load(steps: tuple[str, tuple[str | int, ...]]) -> None:
+            if steps not in found:
+                if steps[1]:
+                    load((steps[0], steps[1][:-1]))
+                found[steps] = f"_hk_v{len(found)}"
+
         for hook in hooks:
             if hook.condition is not None:
                 for steps in sorted(_context_paths(hook.condition), key=repr):
-                    found.setdefault(steps, f"_hk_v{len(found)}")
+                    load(steps)
         return found
+
+    def emit_loads(
+        self, out: _Writer, hoisted: dict[tuple[str, tuple[str | int, ...]], str]
+    ) -> None:
+        """One statement per path: a dict's ``get`` in the ordinary case (no exception, no
+        call into the runtime), the runtime's ``_hk_key`` for anything else."""
+        for (name, keys), variable in hoisted.items():
+            if not keys:
+                source = (
+                    f"context.get({name!r}, _hk_MISSING) if type(context) is dict "
+                    f"else _hk_top(context, {name!r})"
+                )
+            else:
+                parent, key = hoisted[(name, keys[:-1])], keys[-1]
+                source = (
+                    f"{parent}.get({key!r}, _hk_MISSING) if type({parent}) is dict "
+                    f"else _hk_key({parent}, {key!r})"
+                    if isinstance(key, str)
+                    else f"_hk_key({parent}, {key!r})"
+                )
+            out.line(f"{variable} = {source}")
 
     def index(self, hooks: list[Hook]) -> tuple[str, tuple[str | int, ...]] | None:
         """The path to index the event's hooks by, if enough of them test it for equality
