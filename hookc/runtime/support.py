@@ -192,9 +192,7 @@ def _hk_text(value: Any) -> Any:
         return ""
     if kind(value) in ("list", "map"):
         return json.dumps(value, ensure_ascii=False, default=str)
-    if value is None:
-        return "null"
-    text = to_string(value)
+    text = to_string(value)  # null has no string(): an error, so the empty string
     return "" if isinstance(text, CelError) else text
 
 
