@@ -368,7 +368,6 @@ class _Module:
         self.exprs = _Expressions()
         self.ordered = hookset.in_evaluation_order()
         self.position = {id(hook): i for i, hook in enumerate(hookset.hooks)}
-        self.late: list[str] = []  # definitions that must follow the action functions
 
     def text(self) -> str:
         body = _Writer()
@@ -463,9 +462,7 @@ class _Module:
     def emit_dispatch(self, out: _Writer) -> None:
         events = sorted({hook.event for hook in self.ordered})
         for number, event in enumerate(events):
-            hooks = [hook for hook in self.ordered if hook.event == event]
-            for first in (True, False):
-                self.emit_event(out, number, hooks, first)
+            self.emit_event(out, number, [hook for hook in self.ordered if hook.event == event])
         for first, name in ((True, "evaluate_hooks"), (False, "evaluate_all")):
             table = "_hk_FIRST" if first else "_hk_ALL"
             out.line(f"{table} = {{")
@@ -488,48 +485,37 @@ class _Module:
             out.dedent()
             out.line()
 
-    def emit_event(self, out: _Writer, number: int, hooks: list[Hook], first: bool) -> None:
-        name = f"_hk_{'first' if first else 'all'}{number}"
+    def emit_event(self, out: _Writer, number: int, hooks: list[Hook]) -> None:
+        """The event's two dispatchers (first match, every match), and the tables of its
+        hash index when it has one."""
         hoisted = self.hoist(hooks)
-        scope = _Scope(hoisted=hoisted)
-        index = self.index(hooks) if first else None
-        function = _Writer(depth=out.depth)
-        self.late = []
-        self.write_event(function, name, hooks, first, hoisted, scope, index, number)
-        out.lines.extend(self.late)
-        if self.late:
-            out.line()
-        out.lines.extend(function.lines)
-
-    def write_event(
-        self,
-        out: _Writer,
-        name: str,
-        hooks: list[Hook],
-        first: bool,
-        hoisted: dict[tuple[str, tuple[str | int, ...]], str],
-        scope: _Scope,
-        index: tuple[str, tuple[str | int, ...]] | None,
-        number: int,
-    ) -> None:
-        out.line(f"def {name}(context):")
-        out.indent()
-        if not first:
-            out.line("found = []")
-        self.emit_loads(out, hoisted)
+        index = self.index(hooks)
         if index is not None:
-            self.emit_indexed(out, number, hooks, index, hoisted)
-        else:
-            for hook in hooks:
-                test = "True" if hook.condition is None else self.exprs.true(hook.condition, scope)
-                action = f"_hk_action{self.number(hook)}(context)"
-                out.line(f"if {test}:")
-                out.indent()
-                out.line(f"return {action}" if first else f"found.append(({hook.id!r}, {action}))")
-                out.dedent()
-        out.line("return None" if first else "return found")
-        out.dedent()
-        out.line()
+            self.emit_index_tables(out, number, hooks, index, hoisted)
+        for first in (True, False):
+            out.line(f"def _hk_{'first' if first else 'all'}{number}(context):")
+            out.indent()
+            if not first:
+                out.line("found = []")
+            self.emit_loads(out, hoisted)
+            if index is not None:
+                self.emit_indexed_loop(out, number, hoisted[index], hoisted, first)
+            else:
+                scope = _Scope(hoisted=hoisted)
+                for hook in hooks:
+                    test = (
+                        "True" if hook.condition is None else self.exprs.true(hook.condition, scope)
+                    )
+                    action = f"_hk_action{self.number(hook)}(context)"
+                    out.line(f"if {test}:")
+                    out.indent()
+                    out.line(
+                        f"return {action}" if first else f"found.append(({hook.id!r}, {action}))"
+                    )
+                    out.dedent()
+            out.line("return None" if first else "return found")
+            out.dedent()
+            out.line()
 
     def hoist(self, hooks: list[Hook]) -> dict[tuple[str, tuple[str | int, ...]], str]:
         """Every context path the conditions read (and each prefix of it), in the order the
@@ -584,7 +570,7 @@ class _Module:
             return None
         return steps
 
-    def emit_indexed(
+    def emit_index_tables(
         self,
         out: _Writer,
         number: int,
@@ -592,8 +578,9 @@ class _Module:
         steps: tuple[str, tuple[str | int, ...]],
         hoisted: dict[tuple[str, tuple[str | int, ...]], str],
     ) -> None:
-        """First-match dispatch through a hash index: the hooks a key can select, merged in
-        evaluation order with the hooks that do not test the path, are tried in turn."""
+        """For each string the path may hold, the hooks to try, in evaluation order: those
+        requiring that string, merged with those that do not test the path (a hook's own
+        test still decides, so the index only saves the tests that must fail)."""
         arguments = ", ".join(hoisted.values())
         scope = _Scope(hoisted=hoisted)
         others = [i for i, hook in enumerate(hooks) if not _key_of(hook.condition, steps)]
@@ -602,35 +589,50 @@ class _Module:
             for key in sorted(_key_of(hook.condition, steps)):
                 by_key.setdefault(key, []).append(i)
         prefix = f"_hk_e{number}"
-        checks, actions, table, default = (
-            f"{prefix}_{n}" for n in ("checks", "actions", "table", "default")
-        )
-        tables = _Writer()
-        tables.line(f"{checks} = (")
-        tables.indent()
-        for h in hooks:
-            test = "True" if h.condition is None else self.exprs.true(h.condition, scope)
-            tables.line(f"lambda {arguments}: {test},")
-        tables.dedent()
-        tables.line(")")
-        tables.line(f"{actions} = ({''.join(f'_hk_action{self.number(h)}, ' for h in hooks)})")
-        tables.line(f"{table} = {{")
-        tables.indent()
+        out.line(f"{prefix}_checks = (")
+        out.indent()
+        for hook in hooks:
+            test = "True" if hook.condition is None else self.exprs.true(hook.condition, scope)
+            out.line(f"lambda {arguments}: {test},")
+        out.dedent()
+        out.line(")")
+        out.line(f"{prefix}_ids = {tuple(hook.id for hook in hooks)!r}")
+        out.line(f"{prefix}_actions = (")
+        out.indent()
+        for hook in hooks:
+            out.line(f"_hk_action{self.number(hook)},")
+        out.dedent()
+        out.line(")")
+        out.line(f"{prefix}_table = {{")
+        out.indent()
         for key, positions in sorted(by_key.items()):
-            tables.line(f"{key!r}: {tuple(sorted(set(positions) | set(others)))!r},")
-        tables.dedent()
-        tables.line("}")
-        tables.line(f"{default} = {tuple(others)!r}")
-        self.late.extend(tables.lines)
-        variable = hoisted[steps]
+            out.line(f"{key!r}: {tuple(sorted(set(positions) | set(others)))!r},")
+        out.dedent()
+        out.line("}")
+        out.line(f"{prefix}_default = {tuple(others)!r}")
+        out.line()
+
+    def emit_indexed_loop(
+        self,
+        out: _Writer,
+        number: int,
+        variable: str,
+        hoisted: dict[tuple[str, tuple[str | int, ...]], str],
+        first: bool,
+    ) -> None:
+        prefix = f"_hk_e{number}"
+        arguments = ", ".join(hoisted.values())
         out.line(
-            f"for i in ({table}.get({variable}, {default}) if type({variable}) is str "
-            f"else {default}):"
+            f"for i in ({prefix}_table.get({variable}, {prefix}_default) "
+            f"if isinstance({variable}, str) else {prefix}_default):"
         )
         out.indent()
-        out.line(f"if {checks}[i]({arguments}):")
+        out.line(f"if {prefix}_checks[i]({arguments}):")
         out.indent()
-        out.line(f"return {actions}[i](context)")
+        if first:
+            out.line(f"return {prefix}_actions[i](context)")
+        else:
+            out.line(f"found.append(({prefix}_ids[i], {prefix}_actions[i](context)))")
         out.dedent()
         out.dedent()
 
