@@ -705,11 +705,6 @@ def _prelude() -> list[str]:
         text = package_file("runtime", name).read_text(encoding="utf-8")
         body = text[text.index('"""', 3) + 3 :].strip("\n").splitlines()
         if lines:
-            body = [
-                line
-                for line in body
-                if line != "from __future__ import annotations"
-                and "# hookc: not embedded" not in line
-            ]
+            body = _embeddable(body)
         lines.extend([*body, ""])
     return lines
