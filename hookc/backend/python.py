@@ -123,10 +123,13 @@ class _Scope:
 
     variables: dict[str, str] = field(default_factory=dict)  # CEL name -> Python name
     hoisted: dict[tuple[str, tuple[str | int, ...]], str] | None = None
+    depth: int = 0  # enclosing macros: each binds a Python name of its own depth
 
     def bind(self, name: str) -> tuple[_Scope, str]:
-        python = f"_hk_m{len(self.variables)}"
-        return _Scope({**self.variables, name: python}, self.hoisted), python
+        # Named by depth, not by how many CEL names are bound: `y` rebound inside `y`'s
+        # macro must not take the name an inner `x` gets.
+        python = f"_hk_m{self.depth}"
+        return _Scope({**self.variables, name: python}, self.hoisted, self.depth + 1), python
 
 
 # -- expressions ------------------------------------------------------------------------------

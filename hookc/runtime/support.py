@@ -181,8 +181,19 @@ def _hk_comprehension(macro: Any, target: Any, predicate: Any, transform: Any) -
 
 
 def _hk_exact(value: Any) -> Any:
-    """A parameter that is exactly one template: the value itself; an error gives None."""
-    return None if isinstance(value, CelError) else value
+    """A parameter that is exactly one template: the value itself (a copy, so that changing
+    the action changes neither the context nor the next action); an error gives None."""
+    if isinstance(value, CelError):
+        return None
+    return _hk_copy(value)
+
+
+def _hk_copy(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {key: _hk_copy(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [_hk_copy(item) for item in value]
+    return value
 
 
 def _hk_text(value: Any) -> Any:
