@@ -8,4 +8,13 @@ from hookc.errors import CompileError, EvaluationError
 
 __version__ = "0.1.0"
 
-__all__ = ["CompileError", "EvaluationError", "__version__"]
+__all__ = ["CompileError", "EvaluationError", "__version__", "install_importer"]
+
+
+def install_importer() -> None:
+    """Let ``import policies`` load ``policies.hooks.yaml`` (or ``.xml``, ``.md``) found on
+    ``sys.path``, compiled and cached; see ``hookc.importer``. Imported on call, to keep
+    this package root light."""
+    from hookc.importer import install
+
+    install()

@@ -1,0 +1,370 @@
+"""``hookc compile``: hook files in, one standalone Python module and its bytecode out.
+
+Every input is loaded and checked exactly as ``hookc check`` does; any error and nothing is
+written. Otherwise the hook sets are joined in the order the inputs were given, the Python
+back end writes the module, and the module and its ``.pyc`` are each written atomically.
+
+The import hook (``hookc.importer``) shares these pieces, and on its warm path uses only
+``source_digest``: so this module imports the front ends and checks lazily, inside the
+functions that need them, and a cached ``import policies`` never loads lark or lxml.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import importlib.util
+import keyword
+import os
+import py_compile
+import secrets
+import unicodedata
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from hookc.diagnostics import Diagnostic, Severity, error
+from hookc.source import Span
+
+if TYPE_CHECKING:
+    from hookc.check.run import FileReport
+    from hookc.ir.hooks import Hook, HookSet
+    from hookc.profile import Profile
+
+# A module's name comes from its first input's file name without these endings, longest
+# first: `policies.hooks.yaml` and `policies.xml` both give `policies`.
+_HOOK_FILE_ENDINGS = (".hooks.yaml", ".hooks.yml", ".hooks.xml", ".yaml", ".yml", ".xml", ".md")
+
+
+class OutputError(Exception):
+    """The compile cannot be carried out as asked: an unusable module name or output
+    directory, or a write that failed. The CLI reports it as a usage error (exit 2)."""
+
+
+@dataclass(frozen=True)
+class CompileResult:
+    """What ``compile_files`` did: the module it wrote (None when the input had an error)
+    and the findings, one report per input file as ``hookc check`` prints them."""
+
+    module_path: Path | None
+    reports: tuple[FileReport, ...]
+    hook_count: int = 0
+
+    @property
+    def diagnostics(self) -> tuple[Diagnostic, ...]:
+        return tuple(d for report in self.reports for d in report.diagnostics)
+
+    @property
+    def has_errors(self) -> bool:
+        return any(d.severity is Severity.ERROR for d in self.diagnostics)
+
+
+@dataclass(frozen=True)
+class Generated:
+    """A module's text, made but not yet written; ``text`` is None when there were errors.
+    ``source_sha256`` is the digest of the inputs it was made from (its SOURCE_SHA256)."""
+
+    text: str | None
+    reports: tuple[FileReport, ...]
+    hook_count: int
+    source_sha256: str
+
+
+def compile_files(
+    paths: Sequence[str | Path],
+    out_dir: str | Path,
+    name: str | None = None,
+    profile: Profile | None = None,
+) -> CompileResult:
+    """Compile hook files into ``out_dir/<name>.py`` and its bytecode.
+
+    ``name`` defaults to one derived from the first input's file name. Raises
+    ``OutputError`` for a bad name or output directory; an error in the input is a
+    diagnostic in the result, and then nothing at all is written (not even ``out_dir``).
+    """
+    if not paths:
+        raise OutputError("no input files")
+    module_name = check_module_name(name) if name is not None else module_name_for(paths[0])
+    out = Path(out_dir)
+    if out.exists() and not out.is_dir():
+        raise OutputError(f"the output {out} exists and is not a directory")
+    generated = generate_module(paths, profile)
+    if generated.text is None:
+        return CompileResult(None, generated.reports)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise OutputError(f"cannot create the output directory {out}: {_reason(exc)}") from None
+    module_path = write_module(out, module_name, generated.text)
+    return CompileResult(module_path, generated.reports, generated.hook_count)
+
+
+def generate_module(paths: Sequence[str | Path], profile: Profile | None = None) -> Generated:
+    """Load and check every input, then generate the module's text if nothing is wrong.
+
+    A file named twice is read once (as ``hookc check`` does), at its first place.
+    """
+    from hookc.backend.python import generate
+    from hookc.ir.hooks import HookSet
+    from hookc.profile import load_profile
+
+    profile = profile or load_profile()
+    unique = list(dict.fromkeys(str(path) for path in paths))
+    digest = _digest_if_readable(unique)
+    found: dict[str, list[Diagnostic]] = {}
+    hooksets: dict[str, HookSet] = {}
+    for path in unique:
+        diagnostics, hookset = _load_and_check(path, profile)
+        found[path] = list(diagnostics)
+        if hookset is not None:
+            hooksets[path] = hookset
+    for path, diagnostic in _duplicate_ids_across(hooksets):
+        found[path].append(diagnostic)
+    reports = _reports(found)
+    if any(d.severity is Severity.ERROR for ds in found.values() for d in ds):
+        return Generated(None, reports, 0, "")
+    # The front ends read each file themselves; a file saved between that read and the
+    # digest's would give a module whose SOURCE_SHA256 is not that of its hooks.
+    if digest is None or _digest_if_readable(unique) != digest:
+        raise OutputError("an input file changed while it was being compiled; run again")
+    hooks = tuple(hook for hookset in hooksets.values() for hook in hookset.hooks)
+    # Every input was loaded with the same profile, and a file can extend its catalog and
+    # context schema but not its ordering: the profile's ordering is every input's.
+    merged = HookSet(hooks, ordering=profile.ordering, profile=profile.name)
+    text = generate(merged, source_sha256=digest, sources=tuple(unique))
+    return Generated(text, reports, len(hooks), digest)
+
+
+def _load_and_check(path: str, profile: Profile) -> tuple[tuple[Diagnostic, ...], HookSet | None]:
+    """One file's findings, exactly those of ``hookc.check.run.check_file``, and its hooks.
+
+    ``check_file`` returns only the findings; the hooks are needed too, so its three steps
+    are repeated here (a test holds compile's report equal to check's).
+    """
+    from hookc.check.logic import logic_diagnostics
+    from hookc.check.paths import path_diagnostics
+    from hookc.frontend.load import load_file
+
+    loaded = load_file(path, profile)
+    found = list(loaded.diagnostics)
+    if loaded.hookset is not None:
+        found.extend(path_diagnostics(loaded.hookset, loaded.profile.context_schema))
+        found.extend(logic_diagnostics(loaded.hookset))
+    return tuple(found), loaded.hookset
+
+
+def _reports(found: dict[str, list[Diagnostic]]) -> tuple[FileReport, ...]:
+    """One report per file, sorted by path and findings sorted, as ``check_files`` gives."""
+    from hookc.check.run import FileReport
+
+    return tuple(
+        FileReport(path, tuple(sorted(set(found[path]), key=Diagnostic.sort_key)))
+        for path in sorted(found)
+    )
+
+
+def _duplicate_ids_across(hooksets: Mapping[str, HookSet]) -> list[tuple[str, Diagnostic]]:
+    """HK401, with the input it belongs to, for each hook whose id an earlier input used
+    (the front end reports the duplicates inside one file)."""
+    first: dict[str, tuple[str, Hook]] = {}
+    found = []
+    for path, hookset in hooksets.items():
+        for hook in hookset.hooks:
+            if hook.id not in first:
+                first[hook.id] = (path, hook)
+                continue
+            earlier_path, earlier = first[hook.id]
+            if earlier_path == path or hook.source is None:
+                continue  # reported by the front end
+            message = f"duplicate hook id `{hook.id}` (first used in {_place(earlier)})"
+            span = hook.span or Span(0, 0)
+            found.append(
+                (path, error("HK401", message, hook.source, span, "give each hook its own id"))
+            )
+    return found
+
+
+def _place(hook: Hook) -> str:
+    if hook.source is None:
+        return "another file"
+    line = hook.source.position(hook.span.start)[0] if hook.span else 1
+    return f"{hook.source.name} on line {line}"
+
+
+# -- Names ------------------------------------------------------------------------------
+
+
+def module_name_for(path: str | Path) -> str:
+    """The module name a hook file gives: its name without the hook-file ending, with
+    `-`, `.` and spaces made `_` (`my-hooks.yaml` → `my_hooks`)."""
+    file_name = Path(path).name
+    stem = file_name
+    for ending in _HOOK_FILE_ENDINGS:
+        if file_name.lower().endswith(ending) and len(file_name) > len(ending):
+            stem = file_name[: -len(ending)]
+            break
+    candidate = stem.replace("-", "_").replace(".", "_").replace(" ", "_")
+    problem = _name_problem(candidate)
+    if problem:
+        raise OutputError(
+            f"cannot name the module after {file_name}: {candidate!r} {problem}; "
+            "give a name with --name"
+        )
+    return candidate
+
+
+def check_module_name(name: str) -> str:
+    """``name`` if ``import name`` can load it, else ``OutputError`` saying why."""
+    problem = _name_problem(name)
+    if problem:
+        raise OutputError(f"invalid module name {name!r}: it {problem}")
+    return name
+
+
+def _name_problem(name: str) -> str | None:
+    if not name.isidentifier():
+        return "is not a Python identifier (letters, digits and _, not starting with a digit)"
+    if keyword.iskeyword(name):
+        return "is a Python keyword"
+    # `import ﬁle` looks for `file`: Python normalizes identifiers (NFKC), not file names.
+    normal = unicodedata.normalize("NFKC", name)
+    if normal != name:
+        return f"is not in normal form (`import {name}` would look for {normal!r})"
+    return None
+
+
+# -- The source digest ------------------------------------------------------------------
+
+
+def source_digest(contents: Sequence[bytes]) -> str:
+    """``SOURCE_SHA256`` of a module compiled from files with these contents, in order.
+
+    The sha256 of each file's sha256 hex digest and a newline, one line per file: what
+    ``sha256sum a.yaml b.xml | cut -d' ' -f1 | sha256sum`` prints. It depends on the bytes
+    of the files and their order, not on their names.
+    """
+    return _combine(hashlib.sha256(content).hexdigest() for content in contents)
+
+
+def _combine(hexdigests: Iterable[str]) -> str:
+    lines = "".join(hexdigest + "\n" for hexdigest in hexdigests)
+    return hashlib.sha256(lines.encode("ascii")).hexdigest()
+
+
+def source_digest_of_files(paths: Sequence[str | Path]) -> str:
+    """``source_digest`` of the files' contents, read in chunks (an input may be far too
+    large to hold); ``OSError`` if one cannot be read."""
+    hexdigests = []
+    for path in paths:
+        with open(path, "rb") as handle:
+            hexdigests.append(hashlib.file_digest(handle, "sha256").hexdigest())
+    return _combine(hexdigests)
+
+
+def _digest_if_readable(paths: Sequence[str]) -> str | None:
+    """None for a file that cannot be read: the front end has a diagnostic for that."""
+    try:
+        return source_digest_of_files(paths)
+    except OSError:
+        return None
+
+
+# -- Writing ----------------------------------------------------------------------------
+
+
+def write_module(out_dir: Path, name: str, text: str) -> Path:
+    """Write ``out_dir/<name>.py`` and its checked-hash ``.pyc``; return the module's path.
+
+    Both are made in temporary files first, flushed to disk, and only then renamed over the
+    old ones (``os.replace`` is atomic): a failure before the renames leaves the old module
+    and its ``.pyc`` exactly as they were, and a module that does not compile (a back-end
+    bug) is refused before anything is replaced. Between the two renames the new source
+    sits beside the old ``.pyc``, which is harmless: a checked-hash ``.pyc`` is used only
+    if it was compiled from the source next to it.
+    """
+    target = out_dir / f"{name}.py"
+    cfile = importlib.util.cache_from_source(str(target))
+    temp_pyc = f"{cfile}.{secrets.token_hex(8)}.tmp"
+    temp = _write_temp(out_dir, f".{name}.py.", text.encode("utf-8"))
+    try:
+        _compile_bytecode(temp, temp_pyc, target.name)
+        os.replace(temp, target)
+        os.replace(temp_pyc, cfile)
+    except BaseException as exc:
+        for leftover in (temp, temp_pyc):
+            with contextlib.suppress(OSError):
+                os.unlink(leftover)
+        if isinstance(exc, OSError):
+            raise OutputError(f"cannot write {target}: {_reason(exc)}") from None
+        raise
+    _sync_directory(out_dir)
+    _sync_directory(Path(cfile).parent)
+    return target
+
+
+def _write_temp(directory: Path, prefix: str, data: bytes) -> Path:
+    """``data`` in a new file of ``directory``, flushed to disk, with the usual permissions
+    (``os.open``'s 0o666 less the umask, where ``tempfile`` would give 0o600)."""
+    while True:
+        temp = directory / f"{prefix}{secrets.token_hex(8)}.tmp"
+        try:
+            fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+        except FileExistsError:
+            continue  # another writer's temporary file; draw another name
+        except OSError as exc:
+            raise OutputError(f"cannot write in {directory}: {_reason(exc)}") from None
+        break
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+    except BaseException as exc:
+        with contextlib.suppress(OSError):
+            os.unlink(temp)
+        if isinstance(exc, OSError):
+            raise OutputError(f"cannot write {temp}: {_reason(exc)}") from None
+        raise
+    return temp
+
+
+def _compile_bytecode(source: Path, cfile: str, file_name: str) -> None:
+    """Compile ``source`` into a checked-hash ``.pyc`` at ``cfile``, flushed to disk.
+
+    ``py_compile`` writes ``cfile`` itself through a temporary file and ``os.replace``
+    (``importlib._bootstrap_external._write_atomic``), but does not flush it, hence the
+    fsync. The ``.pyc`` records the module's bare ``file_name``, so that it does not depend
+    on where the output folder is (importlib sets the real path when it imports it).
+    """
+    try:
+        py_compile.compile(
+            str(source),
+            cfile=cfile,
+            dfile=file_name,
+            doraise=True,
+            invalidation_mode=py_compile.PycInvalidationMode.CHECKED_HASH,
+        )
+    except py_compile.PyCompileError as exc:
+        raise RuntimeError(f"the generated module does not compile: {exc.msg}") from None
+    fd = os.open(cfile, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _sync_directory(directory: Path) -> None:
+    """Make the renames durable too, where the system lets a directory be synced."""
+    if not hasattr(os, "O_DIRECTORY"):
+        return
+    with contextlib.suppress(OSError):
+        fd = os.open(directory, os.O_RDONLY | os.O_DIRECTORY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+
+
+def _reason(exc: OSError) -> str:
+    return exc.strerror or str(exc)
