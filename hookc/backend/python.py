@@ -180,6 +180,11 @@ class _Expressions:
                     return fast
             case Has(path=path):
                 found = self._resolve(path, scope)
+                if path_steps(path) is not None:
+                    # A constant path loads to its value or to _hk_MISSING, nothing else.
+                    if want:
+                        return f"({found} is not None and {found} is not _hk_MISSING)"
+                    return f"({found} is None or {found} is _hk_MISSING)"
                 if want:
                     return f"_hk_present({found})"
                 return f"(_hk_has({found}) is False)"
@@ -195,15 +200,17 @@ class _Expressions:
                 and items
                 and all(isinstance(i, Literal) and isinstance(i.value, str) for i in items)
             ):
-                # Membership in a list of strings: false (not an error) for any other value.
+                # Membership in a list of strings: a set lookup for a str; false (not an
+                # error) for any other plain value; the general path for the rest.
                 x = self.value(left, scope)
                 values = sorted({i.value for i in items if isinstance(i, Literal)}, key=repr)
                 choices = self.constant(f"frozenset({values!r})")
-                test = f"(type({x}) is str and {x} in {choices})"
-                if not want:
-                    test = f"({x} is not _hk_MISSING and not {test})"
+                slow = f"({self.value(expr, scope)} is {want})"
+                if want:
+                    return f"(({x} in {choices}) if type({x}) is str else (type({x}) not in _hk_PLAIN and {slow}))"
                 return (
-                    f"({test} if type({x}) in _hk_PLAIN else ({self.value(expr, scope)} is {want}))"
+                    f"(({x} not in {choices}) if type({x}) is str else "
+                    f"({x} is not _hk_MISSING and (type({x}) in _hk_PLAIN or {slow})))"
                 )
         return f"({self.value(expr, scope)} is {want})"
 
@@ -232,17 +239,17 @@ class _Expressions:
         if isinstance(c, bool) or c is None:
             return None
         if isinstance(c, str):
-            kinds, fast = "_hk_STR", f"{x} {op} {c!r}"
+            guard, fast = f"type({x}) is str", f"{x} {op} {c!r}"
         elif isinstance(c, int) and abs(c) <= _EXACT:
-            kinds, fast = "_hk_NUMBERS", f"{x} {op} {c!r}"
+            guard, fast = f"type({x}) in _hk_NUMBERS", f"{x} {op} {c!r}"
         elif isinstance(c, float) and math.isfinite(c):
-            kinds, fast = "_hk_FLOAT", f"{x} {op} {c!r}"
+            guard, fast = f"type({x}) is float", f"{x} {op} {c!r}"
         else:
             return None
         outcome = "True" if want else "False"
         slow = f"(compare({op!r}, {x}, {self.literal(c)}) is {outcome})"
         test = fast if want else f"not ({fast})"
-        return f"(({test}) if type({x}) in {kinds} else {slow})"
+        return f"(({test}) if {guard} else {slow})"
 
     def value(self, expr: Expr, scope: _Scope) -> str:
         """A Python expression whose value is the CEL value of ``expr`` or a CelError."""
