@@ -207,7 +207,10 @@ class _Expressions:
                 choices = self.constant(f"frozenset({values!r})")
                 slow = f"({self.value(expr, scope)} is {want})"
                 if want:
-                    return f"(({x} in {choices}) if type({x}) is str else (type({x}) not in _hk_PLAIN and {slow}))"
+                    return (
+                        f"(({x} in {choices}) if type({x}) is str "
+                        f"else (type({x}) not in _hk_PLAIN and {slow}))"
+                    )
                 return (
                     f"(({x} not in {choices}) if type({x}) is str else "
                     f"({x} is not _hk_MISSING and (type({x}) in _hk_PLAIN or {slow})))"
