@@ -32,7 +32,6 @@ from hookc.ir.expr import (
     Conditional,
     Expr,
     Has,
-    Ident,
     Index,
     List,
     Literal,
@@ -41,6 +40,7 @@ from hookc.ir.expr import (
     Select,
     Unary,
     children,
+    path_steps,
 )
 from hookc.ir.hooks import Hook, HookSet, Params, ParamValue, Template
 from hookc.resources import package_file
@@ -96,25 +96,6 @@ def generate(hookset: HookSet, *, source_sha256: str, sources: tuple[str, ...]) 
 
 
 # -- paths ------------------------------------------------------------------------------------
-
-
-def path_steps(expr: Expr) -> tuple[str, tuple[str | int, ...]] | None:
-    """A name followed by constant keys (``a.b['c'][0]``) as (name, keys), else None."""
-    keys: list[str | int] = []
-    while True:
-        match expr:
-            case Select(operand=operand, field=name):
-                keys.append(name)
-                expr = operand
-            case Index(operand=operand, index=Literal(value=str() | int() as key)) if not (
-                isinstance(key, bool)
-            ):
-                keys.append(key)
-                expr = operand
-            case Ident(name=name):
-                return name, tuple(reversed(keys))
-            case _:
-                return None
 
 
 @dataclass

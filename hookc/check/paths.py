@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from hookc.diagnostics import Diagnostic, error, warning
-from hookc.ir.expr import Binary, Call, Comprehension, Expr, Ident, Index, Literal, Select, children
+from hookc.ir.expr import Binary, Call, Comprehension, Expr, Literal, children, path_steps
 from hookc.ir.hooks import Hook, HookSet, Params, ParamValue, Template
 from hookc.source import Source
 
@@ -120,22 +120,9 @@ def _paths(expr: Expr, bound: frozenset[str]) -> Iterator[tuple[Expr, list[str |
 
 
 def _steps(node: Expr) -> list[str | int] | None:
-    steps: list[str | int] = []
-    while True:
-        match node:
-            case Select(operand=operand, field=field):
-                steps.append(field)
-                node = operand
-            case Index(operand=operand, index=Literal(value=str() | int() as key)) if not (
-                isinstance(key, bool)
-            ):
-                steps.append(key)
-                node = operand
-            case Ident(name=name):
-                steps.append(name)
-                return steps[::-1]
-            case _:
-                return None
+    """A context path as its name followed by its constant keys, or None."""
+    found = path_steps(node)
+    return None if found is None else [found[0], *found[1]]
 
 
 def _resolve(root: Schema, steps: list[str | int]) -> _Resolved:

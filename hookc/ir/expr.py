@@ -223,6 +223,25 @@ def walk(node: Expr) -> Iterator[tuple[Expr, int]]:
         stack.extend((child, depth + 1) for child in reversed(children(current)))
 
 
+def path_steps(expr: Expr) -> tuple[str, tuple[str | int, ...]] | None:
+    """A name followed by constant keys (``a.b['c'][0]``) as (name, keys), else None."""
+    keys: list[str | int] = []
+    while True:
+        match expr:
+            case Select(operand=operand, field=name):
+                keys.append(name)
+                expr = operand
+            case Index(operand=operand, index=Literal(value=str() | int() as key)) if not (
+                isinstance(key, bool)
+            ):
+                keys.append(key)
+                expr = operand
+            case Ident(name=name):
+                return name, tuple(reversed(keys))
+            case _:
+                return None
+
+
 def map_spans(node: Expr, move: Callable[[Span], Span]) -> Expr:
     """The same tree with every span passed through ``move``.
 
