@@ -85,6 +85,15 @@ SHA = "0" * 64
 EVENTS = ("error", "limit", "pre_tool_use")
 UNHEARD_EVENT = "session_start"  # no hook listens to it
 
+# Example counts are sized for CI (the file in about a minute on two cores); a soak run
+# scales them all: HOOKC_EXAMPLES_SCALE=20 pytest tests/test_backend_differential.py
+_SCALE = float(os.environ.get("HOOKC_EXAMPLES_SCALE", "1"))
+
+
+def examples(count: int) -> int:
+    return max(1, round(count * _SCALE))
+
+
 _SETTINGS = settings(
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
@@ -389,7 +398,7 @@ def _hookset_of(conditions_: Sequence[Expr | None]) -> HookSet:
     return HookSet(hooks)
 
 
-@settings(_SETTINGS, max_examples=1500)
+@settings(_SETTINGS, max_examples=examples(1000))
 @given(
     st.lists(conditions, min_size=1, max_size=3),
     context_batches(16),
@@ -490,7 +499,7 @@ def trees_with_contexts(draw: st.DrawFn) -> tuple[Expr, list[dict[str, Any]]]:
     return expr, draw(batches(fields, 12)) if fields else [{}]
 
 
-@settings(_SETTINGS, max_examples=400)
+@settings(_SETTINGS, max_examples=examples(300))
 @given(st.lists(trees_with_contexts(), min_size=1, max_size=3))
 def test_predicates_agree_with_the_reference_evaluator_on_arbitrary_trees(
     cases: list[tuple[Expr, list[dict[str, Any]]]],
@@ -553,7 +562,7 @@ _NESTED_FIELDS: dict[str, st.SearchStrategy[object]] = {
 }
 
 
-@settings(_SETTINGS, max_examples=400)
+@settings(_SETTINGS, max_examples=examples(300))
 @given(st.lists(nested_macros(), min_size=1, max_size=4), batches(_NESTED_FIELDS, 12))
 def test_nested_macro_variables_shadow_as_in_the_reference(
     trees: list[Expr], contexts: list[dict[str, Any]]
@@ -589,7 +598,7 @@ def hook_sets(
     return HookSet(tuple(hooks), ordering), events
 
 
-@settings(_SETTINGS, max_examples=300)
+@settings(_SETTINGS, max_examples=examples(250))
 @given(
     short_repr(hook_sets(conditions)),
     context_batches(12),
@@ -735,7 +744,7 @@ def indexed_hook_sets(draw: st.DrawFn) -> tuple[HookSet, list[str]]:
     return HookSet(tuple(hooks), ordering), [_MAIN_EVENT, _OTHER_EVENT]
 
 
-@settings(_SETTINGS, max_examples=250)
+@settings(_SETTINGS, max_examples=examples(200))
 @given(short_repr(indexed_hook_sets()), batches(_DISPATCH_FIELDS, 12))
 def test_indexing_equalities_never_changes_which_hook_fires_first(
     drawn_set: tuple[HookSet, list[str]], contexts: list[dict[str, Any]]
@@ -887,7 +896,7 @@ def _hookset_with_actions(hooks: list[tuple[Expr | None, Action]]) -> HookSet:
 _HOOKS_WITH_ACTIONS = st.lists(st.tuples(st.none() | conditions, actions), min_size=1, max_size=3)
 
 
-@settings(_SETTINGS, max_examples=250)
+@settings(_SETTINGS, max_examples=examples(200))
 @given(_HOOKS_WITH_ACTIONS, context_batches(8), st.integers(0, len(TRICKY_CONTEXTS) - 1))
 def test_actions_have_templates_rendered_as_the_reference_renders_them(
     hooks: list[tuple[Expr | None, Action]], drawn: list[dict[str, Any]], offset: int
@@ -933,7 +942,7 @@ _SHARING_ACTIONS = short_repr(
 )
 
 
-@settings(_SETTINGS, max_examples=150)
+@settings(_SETTINGS, max_examples=examples(100))
 @given(
     st.lists(st.tuples(st.none() | conditions, _SHARING_ACTIONS), min_size=1, max_size=3),
     st.integers(0, len(TRICKY_CONTEXTS) - 1),
@@ -1257,7 +1266,7 @@ def nasty_hook_sets(draw: st.DrawFn) -> tuple[HookSet, list[dict[str, Any]], tup
     return HookSet(tuple(hooks), profile=draw(_NASTY)), contexts, sources
 
 
-@settings(_SETTINGS, max_examples=250)
+@settings(_SETTINGS, max_examples=examples(200))
 @given(nasty_hook_sets(), st.text(max_size=70))
 def test_text_from_hook_files_cannot_change_the_generated_program(
     drawn: tuple[HookSet, list[dict[str, Any]], tuple[str, ...]], sha: str

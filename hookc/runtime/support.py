@@ -61,9 +61,7 @@ _CALLED_BY_COMPILED_CODE = (
 
 _hk_MISSING = CelError("no such key")
 _hk_ERROR = CelError("not a bool")
-_hk_STR = frozenset({str})
 _hk_NUMBERS = frozenset({int, float})
-_hk_FLOAT = frozenset({float})
 # Values whose membership in a list of strings plain Python decides as CEL does.
 _hk_PLAIN = frozenset({str, int, float, bool, type(None), list, dict, tuple})
 
