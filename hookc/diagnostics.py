@@ -7,6 +7,7 @@ and in the machine-readable reporters built on ``location``.
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from hookc.source import Source, Span
@@ -128,6 +129,11 @@ class Diagnostic:
         # Keep tabs in the padding so the caret lines up under tab-indented source.
         padding = "".join(c if c == "\t" else " " for c in text[:start])
         return [f"    {text}", f"    {padding}{'^' * max(1, width)}"]
+
+
+def has_error(diagnostics: Iterable[Diagnostic]) -> bool:
+    """Whether any of ``diagnostics`` is an error (warnings alone let a file through)."""
+    return any(d.severity is Severity.ERROR for d in diagnostics)
 
 
 def error(

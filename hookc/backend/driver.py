@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from hookc.diagnostics import Diagnostic, Severity, error
+from hookc.diagnostics import Diagnostic, Severity, error, has_error
 from hookc.source import Span
 
 if TYPE_CHECKING:
@@ -57,7 +57,7 @@ class CompileResult:
 
     @property
     def has_errors(self) -> bool:
-        return any(d.severity is Severity.ERROR for d in self.diagnostics)
+        return has_error(self.diagnostics)
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,7 @@ from hookc.backend.python import compile_expression
 from hookc.cel.evaluator import evaluate
 from hookc.cel.parser import MAX_DEPTH, parse
 from hookc.cel.printer import to_text
-from hookc.diagnostics import Diagnostic, Severity
+from hookc.diagnostics import Diagnostic, has_error
 from hookc.errors import CompileError, EvaluationError
 from hookc.ir.expr import Expr
 from hookc.runtime.values import CelError
@@ -59,6 +59,6 @@ def compile(text: str, name: str = "<expr>") -> Program:
     if not isinstance(text, str):
         raise TypeError(f"expression text must be a str, not {type(text).__name__}")
     result = parse(text, name)
-    if result.expr is None or any(d.severity is Severity.ERROR for d in result.diagnostics):
+    if result.expr is None or has_error(result.diagnostics):
         raise CompileError(result.diagnostics)
     return Program(text, result.expr, result.diagnostics, compile_expression(result.expr))

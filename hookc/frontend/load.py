@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from hookc.diagnostics import error, warning
+from hookc.diagnostics import error, has_error, warning
 from hookc.frontend.files import read_source
 from hookc.frontend.lower import Loaded, lower_document
 from hookc.frontend.yaml_file import load_yaml
@@ -46,7 +46,7 @@ def load_file(path: str | Path, profile: Profile | None = None) -> Loaded:
 
         document, found = load_xml(source, profile)
     diagnostics.extend(found)
-    if any(d.severity.value == "error" for d in found):
+    if has_error(found):
         return Loaded(source, None, profile, tuple(diagnostics))
     if document is None and not found:
         found = [warning("HK208", "the file holds no hooks", source, Span(0, len(source.text)))]

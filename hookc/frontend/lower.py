@@ -12,7 +12,7 @@ import difflib
 from dataclasses import dataclass, field
 from pathlib import PurePath
 
-from hookc.diagnostics import Diagnostic, Severity, error, warning
+from hookc.diagnostics import Diagnostic, error, has_error, warning
 from hookc.frontend.actions import build_action
 from hookc.frontend.conditions import lower_condition, lower_when
 from hookc.frontend.located import Located
@@ -35,7 +35,7 @@ class Loaded:
 
     @property
     def has_errors(self) -> bool:
-        return any(d.severity is Severity.ERROR for d in self.diagnostics)
+        return has_error(self.diagnostics)
 
 
 def lower_document(
@@ -119,7 +119,7 @@ def _hook(
     assert action_node is not None  # the schema requires it
     action, found = build_action(action_node, profile, source)
     diagnostics.extend(found)
-    if action is None or any(d.severity is Severity.ERROR for d in diagnostics):
+    if action is None or has_error(diagnostics):
         return None, diagnostics
     values = {key: item.value for key, item in node.items()}
     hook = Hook(

@@ -61,10 +61,6 @@ def kind(value: object) -> str:
     return f"unsupported Python type {type(value).__name__}"
 
 
-def _is_number(value: object) -> bool:
-    return isinstance(value, int | float) and not isinstance(value, bool)
-
-
 def no_overload(op: str, *operands: object) -> CelError:
     types = ", ".join(kind(o) for o in operands)
     return CelError(f"no such overload: {op}({types})")
