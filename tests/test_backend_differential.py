@@ -781,6 +781,50 @@ def test_disabled_hooks_never_fire() -> None:
     assert same(module.evaluate_hooks("error", {}), {"type": "continue"})
 
 
+@settings(_SETTINGS, max_examples=examples(100))
+@given(st.lists(conditions, min_size=1, max_size=4), context_batches(6))
+def test_a_mapping_context_reads_as_its_items_and_anything_else_as_an_empty_one(
+    conditions_: list[Expr], drawn: list[dict[str, Any]]
+) -> None:
+    """Compiled code makes a context that is not a dict into one at its entry."""
+    hookset = _hookset_of(conditions_)
+    module = build(hookset)
+
+    def outcomes(context: Any) -> tuple[object, ...]:
+        fired = tuple(predicate(context) for predicate in module.predicates.values())
+        matches = [
+            hook_id for event in EVENTS for hook_id, _ in module.evaluate_all(event, context)
+        ]
+        return (
+            fired,
+            tuple(matches),
+            tuple(module.evaluate_hooks(event, context) is None for event in EVENTS),
+        )
+
+    for context in drawn:
+        assert outcomes(types.MappingProxyType(context)) == outcomes(context)
+    for not_a_mapping in (None, 3, "tool", [{"tool": "Bash"}], ("tool",)):
+        assert outcomes(not_a_mapping) == outcomes({})
+
+
+def test_hooks_with_the_same_action_share_its_function_and_get_dicts_of_their_own() -> None:
+    retry = Action("retry", Params((("max_attempts", 3), ("tags", ("a", "b")))))
+    hookset = HookSet(
+        (
+            Hook("first", "error", None, retry),
+            Hook("other", "error", None, Action("continue")),
+            Hook("second", "error", None, retry),
+        )
+    )
+    text = generate(hookset, source_sha256=SHA, sources=("hooks.yaml",))
+    assert text.count("def _hk_action") == 2
+    module = build(hookset)
+    (_, first), _, (_, second) = module.evaluate_all("error", {})
+    assert same(first, {"type": "retry", "max_attempts": 3, "tags": ["a", "b"]})
+    assert same(second, first)
+    assert second is not first and second["tags"] is not first["tags"]
+
+
 # -- 3. actions ---------------------------------------------------------------------------------
 
 _PARSED = tuple(

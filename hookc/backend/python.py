@@ -362,6 +362,7 @@ class _Module:
         self.exprs = _Expressions()
         self.ordered = hookset.in_evaluation_order()
         self.position = {id(hook): i for i, hook in enumerate(hookset.hooks)}
+        self.actions: dict[int, str] = {}  # hook number -> its action function's name
 
     def text(self) -> str:
         body = _Writer()
@@ -391,26 +392,40 @@ class _Module:
     # HOOKS and actions ---------------------------------------------------------------------
 
     def emit_hooks(self, out: _Writer) -> None:
-        out.line("HOOKS = (")
+        # One row of values per hook, made into dicts at import: a literal of 10,000 dicts
+        # costs Python's compiler far more than one of tuples of constants.
+        out.line(f"_hk_HOOK_FIELDS = {_HOOK_FIELDS!r}")
+        out.line("HOOKS = tuple(dict(zip(_hk_HOOK_FIELDS, row)) for row in (")
         out.indent()
         for hook in self.hookset.hooks:
-            out.line(
-                f"{{'id': {hook.id!r}, 'event': {hook.event!r}, 'priority': {hook.priority!r}, "
-                f"'enabled': {hook.enabled!r}, 'builtin': {hook.builtin!r}, "
-                f"'description': {hook.description!r}, 'action': {hook.action.type!r}}},"
+            row = (
+                hook.id,
+                hook.event,
+                hook.priority,
+                hook.enabled,
+                hook.builtin,
+                hook.description,
+                hook.action.type,
             )
+            out.line(f"{row!r},")
         out.dedent()
-        out.line(")")
+        out.line("))")
         out.line()
 
     def emit_actions(self, out: _Writer) -> None:
+        """One function per distinct action: hooks whose actions read the same share it."""
+        named: dict[str, str] = {}
         for hook in self.hookset.hooks:
-            out.line(f"def _hk_action{self.number(hook)}(context):")
-            out.indent()
             items = [("type", hook.action.type), *hook.action.params.items]
-            out.line("return {" + ", ".join(f"{k!r}: {self.param(v)}" for k, v in items) + "}")
-            out.dedent()
-            out.line()
+            body = "return {" + ", ".join(f"{k!r}: {self.param(v)}" for k, v in items) + "}"
+            if body not in named:
+                named[body] = name = f"_hk_action{len(named)}"
+                out.line(f"def {name}(context):")
+                out.indent()
+                out.line(body)
+                out.dedent()
+                out.line()
+            self.actions[self.number(hook)] = named[body]
 
     def param(self, value: ParamValue) -> str:
         scope = _Scope()
@@ -435,12 +450,14 @@ class _Module:
         for hook in self.hookset.hooks:
             out.line(f"def _hk_pred{self.number(hook)}(context):")
             out.indent()
-            if hook.condition is None:
-                out.line("return True")
-            else:
-                hoisted = self.hoist([hook])
+            hoisted = self.hoist([hook])
+            if hoisted:
+                out.line("if type(context) is not dict:")
+                out.indent().line("context = _hk_context(context)")
+                out.dedent()
                 self.emit_loads(out, hoisted)
-                out.line(f"return {self.exprs.true(hook.condition, _Scope(hoisted=hoisted))}")
+            test = "True" if hook.condition is None else self.test(hook, hoisted)
+            out.line(f"return {test}")
             out.dedent()
             out.line()
         out.line("predicates = {")
@@ -451,65 +468,51 @@ class _Module:
         out.line("}")
         out.line()
 
+    def test(self, hook: Hook, hoisted: dict[tuple[str, tuple[str | int, ...]], str]) -> str:
+        if hook.condition is None:
+            return "True"
+        return self.exprs.true(hook.condition, _Scope(hoisted=hoisted))
+
     # dispatch ------------------------------------------------------------------------------
 
     def emit_dispatch(self, out: _Writer) -> None:
+        """Per event, one function that collects the matching hooks' ``(id, action)`` in
+        order, or stops at the first when asked; the public functions run its actions."""
         events = sorted({hook.event for hook in self.ordered})
         for number, event in enumerate(events):
             self.emit_event(out, number, [hook for hook in self.ordered if hook.event == event])
-        for first, name in ((True, "evaluate_hooks"), (False, "evaluate_all")):
-            table = "_hk_FIRST" if first else "_hk_ALL"
-            out.line(f"{table} = {{")
-            out.indent()
-            for number, event in enumerate(events):
-                out.line(f"{event!r}: {'_hk_first' if first else '_hk_all'}{number},")
-            out.dedent()
-            out.line("}")
-            out.line()
-            out.line(f"def {name}(event, context):")
-            out.indent()
-            doc = (
-                "The first matching hook's action (a fresh dict), or None."
-                if first
-                else "[(hook_id, action), ...] for every matching hook, in order."
-            )
-            out.line(f'"""{doc}"""')
-            out.line(f"run = {table}.get(event)")
-            out.line(f"return {'None' if first else '[]'} if run is None else run(context)")
-            out.dedent()
-            out.line()
+        out.line("_hk_EVENTS = {")
+        out.indent()
+        for number, event in enumerate(events):
+            out.line(f"{event!r}: _hk_match{number},")
+        out.dedent()
+        out.line("}")
+        out.line()
+        out.lines.extend(_PUBLIC_FUNCTIONS)
 
     def emit_event(self, out: _Writer, number: int, hooks: list[Hook]) -> None:
-        """The event's two dispatchers (first match, every match), and the tables of its
-        hash index when it has one."""
         hoisted = self.hoist(hooks)
         index = self.index(hooks)
         if index is not None:
             self.emit_index_tables(out, number, hooks, index, hoisted)
-        for first in (True, False):
-            out.line(f"def _hk_{'first' if first else 'all'}{number}(context):")
-            out.indent()
-            if not first:
-                out.line("found = []")
-            self.emit_loads(out, hoisted)
-            if index is not None:
-                self.emit_indexed_loop(out, number, hoisted[index], hoisted, first)
-            else:
-                scope = _Scope(hoisted=hoisted)
-                for hook in hooks:
-                    test = (
-                        "True" if hook.condition is None else self.exprs.true(hook.condition, scope)
-                    )
-                    action = f"_hk_action{self.number(hook)}(context)"
-                    out.line(f"if {test}:")
-                    out.indent()
-                    out.line(
-                        f"return {action}" if first else f"found.append(({hook.id!r}, {action}))"
-                    )
-                    out.dedent()
-            out.line("return None" if first else "return found")
-            out.dedent()
-            out.line()
+        out.line(f"def _hk_match{number}(context, first):")
+        out.indent()
+        self.emit_loads(out, hoisted)
+        out.line("found = []")
+        if index is not None:
+            self.emit_indexed_loop(out, number, hoisted[index], hoisted)
+        else:
+            for hook in hooks:
+                out.line(f"if {self.test(hook, hoisted)}:")
+                out.indent()
+                out.line(f"found.append(({hook.id!r}, {self.actions[self.number(hook)]}))")
+                out.line("if first:")
+                out.indent().line("return found")
+                out.dedent()
+                out.dedent()
+        out.line("return found")
+        out.dedent()
+        out.line()
 
     def hoist(self, hooks: list[Hook]) -> dict[tuple[str, tuple[str | int, ...]], str]:
         """Every context path the conditions read (and each prefix of it), in the order the
@@ -520,7 +523,7 @@ class _Module:
             if steps not in found:
                 if steps[1]:
                     load((steps[0], steps[1][:-1]))
-                found[steps] = f"_hk_v{len(found)}"
+                found[steps] = f"v{len(found)}"
 
         for hook in hooks:
             if hook.condition is not None:
@@ -532,13 +535,11 @@ class _Module:
         self, out: _Writer, hoisted: dict[tuple[str, tuple[str | int, ...]], str]
     ) -> None:
         """One statement per path: a dict's ``get`` in the ordinary case (no exception, no
-        call into the runtime), the runtime's ``_hk_key`` for anything else."""
+        call into the runtime), the runtime's ``_hk_key`` for anything else. ``context``
+        is a dict by now (the functions that take it from the caller normalize it)."""
         for (name, keys), variable in hoisted.items():
             if not keys:
-                source = (
-                    f"context.get({name!r}, _hk_MISSING) if type(context) is dict "
-                    f"else _hk_top(context, {name!r})"
-                )
+                source = f"context.get({name!r}, _hk_MISSING)"
             else:
                 parent, key = hoisted[(name, keys[:-1])], keys[-1]
                 source = (
@@ -576,7 +577,6 @@ class _Module:
         requiring that string, merged with those that do not test the path (a hook's own
         test still decides, so the index only saves the tests that must fail)."""
         arguments = ", ".join(hoisted.values())
-        scope = _Scope(hoisted=hoisted)
         others = [i for i, hook in enumerate(hooks) if not _key_of(hook.condition, steps)]
         by_key: dict[str, list[int]] = {}
         for i, hook in enumerate(hooks):
@@ -586,15 +586,13 @@ class _Module:
         out.line(f"{prefix}_checks = (")
         out.indent()
         for hook in hooks:
-            test = "True" if hook.condition is None else self.exprs.true(hook.condition, scope)
-            out.line(f"lambda {arguments}: {test},")
+            out.line(f"lambda {arguments}: {self.test(hook, hoisted)},")
         out.dedent()
         out.line(")")
-        out.line(f"{prefix}_ids = {tuple(hook.id for hook in hooks)!r}")
-        out.line(f"{prefix}_actions = (")
+        out.line(f"{prefix}_hooks = (")
         out.indent()
         for hook in hooks:
-            out.line(f"_hk_action{self.number(hook)},")
+            out.line(f"({hook.id!r}, {self.actions[self.number(hook)]}),")
         out.dedent()
         out.line(")")
         out.line(f"{prefix}_table = {{")
@@ -612,10 +610,10 @@ class _Module:
         number: int,
         variable: str,
         hoisted: dict[tuple[str, tuple[str | int, ...]], str],
-        first: bool,
     ) -> None:
         prefix = f"_hk_e{number}"
         arguments = ", ".join(hoisted.values())
+        # isinstance, not type(): a str subclass's hash and equality are its string's.
         out.line(
             f"for i in ({prefix}_table.get({variable}, {prefix}_default) "
             f"if isinstance({variable}, str) else {prefix}_default):"
@@ -623,12 +621,38 @@ class _Module:
         out.indent()
         out.line(f"if {prefix}_checks[i]({arguments}):")
         out.indent()
-        if first:
-            out.line(f"return {prefix}_actions[i](context)")
-        else:
-            out.line(f"found.append(({prefix}_ids[i], {prefix}_actions[i](context)))")
+        out.line(f"found.append({prefix}_hooks[i])")
+        out.line("if first:")
+        out.indent().line("return found")
         out.dedent()
         out.dedent()
+        out.dedent()
+
+
+_HOOK_FIELDS = ("id", "event", "priority", "enabled", "builtin", "description", "action")
+
+# The public functions, the same in every module. A context that is not a dict is made one
+# once here; the event's function then reads it with plain ``dict.get``.
+_PUBLIC_FUNCTIONS = """\
+def evaluate_hooks(event, context):
+    \"\"\"The first matching hook's action (a fresh dict), or None.\"\"\"
+    run = _hk_EVENTS.get(event)
+    if run is None:
+        return None
+    if type(context) is not dict:
+        context = _hk_context(context)
+    found = run(context, True)
+    return found[0][1](context) if found else None
+
+def evaluate_all(event, context):
+    \"\"\"[(hook_id, action), ...] for every matching hook, in order.\"\"\"
+    run = _hk_EVENTS.get(event)
+    if run is None:
+        return []
+    if type(context) is not dict:
+        context = _hk_context(context)
+    return [(hook_id, action(context)) for hook_id, action in run(context, False)]
+""".splitlines()
 
 
 def _context_paths(expr: Expr) -> Iterator[tuple[str, tuple[str | int, ...]]]:

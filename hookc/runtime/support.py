@@ -9,7 +9,7 @@ process (``hookc.cel.compile``) runs against this module's namespace directly.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 # Compiled code refers to some of these by name too (compile_regex, compile_glob, equals,
@@ -66,11 +66,18 @@ _hk_NUMBERS = frozenset({int, float})
 _hk_PLAIN = frozenset({str, int, float, bool, type(None), list, dict, tuple})
 
 
+def _hk_context(context: Any) -> dict[Any, Any]:
+    """The context as a dict: a mapping's items (as CEL reads a map), nothing for anything
+    else. Compiled code normalizes once at its entry and then reads with ``dict.get``."""
+    if type(context) is dict:
+        return context
+    return dict(context) if isinstance(context, Mapping) else {}
+
+
 def _hk_top(context: Any, name: Any) -> Any:
-    try:
-        return context.get(name, _hk_MISSING)
-    except (AttributeError, TypeError):  # a context that is not a mapping
-        return _hk_MISSING
+    if type(context) is not dict:
+        context = _hk_context(context)
+    return context.get(name, _hk_MISSING)
 
 
 def _hk_key(base: Any, key: Any) -> Any:
