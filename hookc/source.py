@@ -7,6 +7,7 @@ columns only when a diagnostic is rendered (``Source.position``).
 from __future__ import annotations
 
 import bisect
+import re
 from dataclasses import dataclass, field
 
 
@@ -35,21 +36,27 @@ class Source:
 
     name: str
     text: str
-    _line_starts: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    # Where each line starts: found when a position is first asked for, since most texts
+    # (every embedded expression is parsed as one) never have a diagnostic to place.
+    _lines: list[tuple[int, ...]] = field(
+        init=False, repr=False, compare=False, default_factory=list
+    )
 
-    def __post_init__(self) -> None:
-        starts = [0]
-        starts.extend(i + 1 for i, char in enumerate(self.text) if char == "\n")
-        object.__setattr__(self, "_line_starts", tuple(starts))
+    def _line_starts(self) -> tuple[int, ...]:
+        if not self._lines:
+            self._lines.append((0, *(m.end() for m in re.finditer("\n", self.text))))
+        return self._lines[0]
 
     def position(self, offset: int) -> tuple[int, int]:
         """The 1-based (line, column) of an offset; the column counts code points."""
+        starts = self._line_starts()
         offset = max(0, min(offset, len(self.text)))
-        line = bisect.bisect_right(self._line_starts, offset) - 1
-        return line + 1, offset - self._line_starts[line] + 1
+        line = bisect.bisect_right(starts, offset) - 1
+        return line + 1, offset - starts[line] + 1
 
     def line_text(self, line: int) -> str:
         """The text of a 1-based line, without its line break."""
-        start = self._line_starts[line - 1]
-        end = self._line_starts[line] - 1 if line < len(self._line_starts) else len(self.text)
+        starts = self._line_starts()
+        start = starts[line - 1]
+        end = starts[line] - 1 if line < len(starts) else len(self.text)
         return self.text[start:end].rstrip("\r")

@@ -387,6 +387,12 @@ def _recognizer() -> Lark:
 _LOCK = threading.Lock()
 
 
+# Hook files repeat expressions (`${tool.name}` in many actions, one condition in several
+# hooks); results are immutable, so a repeat costs a lookup instead of a parse.
+_PARSE_CACHE_SIZE = 4096
+
+
+@functools.lru_cache(maxsize=_PARSE_CACHE_SIZE)
 def parse(text: str, name: str = "<expr>") -> ParseResult:
     """Parse a `when` expression; every problem is a diagnostic, never an exception."""
     source = Source(name, text)

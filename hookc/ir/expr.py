@@ -9,7 +9,7 @@ that a long chain of conditions is a wide node, not a deep one.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, fields
 from typing import TypeAlias
 
 from hookc.source import Span
@@ -248,16 +248,18 @@ def map_spans(node: Expr, move: Callable[[Span], Span]) -> Expr:
     Front ends parse an embedded expression on its own and then move its spans to where the
     expression stands in the file. Recursive: parsed trees are depth-limited.
     """
-    changes: dict[str, object] = {}
-    for item in fields(node):
-        value = getattr(node, item.name)
-        if item.name == "span":
-            changes["span"] = None if value is None else move(value)
-        elif isinstance(value, _NODE_TYPES):
-            changes[item.name] = map_spans(value, move)
-        elif isinstance(value, tuple):
-            changes[item.name] = tuple(_map_item(part, move) for part in value)
-    return replace(node, **changes)  # type: ignore[arg-type]
+    rebuilt = []
+    for name, role in _FIELD_ROLES[type(node)]:
+        value = getattr(node, name)
+        if value is not None:
+            if role == "span":
+                value = move(value)
+            elif role == "node":
+                value = map_spans(value, move)
+            elif role == "items":
+                value = tuple(_map_item(part, move) for part in value)
+        rebuilt.append(value)
+    return type(node)(*rebuilt)
 
 
 def _map_item(item: object, move: Callable[[Span], Span]) -> object:
@@ -268,7 +270,23 @@ def _map_item(item: object, move: Callable[[Span], Span]) -> object:
     return item
 
 
+def _role(name: str, annotation: object) -> str:
+    """What ``map_spans`` does with a field: move it, recurse into it, or keep it."""
+    text = str(annotation)
+    if name == "span":
+        return "span"
+    if text.startswith("tuple["):
+        return "items"
+    return "node" if "Expr" in text else "keep"
+
+
 _NODE_TYPES = (
     Literal, Ident, Select, Index, Call, Unary, Binary, And, Or, Conditional, List, Map, Has,
     Comprehension,
 )  # fmt: skip
+
+# Per node type, its fields in order with their role, read once from the annotations.
+_FIELD_ROLES = {
+    node_type: tuple((item.name, _role(item.name, item.type)) for item in fields(node_type))
+    for node_type in _NODE_TYPES
+}
