@@ -15,10 +15,14 @@ import json
 import math
 import sys
 from collections.abc import Sequence
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 import hookc
 from hookc.errors import CompileError, EvaluationError
+
+if TYPE_CHECKING:
+    from hookc.ir.hooks import Hook
+    from hookc.optimize import Optimized
 
 EXIT_OK, EXIT_INPUT_ERROR, EXIT_USAGE = 0, 1, 2
 
@@ -95,6 +99,22 @@ def _parser() -> argparse.ArgumentParser:
         default="default",
         help="the runtime profile (default: %(default)s)",
     )
+    compile_.add_argument(
+        "-O",
+        dest="level",
+        type=int,
+        choices=(0, 1, 2),
+        default=1,
+        metavar="LEVEL",
+        help="optimization: -O0 conditions as written; -O1 (default) simplified, never "
+        "changing when a hook fires; -O2 also cheap tests first",
+    )
+    compile_.add_argument(
+        "--explain",
+        action="store_true",
+        help="print each hook's condition before and after optimizing, with the rules "
+        "that changed it",
+    )
 
     expr = commands.add_parser(
         "expr",
@@ -129,7 +149,7 @@ def main(
         if args.command == "check":
             return _check(args.files, args.format, args.strict, args.profile, out)
         if args.command == "compile":
-            return _compile(args.files, args.output, args.name, args.format, args.profile, out, err)
+            return _compile(args, out, err)
         if args.command == "expr":
             return _expr(args.expression, args.context, out, err)
         parser.print_usage(err)
@@ -165,31 +185,50 @@ def _check(files: list[str], format: str, strict: bool, profile_name: str, out: 
     return EXIT_INPUT_ERROR if failed else EXIT_OK
 
 
-def _compile(
-    files: list[str],
-    out_dir: str,
-    name: str | None,
-    format: str,
-    profile_name: str,
-    out: TextIO,
-    err: TextIO,
-) -> int:
+def _compile(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from hookc.backend.driver import OutputError, compile_files
     from hookc.profile import available, load_profile
     from hookc.reporters import REPORTERS
 
-    if profile_name not in available():
-        raise _UsageError(f"unknown profile {profile_name!r}; available: {', '.join(available())}")
+    if args.profile not in available():
+        raise _UsageError(f"unknown profile {args.profile!r}; available: {', '.join(available())}")
     try:
-        result = compile_files(files, out_dir, name=name, profile=load_profile(profile_name))
+        result = compile_files(
+            args.files,
+            args.output,
+            name=args.name,
+            profile=load_profile(args.profile),
+            level=args.level,
+        )
     except OutputError as exc:
         raise _UsageError(str(exc)) from None
-    out.write(REPORTERS[format]().render(result.reports))
+    out.write(REPORTERS[args.format]().render(result.reports))
     if result.module_path is None:
         return EXIT_INPUT_ERROR
+    if args.explain:
+        out.write(_explanation(result.optimized, args.level))
     hooks = f"{result.hook_count} hook{'' if result.hook_count == 1 else 's'}"
     print(f"hookc: wrote {result.module_path} ({hooks})", file=err)
     return EXIT_OK
+
+
+def _explanation(optimized: Sequence[tuple[Hook, Optimized]], level: int) -> str:
+    """Each hook's condition before and after the optimizer, and the rules that fired."""
+    from hookc.cel.printer import to_text
+
+    lines = [f"optimized at -O{level}:"]
+    for hook, result in optimized:
+        where = ""
+        if hook.source is not None and hook.span is not None:
+            where = f" ({hook.source.name}:{hook.source.position(hook.span.start)[0]})"
+        lines.append(f"hook {hook.id}{where}")
+        lines.append(f"  before: {to_text(result.before)}")
+        if result.fired:
+            lines.append(f"  after:  {to_text(result.after)}")
+            lines.append(f"  rules:  {', '.join(result.fired)}")
+        else:
+            lines.append("  after:  unchanged")
+    return "\n".join(lines) + "\n"
 
 
 def _expr(text: str, context_path: str | None, out: TextIO, err: TextIO) -> int:

@@ -674,3 +674,17 @@ def test_logic_diagnostics_stays_linear_for_many_hooks_on_distinct_tools() -> No
     found = logic_diagnostics(hookset("\n".join(lines) + "\n"))
     assert [(d.code, d.location[0]) for d in found] == [("HK505", 3001)]
     assert "`h7` (line 8)" in found[0].message
+
+
+def test_logic_diagnostics_report_what_only_the_optimizer_proves() -> None:
+    # `double('inf')` is a call, not a constant, to the laws above; the optimizer folds it,
+    # and then the two lists share no value.
+    never = "a error: x in [double('inf'), 2.0] && x in [0]\n"
+    assert [d.message for d in logic_diagnostics(hookset(never))] == [
+        "condition can never be true: it simplifies to `false` (fold_constants, narrow)"
+    ]
+    always = "b error: (has(a) || y) || !has(a)\n"
+    found = logic_diagnostics(hookset(always, first_match=False))
+    assert [d.message for d in found] == [
+        "condition is always true: it simplifies to `true` (flatten, complement)"
+    ]

@@ -435,3 +435,68 @@ def test_a_file_name_that_gives_no_module_name_asks_for_name(
 def test_compile_files_without_inputs_is_refused(tmp_path: Path) -> None:
     with pytest.raises(OutputError, match="no input files"):
         compile_files([], tmp_path)
+
+
+# -- optimization -------------------------------------------------------------------------------
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "optimize"
+
+
+def test_explain_prints_each_condition_before_and_after_with_its_rules(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(EXAMPLES.parent.parent)
+    source = "examples/optimize/redundant.hooks.yaml"
+    status, stdout, _ = run("compile", source, "-o", tmp_path, "--explain")
+    assert status == 0
+    assert stdout == (EXAMPLES / "explain.expected").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("level", ["0", "1", "2"])
+def test_every_level_writes_a_module_whose_hooks_fire_as_written(
+    tmp_path: Path, level: str
+) -> None:
+    source = EXAMPLES / "redundant.hooks.yaml"
+    status, _, _ = run("compile", source, "-o", tmp_path, f"-O{level}", "--name", "hooks")
+    assert status == 0
+    module = load(tmp_path / "hooks.py")
+    contexts = [
+        {"limit_code": "spend_exceeded", "cost": {"spend": 12.5}},
+        {"limit_code": "spend_exceeded", "cost": {"spend": 7}},
+        {"limit_code": "budget_reset", "cost": {"spend": 12.5}, "limit_value": 75},
+        {"classification": {"category": "timeout"}, "error": {"code": 504}},
+        {"classification": {"category": "other"}, "error": {"code": 503}},
+        {"error": {"code": 429.0}},
+    ]
+    fired = [
+        [hook_id for event in ("limit", "error") for hook_id, _ in module.evaluate_all(event, c)]
+        for c in contexts
+    ]
+    assert fired == [
+        ["overspend"],
+        [],
+        [],
+        ["transient_errors", "known_codes"],
+        [],
+        ["known_codes"],
+    ]
+
+
+def test_level_zero_keeps_conditions_as_written_and_one_simplifies_them(tmp_path: Path) -> None:
+    source = EXAMPLES / "redundant.hooks.yaml"
+    texts = {}
+    for level in ("0", "1"):
+        assert run("compile", source, "-o", tmp_path / level, f"-O{level}")[0] == 0
+        texts[level] = (tmp_path / level / "redundant.py").read_text(encoding="utf-8")
+    # -O1 turns the `==` chain into one set lookup; -O0 compares four times.
+    assert "frozenset(['overloaded', 'rate_limited', 'timeout'])" in texts["1"]
+    assert "frozenset(['overloaded', 'rate_limited', 'timeout'])" not in texts["0"]
+
+
+def test_an_unknown_level_is_a_usage_error(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    status, _, _ = run("compile", EXAMPLES / "redundant.hooks.yaml", "-o", tmp_path, "-O3")
+    assert status == 2
+    assert "argument -O: invalid choice: 3 (choose from 0, 1, 2)" in capsys.readouterr().err
+    assert not any(tmp_path.iterdir())

@@ -20,7 +20,7 @@ import py_compile
 import secrets
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -30,6 +30,7 @@ from hookc.source import Span
 if TYPE_CHECKING:
     from hookc.check.run import FileReport
     from hookc.ir.hooks import Hook, HookSet
+    from hookc.optimize import Optimized
     from hookc.profile import Profile
 
 # A module's name comes from its first input's file name without these endings, longest
@@ -50,6 +51,8 @@ class CompileResult:
     module_path: Path | None
     reports: tuple[FileReport, ...]
     hook_count: int = 0
+    # Each hook with a condition, and what the optimizer made of it (for --explain).
+    optimized: tuple[tuple[Hook, Optimized], ...] = ()
 
     @property
     def diagnostics(self) -> tuple[Diagnostic, ...]:
@@ -69,6 +72,7 @@ class Generated:
     reports: tuple[FileReport, ...]
     hook_count: int
     source_sha256: str
+    optimized: tuple[tuple[Hook, Optimized], ...] = ()
 
 
 def compile_files(
@@ -76,12 +80,14 @@ def compile_files(
     out_dir: str | Path,
     name: str | None = None,
     profile: Profile | None = None,
+    level: int = 1,
 ) -> CompileResult:
     """Compile hook files into ``out_dir/<name>.py`` and its bytecode.
 
     ``name`` defaults to one derived from the first input's file name. Raises
     ``OutputError`` for a bad name or output directory; an error in the input is a
     diagnostic in the result, and then nothing at all is written (not even ``out_dir``).
+    ``level`` is the optimization level (``hookc.optimize.LEVELS``).
     """
     if not paths:
         raise OutputError("no input files")
@@ -89,7 +95,7 @@ def compile_files(
     out = Path(out_dir)
     if out.exists() and not out.is_dir():
         raise OutputError(f"the output {out} exists and is not a directory")
-    generated = generate_module(paths, profile)
+    generated = generate_module(paths, profile, level)
     if generated.text is None:
         return CompileResult(None, generated.reports)
     try:
@@ -97,16 +103,20 @@ def compile_files(
     except OSError as exc:
         raise OutputError(f"cannot create the output directory {out}: {_reason(exc)}") from None
     module_path = write_module(out, module_name, generated.text)
-    return CompileResult(module_path, generated.reports, generated.hook_count)
+    return CompileResult(module_path, generated.reports, generated.hook_count, generated.optimized)
 
 
-def generate_module(paths: Sequence[str | Path], profile: Profile | None = None) -> Generated:
-    """Load and check every input, then generate the module's text if nothing is wrong.
+def generate_module(
+    paths: Sequence[str | Path], profile: Profile | None = None, level: int = 1
+) -> Generated:
+    """Load and check every input, optimize the conditions at ``level``, then generate the
+    module's text if nothing is wrong.
 
     A file named twice is read once (as ``hookc check`` does), at its first place.
     """
     from hookc.backend.python import generate
     from hookc.ir.hooks import HookSet
+    from hookc.optimize import optimize
     from hookc.profile import load_profile
 
     profile = profile or load_profile()
@@ -129,11 +139,18 @@ def generate_module(paths: Sequence[str | Path], profile: Profile | None = None)
     if digest is None or _digest_if_readable(unique) != digest:
         raise OutputError("an input file changed while it was being compiled; run again")
     hooks = tuple(hook for hookset in hooksets.values() for hook in hookset.hooks)
+    optimized = tuple(
+        (hook, optimize(hook.condition, level)) for hook in hooks if hook.condition is not None
+    )
+    after = {id(hook): result.after for hook, result in optimized}
+    hooks = tuple(
+        replace(hook, condition=after[id(hook)]) if id(hook) in after else hook for hook in hooks
+    )
     # Every input was loaded with the same profile, and a file can extend its catalog and
     # context schema but not its ordering: the profile's ordering is every input's.
     merged = HookSet(hooks, ordering=profile.ordering, profile=profile.name)
     text = generate(merged, source_sha256=digest, sources=tuple(unique))
-    return Generated(text, reports, len(hooks), digest)
+    return Generated(text, reports, len(hooks), digest, optimized)
 
 
 def _load_and_check(path: str, profile: Profile) -> tuple[tuple[Diagnostic, ...], HookSet | None]:

@@ -603,7 +603,7 @@ class _Budget:
         return self.steps >= 0
 
 
-@functools.lru_cache(maxsize=4096)
+@functools.lru_cache(maxsize=65536)  # the optimizer asks it of every hook's nodes
 def never_true(expr: Expr) -> str | None:
     """A reason why ``expr`` can evaluate to ``true`` in no context at all, or None.
 
@@ -740,7 +740,7 @@ def _is_plain_path(expr: Expr) -> bool:
     return False
 
 
-def _is_total(expr: Expr) -> bool:
+def is_total(expr: Expr) -> bool:
     """Whether ``expr`` always evaluates to a bool, never to an error."""
     match expr:
         case Literal(value=value):
@@ -748,15 +748,15 @@ def _is_total(expr: Expr) -> bool:
         case Has(path=path):
             return _is_plain_path(path)
         case Unary(op="!", operand=operand):
-            return _is_total(operand)
+            return is_total(operand)
         case And(operands=operands) | Or(operands=operands):
-            return all(map(_is_total, operands))
+            return all(map(is_total, operands))
         case Binary(op="==" | "!=", left=left, right=right):
             return _never_fails(left) and _never_fails(right)
         case Binary(op="in", left=left, right=List(items=items)):
             return _never_fails(left) and all(map(_never_fails, items))
         case Conditional(condition=condition, then=then, otherwise=otherwise):
-            return _is_total(condition) and _is_total(then) and _is_total(otherwise)
+            return is_total(condition) and is_total(then) and is_total(otherwise)
     return type(_constant_value(expr)) is bool
 
 
@@ -767,7 +767,7 @@ def _never_fails(expr: Expr) -> bool:
             return True
         case List(items=items):
             return all(map(_never_fails, items))
-    if _is_total(expr):
+    if is_total(expr):
         return True
     value = _constant_value(expr)
     return value is not _UNKNOWN and not isinstance(value, CelError)
@@ -811,7 +811,7 @@ def _always(expr: Expr, value: bool, budget: _Budget) -> str | None:
                 reason = _always(operand, value, budget)
                 if reason is not None:
                     return reason
-            deciding = tuple(operand for operand in operands if _is_total(operand))
+            deciding = tuple(operand for operand in operands if is_total(operand))
             if 1 < len(deciding) < len(operands):
                 part = And(deciding) if isinstance(expr, And) else Or(deciding)
                 reason = _by_refutation(part, value, budget)
@@ -827,7 +827,7 @@ def _always(expr: Expr, value: bool, budget: _Budget) -> str | None:
 
 def _by_refutation(expr: Expr, value: bool, budget: _Budget) -> str | None:
     """``expr`` never fails, and evaluating to ``not value`` is refuted."""
-    if not _is_total(expr):
+    if not is_total(expr):
         return None
     reason = _refute(_requirements(expr, not value), budget)
     if reason is None:
@@ -901,14 +901,16 @@ def _settles(facts: dict[Expr, list[_Fact]], goal: _Atom) -> bool:
 
 def logic_diagnostics(hookset: HookSet) -> list[Diagnostic]:
     """HK503, HK504 and HK506 for every hook with a condition; HK505 under first-match."""
-    impossible = {
-        id(hook): never_true(hook.condition)
+    verdicts = {
+        id(hook): _verdict(hook.condition)
         for hook in hookset.hooks
         if hook.source is not None and hook.condition is not None
     }
+    impossible = {key: never for key, (never, _) in verdicts.items()}
     found: list[Diagnostic] = []
     for hook in hookset.hooks:
-        found.extend(_condition_diagnostics(hook, impossible.get(id(hook))))
+        never, always = verdicts.get(id(hook), (None, None))
+        found.extend(_condition_diagnostics(hook, never, always))
     if hookset.ordering.first_match:
         found.extend(_shadowed(hookset, impossible))
     return sorted(found, key=Diagnostic.sort_key)
@@ -920,7 +922,32 @@ def _where(hook: Hook) -> Span:
     return hook.span if hook.span is not None else Span(0, 0)
 
 
-def _condition_diagnostics(hook: Hook, impossible: str | None) -> Iterator[Diagnostic]:
+def _verdict(condition: Expr) -> tuple[str | None, str | None]:
+    """Why ``condition`` is never true, or else why it is always true (either may be None).
+
+    This module's laws decide first, since they name a cause; then the optimizer
+    (``hookc.optimize``), whose rules build on them: a condition it reduces to ``false`` in
+    ``TRUTH`` mode is true in no context, one it reduces to ``true`` in every context.
+    """
+    # Imported here: the optimizer's rules import this module's reasoning.
+    from hookc.optimize import optimize
+
+    never = never_true(condition)
+    if never is not None:
+        return never, None
+    always = always_true(condition)
+    if always is not None:
+        return None, always
+    result = optimize(condition)
+    if isinstance(result.after, Literal) and type(result.after.value) is bool:
+        reason = f"it simplifies to `{to_text(result.after)}` ({', '.join(result.fired)})"
+        return (None, reason) if result.after.value else (reason, None)
+    return None, None
+
+
+def _condition_diagnostics(
+    hook: Hook, impossible: str | None, always: str | None
+) -> Iterator[Diagnostic]:
     if hook.source is None or hook.condition is None:
         return
     if impossible is not None:
@@ -932,7 +959,7 @@ def _condition_diagnostics(hook: Hook, impossible: str | None) -> Iterator[Diagn
             f"hook `{hook.id}` never fires",
         )
     else:
-        reason = always_true(hook.condition)
+        reason = always
         if reason is not None:
             yield warning(
                 "HK504",
@@ -1024,7 +1051,7 @@ class _EarlierHooks:
     def add(self, hook: Hook) -> None:
         position = len(self._hooks)
         self._hooks.append(hook)
-        self._paths.append(_paths_read(hook.condition))
+        self._paths.append(paths_read(hook.condition))
         strings = _strings(hook.condition)
         if not strings:
             self._stringless.append(position)
@@ -1042,7 +1069,7 @@ class _EarlierHooks:
 
     def candidates(self, condition: Expr | None) -> list[Hook]:
         """Earlier hooks that ``condition`` might imply, in evaluation order."""
-        paths, strings = _paths_read(condition), _strings(condition)
+        paths, strings = paths_read(condition), _strings(condition)
         facts = _facts_by_term(_top_atoms(condition))
         found: set[int] = set()
         narrowed: set[Expr] = set()
@@ -1083,7 +1110,8 @@ def _strings(condition: Expr | None) -> frozenset[str]:
     )
 
 
-def _paths_read(condition: Expr | None) -> frozenset[Expr]:
+@functools.lru_cache(maxsize=65536)
+def paths_read(condition: Expr | None) -> frozenset[Expr]:
     """The maximal field paths a condition reads (spans aside, as IR values)."""
     if condition is None:
         return frozenset()

@@ -1,0 +1,121 @@
+"""The optimizer (SPEC §6): rules that make conditions smaller and faster, never different.
+
+Each rule is a pure function ``(node, mode) -> node`` in a file of its own, with the laws it
+applies in its docstring; ``tree.rewrite`` applies one to every node of a condition, children
+first, each in the mode its place gives it (``tree.Mode``: which outcomes are observed). A
+hook's condition is optimized in ``TRUTH`` mode: a hook fires iff its condition is true, so
+the optimized condition is true in exactly the contexts where the original is.
+
+``RULES`` run in order at each node, children first, in rounds over the whole condition
+until a round changes nothing (at most ``MAX_ROUNDS``). Levels: ``-O0`` leaves conditions
+as written; ``-O1`` (the default) runs every rule but ``cost_order``; ``-O2`` also puts
+cheap tests first.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass, replace
+
+from hookc.ir.expr import Expr
+from hookc.ir.hooks import HookSet
+from hookc.optimize.absorb import absorb
+from hookc.optimize.complement import complement
+from hookc.optimize.cost_order import cost_order
+from hookc.optimize.dedupe import dedupe
+from hookc.optimize.flatten import flatten
+from hookc.optimize.fold_constants import fold_constants
+from hookc.optimize.membership import membership
+from hookc.optimize.narrow import narrow
+from hookc.optimize.ranges import ranges
+from hookc.optimize.tree import Mode, Rule, rewrite
+
+__all__ = ["LEVELS", "MAX_ROUNDS", "RULES", "Mode", "Optimized", "optimize", "optimize_hookset"]
+
+LEVELS = (0, 1, 2)
+DEFAULT_LEVEL = 1
+MAX_ROUNDS = 8
+
+
+@dataclass(frozen=True)
+class Step:
+    name: str
+    rule: Rule
+    level: int  # the lowest level that runs it
+
+
+RULES: tuple[Step, ...] = (
+    Step("flatten", flatten, 1),
+    Step("fold_constants", fold_constants, 1),
+    Step("dedupe", dedupe, 1),
+    Step("absorb", absorb, 1),
+    Step("complement", complement, 1),
+    Step("narrow", narrow, 1),
+    Step("ranges", ranges, 1),
+    Step("membership", membership, 1),
+    Step("cost_order", cost_order, 2),
+)
+
+
+@dataclass(frozen=True)
+class Optimized:
+    """A condition before and after, and the rules that changed it, in the order they
+    first did."""
+
+    before: Expr
+    after: Expr
+    fired: tuple[str, ...]
+
+
+def optimize(expr: Expr, level: int = DEFAULT_LEVEL, mode: Mode = Mode.TRUTH) -> Optimized:
+    """``expr`` rewritten by the rules of ``level`` until nothing changes.
+
+    An unchanged condition comes back as the same object. A changed one may carry the
+    positions of an equal condition optimized before (results are shared, see
+    ``_rewritten``); positions take no part in IR equality.
+    """
+    if level not in LEVELS:
+        raise ValueError(f"no optimization level {level!r}: choose one of {LEVELS}")
+    if level == 0:
+        return Optimized(expr, expr, ())
+    after, fired = _rewritten(expr, level, mode)
+    return Optimized(expr, expr if after == expr else after, fired)
+
+
+# `hookc compile` optimizes each condition for the logic checks and again for the back end,
+# and hook files repeat conditions: equal trees share one result (the IR is immutable).
+@functools.lru_cache(maxsize=16384)
+def _rewritten(expr: Expr, level: int, mode: Mode) -> tuple[Expr, tuple[str, ...]]:
+    steps = [step for step in RULES if 0 < step.level <= level]
+    fired: dict[str, None] = {}
+
+    def every_rule(node: Expr, node_mode: Mode) -> Expr:
+        # All rules at each node in one walk, in RULES order: a walk per rule would visit
+        # every node nine times a round.
+        for step in steps:
+            new = step.rule(node, node_mode)
+            if new is not node and new != node:
+                fired[step.name] = None
+                node = new
+        return node
+
+    current = expr
+    for _ in range(MAX_ROUNDS):
+        new = rewrite(current, mode, every_rule)
+        if new is current or new == current:
+            break
+        current = new
+    return current, tuple(fired)
+
+
+def optimize_hookset(hookset: HookSet, level: int = DEFAULT_LEVEL) -> HookSet:
+    """Every hook's condition optimized in ``TRUTH`` mode (hooks without one keep none)."""
+    if level == 0:
+        return hookset
+    hooks = tuple(
+        hook
+        if hook.condition is None
+        else replace(hook, condition=optimize(hook.condition, level).after)
+        for hook in hookset.hooks
+    )
+    return replace(hookset, hooks=hooks)

@@ -1,0 +1,173 @@
+"""What every rule shares: the modes a sub-expression is rewritten in, and a bottom-up walk.
+
+A rule may replace a node by another only if nothing that can observe the difference
+does. What can observe it depends on where the node stands, its *mode*:
+
+- ``VALUE``: its value is used (an operand of ``==``, an argument, a conditional's
+  condition). The replacement must evaluate to the same value in every context, or to an
+  error wherever the original does (which error may differ: CEL's ``&&``/``||`` already
+  leave that open).
+- ``TRUTH``: only whether it is ``true`` matters. A hook's condition stands here (a hook
+  fires iff its condition is true, SPEC §2), and so do the operands of a ``&&`` or ``||``
+  that does: ``a && b`` is true iff both are true, ``a || b`` iff one is. Here ``false``
+  and an error are interchangeable, so ``x > 5 && x < 3`` may become ``false``.
+- ``FALSITY``: only whether it is ``false`` matters: the operand of ``!`` in ``TRUTH``
+  mode (``!a`` is true iff ``a`` is false), and the operands of a ``&&``/``||`` there.
+
+``!`` swaps ``TRUTH`` and ``FALSITY``; ``!err`` is an error, so this is exact. Everything
+else passes ``VALUE`` down: a rule never needs to ask what encloses a node beyond its mode.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable
+
+from hookc.ir.expr import (
+    And,
+    Binary,
+    Call,
+    Comprehension,
+    Conditional,
+    Expr,
+    Has,
+    Index,
+    List,
+    Literal,
+    Map,
+    Or,
+    Select,
+    Unary,
+)
+
+
+class Mode(enum.Enum):
+    VALUE = "value"
+    TRUTH = "truth"
+    FALSITY = "falsity"
+
+
+Rule = Callable[[Expr, Mode], Expr]
+
+_SWAPPED = {Mode.TRUTH: Mode.FALSITY, Mode.FALSITY: Mode.TRUTH, Mode.VALUE: Mode.VALUE}
+
+
+def rewrite(expr: Expr, mode: Mode, rule: Rule) -> Expr:
+    """``expr`` with ``rule`` applied to every node, children first, each in its mode.
+
+    Returns ``expr`` itself (not a copy) where nothing changed, so callers can compare by
+    identity. Recursive: parsed trees are depth-limited (``hookc.cel.parser.MAX_DEPTH``).
+    """
+    match expr:
+        case And(operands=operands) | Or(operands=operands):
+            inner = tuple(rewrite(o, mode, rule) for o in operands)
+            if _changed(inner, operands):
+                expr = type(expr)(inner, expr.span)
+        case Unary(op="!", operand=operand):
+            inner_operand = rewrite(operand, _SWAPPED[mode], rule)
+            if inner_operand is not operand:
+                expr = Unary("!", inner_operand, expr.span)
+        case Conditional(condition=condition, then=then, otherwise=otherwise):
+            parts = (
+                rewrite(condition, Mode.VALUE, rule),
+                rewrite(then, mode, rule),
+                rewrite(otherwise, mode, rule),
+            )
+            if _changed(parts, (condition, then, otherwise)):
+                expr = Conditional(*parts, expr.span)
+        case _:
+            expr = _rewrite_values(expr, rule)
+    return rule(expr, mode)
+
+
+def _rewrite_values(expr: Expr, rule: Rule) -> Expr:
+    """Children whose values are used: all rewritten in ``VALUE`` mode."""
+
+    def value(child: Expr) -> Expr:
+        return rewrite(child, Mode.VALUE, rule)
+
+    match expr:
+        case Select(operand=operand, field=name):
+            new = value(operand)
+            return expr if new is operand else Select(new, name, expr.span)
+        case Index(operand=operand, index=index):
+            parts = (value(operand), value(index))
+            return expr if not _changed(parts, (operand, index)) else Index(*parts, expr.span)
+        case Unary(op=op, operand=operand):
+            new = value(operand)
+            return expr if new is operand else Unary(op, new, expr.span)
+        case Binary(op=op, left=left, right=right):
+            parts = (value(left), value(right))
+            return expr if not _changed(parts, (left, right)) else Binary(op, *parts, expr.span)
+        case Call(function=function, args=args, target=target):
+            new_args = tuple(map(value, args))
+            new_target = None if target is None else value(target)
+            if new_target is target and not _changed(new_args, args):
+                return expr
+            return Call(function, new_args, new_target, expr.span)
+        case List(items=items):
+            new_items = tuple(map(value, items))
+            return List(new_items, expr.span) if _changed(new_items, items) else expr
+        case Map(entries=entries):
+            new_entries = tuple((value(k), value(v)) for k, v in entries)
+            changed = any(
+                a is not b
+                for new, old in zip(new_entries, entries, strict=True)
+                for a, b in zip(new, old, strict=True)
+            )
+            return Map(new_entries, expr.span) if changed else expr
+        case Has():
+            return expr  # has()'s operand is a path to resolve, not a value to compute
+        case Comprehension(macro=macro, target=target, var=var, predicate=p, transform=t):
+            new_target = value(target)
+            new_p = None if p is None else value(p)
+            new_t = None if t is None else value(t)
+            if new_target is target and new_p is p and new_t is t:
+                return expr
+            return Comprehension(macro, new_target, var, new_p, new_t, expr.span)
+    return expr
+
+
+def _changed(new: tuple[object, ...], old: tuple[object, ...]) -> bool:
+    return any(a is not b for a, b in zip(new, old, strict=True))
+
+
+# -- shared facts about expressions ---------------------------------------------------------------
+
+_BOOLEAN_METHODS = frozenset({"contains", "startsWith", "endsWith", "matches", "glob"})
+
+
+def is_boolean(expr: Expr) -> bool:
+    """Whether ``expr`` evaluates to a bool or an error, never to another kind of value.
+
+    Where this holds, ``a && a`` is ``a`` even in ``VALUE`` mode; where it does not
+    (``x && x`` with ``x`` the int 5 is an error, ``x`` is 5), such a rewrite needs a mode
+    in which an error and a non-bool look the same.
+    """
+    match expr:
+        case Literal(value=value):
+            return isinstance(value, bool)
+        case And() | Or() | Has():
+            return True
+        case Unary(op="!"):
+            return True
+        case Binary(op="==" | "!=" | "<" | "<=" | ">" | ">=" | "in"):
+            return True
+        case Call(function=function, target=target):
+            return (target is not None and function in _BOOLEAN_METHODS) or function == "matches"
+        case Comprehension(macro="all" | "exists" | "exists_one"):
+            return True
+        case Conditional(then=then, otherwise=otherwise):
+            return is_boolean(then) and is_boolean(otherwise)
+    return False
+
+
+def join(like: And | Or, operands: tuple[Expr, ...], mode: Mode) -> Expr:
+    """``like``'s operator over ``operands``; a single operand stands alone where that
+    means the same (``&&`` of one non-bool value is an error, the value is not), and where
+    it does not, ``like`` stays as it was: a chain of one gains nothing."""
+    if len(operands) == 1:
+        return operands[0] if mode is not Mode.VALUE or is_boolean(operands[0]) else like
+    if not operands:  # every operand was the identity: `true` for `&&`, `false` for `||`
+        return Literal(isinstance(like, And), like.span)
+    return type(like)(operands, like.span)

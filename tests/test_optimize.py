@@ -1,0 +1,301 @@
+"""The optimizer (``hookc.optimize``, SPEC §6): each rule on its fixture pairs, and the laws
+that must hold for every condition.
+
+- ``tests/fixtures/optimize/<rule>.txt``: ``input ; expected`` pairs for one rule applied
+  once to every node, in the mode the line names (``truth`` by default). Each pair is also
+  evaluated on a corpus of contexts, so a fixture cannot pin down a wrong rewrite.
+- Hypothesis: for generated conditions and contexts, at every level and in every mode, the
+  optimized condition has the original's observable outcome (TRUTH: true iff; FALSITY: false
+  iff; VALUE: the same value, or an error where it is one), under the reference evaluator
+  and in the compiled module; ``optimize`` is idempotent; every pass leaves IR that
+  ``schemas/ir.schema.json`` accepts.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import math
+import os
+import types
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from jsonschema import Draft202012Validator
+
+from hookc.backend.python import generate
+from hookc.cel.evaluator import evaluate
+from hookc.cel.parser import parse
+from hookc.cel.printer import to_text
+from hookc.ir.expr import And, Binary, Expr, Has, Ident, List, Literal, Or, Select, Unary
+from hookc.ir.hooks import Action, Hook, HookSet
+from hookc.ir.serialize import hookset_to_json
+from hookc.optimize import LEVELS, RULES, Mode, optimize, optimize_hookset
+from hookc.optimize.tree import rewrite
+from hookc.resources import data_file
+from hookc.runtime.values import CelError, equals
+from tests.strategies import COST_SPEND, ERROR_CODE, TOOL, conditions, context_batches, contexts
+
+FIXTURES = Path(__file__).parent / "fixtures" / "optimize"
+_SCALE = float(os.environ.get("HOOKC_EXAMPLES_SCALE", "1"))
+_SETTINGS = settings(
+    deadline=None, suppress_health_check=[HealthCheck.too_slow], report_multiple_bugs=False
+)
+IR_VALIDATOR = Draft202012Validator(
+    json.loads(data_file("schemas", "ir.schema.json").read_text(encoding="utf-8"))
+)
+
+
+def examples(count: int) -> int:
+    return max(1, round(count * _SCALE))
+
+
+# -- outcomes -----------------------------------------------------------------------------------
+
+
+def outcome(expr: Expr, context: dict[str, Any], mode: Mode) -> object:
+    """What ``mode`` observes of ``expr`` in ``context``."""
+    value = evaluate(expr, context)
+    if mode is Mode.TRUTH:
+        return value is True
+    if mode is Mode.FALSITY:
+        return value is False
+    return _Error if isinstance(value, CelError) else _Value(value)
+
+
+class _Error:
+    """Any error: which one a chain reports is not fixed (CEL's commutative `&&`)."""
+
+
+class _Value:
+    def __init__(self, value: object) -> None:
+        self.value = value
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, _Value):
+            return False
+        both_nan = all(isinstance(v, float) and math.isnan(v) for v in (self.value, other.value))
+        return both_nan or (
+            type(self.value) is type(other.value) and equals(self.value, other.value)
+        )
+
+    def __hash__(self) -> int:
+        return 0
+
+    def __repr__(self) -> str:
+        return f"_Value({self.value!r})"
+
+
+# Contexts that take each fixture's paths through present, missing, null, wrong types and NaN.
+_FIELD_VALUES: tuple[object, ...] = (
+    "a", "b", "c", "", 0, 1, 1.0, 2, 3, 4, 5, 6, 1.5, math.nan, True, False, None,
+    [1], {"b": 1}, {"b": None}, {"b": "x"}, {"b": {"c": 1}},
+)  # fmt: skip
+_FIXTURE_CONTEXTS = (
+    [{}]
+    + [
+        {name: value for name in names}
+        for value in _FIELD_VALUES
+        for names in (
+            ("x",),
+            ("x", "a", "tool", "name"),
+            ("x", "y", "z", "a", "b", "c", "d", "items"),
+        )
+    ]
+    + [
+        {
+            "x": x,
+            "y": y,
+            "z": True,
+            "a": {"b": y},
+            "b": True,
+            "c": False,
+            "tool": x,
+            "items": [x, 2],
+        }
+        for x, y in itertools.product(("a", "b", 1, 4, 6, math.nan, None), (True, False, 1, "y"))
+    ]
+)
+
+
+# -- 1. fixture pairs, one file per rule ---------------------------------------------------------
+
+
+def _fixtures() -> list[Any]:
+    found = []
+    for step in RULES:
+        path = FIXTURES / f"{step.name}.txt"
+        lines = path.read_text(encoding="utf-8").splitlines()
+        for number, line in enumerate(lines, 1):
+            if not line.strip() or line.startswith("#"):
+                continue
+            mode = Mode.TRUTH
+            for candidate in Mode:
+                if line.startswith(f"{candidate.value}: "):
+                    mode, line = candidate, line[len(candidate.value) + 2 :]
+            given_text, expected_text = (part.strip() for part in line.split(" ; "))
+            found.append(
+                pytest.param(step, mode, given_text, expected_text, id=f"{step.name}:{number}")
+            )
+    return found
+
+
+def test_every_rule_has_a_fixture_file() -> None:
+    assert sorted(p.stem for p in FIXTURES.glob("*.txt")) == sorted(s.name for s in RULES)
+
+
+@pytest.mark.parametrize(("step", "mode", "given_text", "expected_text"), _fixtures())
+def test_rule_rewrites_its_fixture_and_keeps_its_meaning(
+    step: Any, mode: Mode, given_text: str, expected_text: str
+) -> None:
+    given_expr, expected = _parsed(given_text), _parsed(expected_text)
+    actual = rewrite(given_expr, mode, step.rule)
+    assert actual == expected, f"{to_text(actual)} != {to_text(expected)}"
+    for context in _FIXTURE_CONTEXTS:
+        assert outcome(actual, context, mode) == outcome(given_expr, context, mode), context
+
+
+def _parsed(text: str) -> Expr:
+    result = parse(text)
+    assert result.expr is not None, result.diagnostics
+    return result.expr
+
+
+# -- 2. the laws, for every condition ------------------------------------------------------------
+
+_STRINGS = st.sampled_from(("Bash", "Read", "")).map(Literal)
+_NUMBERS = st.sampled_from((0, 1, 2, 1.5, 2.0, math.nan, -math.inf, 2**53 + 1)).map(Literal)
+_OPS = st.sampled_from(("==", "!=", "<", "<=", ">", ">="))
+
+
+def _redundant_conditions() -> st.SearchStrategy[Expr]:
+    """Chains of tests over two paths with few constants, so that duplicates, complements,
+    absorbed terms, contradictions and overlapping ranges come up all the time."""
+    atoms = st.one_of(
+        st.builds(Binary, _OPS, st.just(TOOL), _STRINGS),
+        st.builds(Binary, _OPS, st.just(COST_SPEND), _NUMBERS),
+        st.builds(Binary, _OPS, st.just(ERROR_CODE), _NUMBERS | _STRINGS),
+        st.builds(
+            lambda items: Binary("in", TOOL, List(tuple(items))), st.lists(_STRINGS, max_size=3)
+        ),
+        st.builds(
+            lambda items: Binary("in", ERROR_CODE, List(tuple(items))),
+            st.lists(_NUMBERS | _STRINGS, max_size=3),
+        ),
+        st.just(Has(Select(Ident("error"), "code"))),
+        st.booleans().map(Literal),
+        conditions,
+    )
+
+    def grow(children: st.SearchStrategy[Expr]) -> st.SearchStrategy[Expr]:
+        return st.one_of(
+            st.lists(children, min_size=2, max_size=5).map(lambda xs: And(tuple(xs))),
+            st.lists(children, min_size=2, max_size=5).map(lambda xs: Or(tuple(xs))),
+            st.builds(Unary, st.just("!"), children),
+        )
+
+    return st.recursive(atoms, grow, max_leaves=10)
+
+
+any_condition = st.one_of(conditions, _redundant_conditions())
+
+
+@settings(_SETTINGS, max_examples=examples(600))
+@given(any_condition, context_batches(12), st.sampled_from(LEVELS[1:]), st.sampled_from(Mode))
+def test_optimized_conditions_keep_what_their_mode_observes(
+    condition: Expr, batch: list[dict[str, Any]], level: int, mode: Mode
+) -> None:
+    optimized = optimize(condition, level, mode).after
+    for context in batch:
+        assert outcome(optimized, context, mode) == outcome(condition, context, mode), (
+            f"{to_text(condition)} -> {to_text(optimized)} in {mode.value} mode, {context!r}"
+        )
+
+
+@settings(_SETTINGS, max_examples=examples(200))
+@given(
+    st.lists(any_condition, min_size=1, max_size=4), context_batches(12), st.sampled_from(LEVELS)
+)
+def test_a_module_compiled_from_optimized_hooks_fires_as_the_original_would(
+    conditions_: list[Expr], batch: list[dict[str, Any]], level: int
+) -> None:
+    hookset = HookSet(
+        tuple(Hook(f"h{i}", "error", c, Action("continue")) for i, c in enumerate(conditions_))
+    )
+    module = _load(generate(optimize_hookset(hookset, level), source_sha256="0" * 64, sources=()))
+    for context in batch:
+        expected = [h.id for h in hookset.hooks if evaluate(h.condition, context) is True]  # type: ignore[arg-type]
+        assert [hook_id for hook_id, _ in module.evaluate_all("error", context)] == expected
+        for hook in hookset.hooks:
+            assert module.predicates[hook.id](context) is (hook.id in expected)
+
+
+@settings(_SETTINGS, max_examples=examples(400))
+@given(any_condition, st.sampled_from(LEVELS), st.sampled_from(Mode))
+def test_optimizing_twice_changes_nothing_more(condition: Expr, level: int, mode: Mode) -> None:
+    once = optimize(condition, level, mode).after
+    again = optimize(once, level, mode)
+    assert again.after == once, f"{to_text(once)} -> {to_text(again.after)}"
+    assert again.fired == ()
+
+
+@settings(_SETTINGS, max_examples=examples(200))
+@given(any_condition, st.sampled_from(Mode))
+def test_every_pass_leaves_ir_the_schema_accepts(condition: Expr, mode: Mode) -> None:
+    current = condition
+    for step in RULES:
+        current = rewrite(current, mode, step.rule)
+        hookset = HookSet((Hook("h", "error", current, Action("continue")),))
+        errors = list(IR_VALIDATOR.iter_errors(hookset_to_json(hookset)))
+        assert not errors, f"after {step.name}: {errors[0].message}"
+
+
+@settings(_SETTINGS, max_examples=examples(100))
+@given(any_condition, contexts)
+def test_level_zero_changes_nothing(condition: Expr, context: dict[str, Any]) -> None:
+    result = optimize(condition, 0)
+    assert result.after is condition and result.fired == ()
+
+
+# -- 3. the pieces around the rules -------------------------------------------------------------
+
+
+def test_rules_name_their_level_and_only_cost_order_waits_for_o2() -> None:
+    assert [s.name for s in RULES if s.level == 2] == ["cost_order"]
+    assert all(s.level in (1, 2) for s in RULES)
+
+
+def test_an_unknown_level_is_refused() -> None:
+    with pytest.raises(ValueError, match="no optimization level 3"):
+        optimize(Literal(True), 3)
+
+
+def test_optimize_names_the_rules_that_fired_in_order() -> None:
+    result = optimize(_parsed("x > 5 && x > 3 && (tool == 'a' || tool == 'b')"), 1)
+    assert to_text(result.after) == "x > 5 && tool in ['a', 'b']"
+    assert result.fired == ("membership", "ranges")  # the inner `||` is rewritten first
+
+
+def test_hooks_without_a_condition_keep_none_and_level_zero_keeps_the_hookset() -> None:
+    hookset = HookSet(
+        (
+            Hook("a", "error", None, Action("continue")),
+            Hook("b", "error", _parsed("x && x"), Action("continue")),
+        )
+    )
+    assert optimize_hookset(hookset, 0) is hookset
+    optimized = optimize_hookset(hookset, 1)
+    assert optimized.hooks[0].condition is None
+    assert optimized.hooks[1].condition == Ident("x")
+
+
+_module_numbers = itertools.count()
+
+
+def _load(text: str) -> types.ModuleType:
+    module = types.ModuleType(f"_hookc_optimized_{next(_module_numbers)}")
+    exec(compile(text, "<optimized>", "exec"), module.__dict__)
+    return module
