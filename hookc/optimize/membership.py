@@ -15,7 +15,8 @@ cost model); for numbers the chain of comparisons is as fast.
 from __future__ import annotations
 
 from hookc.ir.expr import And, Binary, Expr, List, Literal, Or, Unary, path_steps
-from hookc.optimize.tree import Mode, join
+from hookc.optimize.narrow import equality_test
+from hookc.optimize.tree import Mode, splice
 
 
 def membership(expr: Expr, mode: Mode) -> Expr:
@@ -28,60 +29,35 @@ def membership(expr: Expr, mode: Mode) -> Expr:
 
 
 def _merge(expr: And | Or, operands: tuple[Expr, ...], mode: Mode, negated: bool) -> Expr:
-    groups: dict[Expr, list[int]] = {}
+    groups: dict[Expr, list[tuple[int, tuple[str, ...]]]] = {}
     for position, operand in enumerate(operands):
-        found = string_test(operand, negated)
-        if found is not None:
-            groups.setdefault(found[0], []).append(position)
-    merged = {path: places for path, places in groups.items() if len(places) >= 2}
-    if not merged:
-        return expr
-    result: list[Expr] = []
-    for position, operand in enumerate(operands):
-        found = string_test(operand, negated)
-        if found is None or found[0] not in merged:
-            result.append(operand)
+        test = string_test(operand, negated)
+        if test is not None:
+            groups.setdefault(test[0], []).append((position, test[1]))
+    # Each group of two or more becomes one test in its first place; the others go.
+    merged: dict[int, Expr] = {}
+    dropped: set[int] = set()
+    for path, found in groups.items():
+        if len(found) < 2:
             continue
-        places = merged[found[0]]
-        if position != places[0]:
-            continue
-        strings = [s for place in places for s in _found(operands[place], negated)]
-        items = tuple(Literal(s) for s in dict.fromkeys(strings))
-        test: Expr = Binary("in", found[0], List(items, operand.span), operand.span)
-        result.append(Unary("!", test, operand.span) if negated else test)
-    return join(expr, tuple(result), mode)
-
-
-def _found(expr: Expr, negated: bool) -> tuple[str, ...]:
-    found = string_test(expr, negated)
-    assert found is not None
-    return found[1]
+        (first, _), *rest = found
+        strings = dict.fromkeys(s for _, listed in found for s in listed)
+        span = operands[first].span
+        lookup = Binary("in", path, List(tuple(Literal(s) for s in strings), span), span)
+        merged[first] = Unary("!", lookup, span) if negated else lookup
+        dropped.update(position for position, _ in rest)
+    return splice(expr, merged, dropped, mode)
 
 
 def string_test(expr: Expr, negated: bool) -> tuple[Expr, tuple[str, ...]] | None:
     """``(x, strings)`` when ``expr`` is ``x == 's'`` or ``x in ['s', ...]`` (with
-    ``negated``: ``x != 's'`` or ``!(x in [...])``) for a path ``x``."""
-    if negated:
-        match expr:
-            case Binary(op="!=", left=left, right=right):
-                return string_test(Binary("==", left, right), False)
-            case Unary(op="!", operand=operand):
-                return string_test(operand, False)
+    ``negated``: ``x != 's'`` or ``!(x in [...])``) for a path ``x``: ``narrow``'s equality
+    tests, on a path, of at least one string and only strings."""
+    test = equality_test(expr)
+    if test is None:
         return None
-    match expr:
-        case Binary(op="==", left=left, right=right):
-            for path, other in ((left, right), (right, left)):
-                strings = _strings((other,))
-                if path_steps(path) is not None and strings:
-                    return path, strings
-        case Binary(op="in", left=left, right=List(items=items)) if path_steps(left) is not None:
-            strings = _strings(items)
-            if strings:
-                return left, strings
-    return None
-
-
-def _strings(items: tuple[Expr, ...]) -> tuple[str, ...] | None:
-    """The strings of literals that are all strings (at least one), else None."""
-    found = tuple(i.value for i in items if isinstance(i, Literal) and isinstance(i.value, str))
-    return found if found and len(found) == len(items) else None
+    term, positive, values = test
+    strings = tuple(v.value for v in values if isinstance(v.value, str))
+    if positive is negated or path_steps(term) is None or not values:
+        return None
+    return (term, strings) if len(strings) == len(values) else None

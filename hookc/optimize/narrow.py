@@ -23,7 +23,7 @@ from __future__ import annotations
 import math
 
 from hookc.ir.expr import And, Binary, Expr, List, Literal, Unary
-from hookc.optimize.tree import Mode, join
+from hookc.optimize.tree import Mode, splice
 
 _EXACT = 2**53
 
@@ -33,21 +33,20 @@ _Key = tuple[str, object]
 def narrow(expr: Expr, mode: Mode) -> Expr:
     if not isinstance(expr, And):
         return expr
-    groups: dict[Expr, list[int]] = {}
+    groups: dict[Expr, list[tuple[int, bool, tuple[Literal, ...]]]] = {}
     for position, operand in enumerate(expr.operands):
         test = equality_test(operand)
         if test is not None:
-            groups.setdefault(test[0], []).append(position)
-    replaced: dict[int, Expr | None] = {}
-    for term, places in groups.items():
-        tests = [equality_test(expr.operands[place]) for place in places]
-        if len(places) < 2 or not any(test[1] for test in tests if test):
+            term, positive, values = test
+            groups.setdefault(term, []).append((position, positive, values))
+    merged: dict[int, Expr] = {}
+    dropped: set[int] = set()
+    for term, tests in groups.items():
+        if len(tests) < 2 or not any(positive for _, positive, _ in tests):
             continue
         allowed: dict[_Key, Literal] | None = None
         excluded: set[_Key] = set()
-        for test in tests:
-            assert test is not None
-            _, positive, values = test
+        for _, positive, values in tests:
             keyed = {_key(v.value): v for v in values}
             if positive:
                 allowed = (
@@ -57,17 +56,10 @@ def narrow(expr: Expr, mode: Mode) -> Expr:
                 excluded |= keyed.keys()
         assert allowed is not None
         left = [value for key, value in allowed.items() if key not in excluded]
-        first = expr.operands[places[0]]
-        replaced[places[0]] = _test(term, left, first, mode)
-        replaced.update((place, None) for place in places[1:])
-    if not replaced:
-        return expr
-    kept: list[Expr] = []
-    for position, operand in enumerate(expr.operands):
-        new = replaced.get(position, operand)
-        if new is not None:
-            kept.append(new)
-    return join(expr, tuple(kept), mode)
+        first, *rest = (position for position, _, _ in tests)
+        merged[first] = _test(term, left, expr.operands[first], mode)
+        dropped.update(rest)
+    return splice(expr, merged, dropped, mode)
 
 
 def _test(term: Expr, values: list[Literal], like: Expr, mode: Mode) -> Expr:

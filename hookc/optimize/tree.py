@@ -171,3 +171,16 @@ def join(like: And | Or, operands: tuple[Expr, ...], mode: Mode) -> Expr:
     if not operands:  # every operand was the identity: `true` for `&&`, `false` for `||`
         return Literal(isinstance(like, And), like.span)
     return type(like)(operands, like.span)
+
+
+def splice(like: And | Or, merged: dict[int, Expr], dropped: set[int], mode: Mode) -> Expr:
+    """``like`` with the operand at each position of ``merged`` replaced (a test standing
+    for a group of operands) and those at the positions in ``dropped`` left out."""
+    if not merged and not dropped:
+        return like
+    operands = tuple(
+        merged.get(position, operand)
+        for position, operand in enumerate(like.operands)
+        if position not in dropped
+    )
+    return join(like, operands, mode)
