@@ -20,7 +20,7 @@ import py_compile
 import secrets
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -116,7 +116,7 @@ def generate_module(
     """
     from hookc.backend.python import generate
     from hookc.ir.hooks import HookSet
-    from hookc.optimize import optimize
+    from hookc.optimize import optimize_hooks
     from hookc.profile import load_profile
 
     profile = profile or load_profile()
@@ -138,13 +138,8 @@ def generate_module(
     # digest's would give a module whose SOURCE_SHA256 is not that of its hooks.
     if digest is None or _digest_if_readable(unique) != digest:
         raise OutputError("an input file changed while it was being compiled; run again")
-    hooks = tuple(hook for hookset in hooksets.values() for hook in hookset.hooks)
-    optimized = tuple(
-        (hook, optimize(hook.condition, level)) for hook in hooks if hook.condition is not None
-    )
-    after = {id(hook): result.after for hook, result in optimized}
-    hooks = tuple(
-        replace(hook, condition=after[id(hook)]) if id(hook) in after else hook for hook in hooks
+    hooks, optimized = optimize_hooks(
+        tuple(hook for hookset in hooksets.values() for hook in hookset.hooks), level
     )
     # Every input was loaded with the same profile, and a file can extend its catalog and
     # context schema but not its ordering: the profile's ordering is every input's.

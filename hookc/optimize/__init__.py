@@ -18,7 +18,7 @@ import functools
 from dataclasses import dataclass, replace
 
 from hookc.ir.expr import Expr
-from hookc.ir.hooks import HookSet
+from hookc.ir.hooks import Hook, HookSet
 from hookc.optimize.absorb import absorb
 from hookc.optimize.complement import complement
 from hookc.optimize.cost_order import cost_order
@@ -30,7 +30,16 @@ from hookc.optimize.narrow import narrow
 from hookc.optimize.ranges import ranges
 from hookc.optimize.tree import Mode, Rule, rewrite
 
-__all__ = ["LEVELS", "MAX_ROUNDS", "RULES", "Mode", "Optimized", "optimize", "optimize_hookset"]
+__all__ = [
+    "LEVELS",
+    "MAX_ROUNDS",
+    "RULES",
+    "Mode",
+    "Optimized",
+    "optimize",
+    "optimize_hooks",
+    "optimize_hookset",
+]
 
 LEVELS = (0, 1, 2)
 DEFAULT_LEVEL = 1
@@ -108,14 +117,23 @@ def _rewritten(expr: Expr, level: int, mode: Mode) -> tuple[Expr, tuple[str, ...
     return current, tuple(fired)
 
 
+def optimize_hooks(
+    hooks: tuple[Hook, ...], level: int = DEFAULT_LEVEL
+) -> tuple[tuple[Hook, ...], tuple[tuple[Hook, Optimized], ...]]:
+    """The hooks with their conditions optimized in ``TRUTH`` mode (hooks without one keep
+    none), and each hook that has one with what the optimizer made of it."""
+    results = tuple(
+        (hook, optimize(hook.condition, level)) for hook in hooks if hook.condition is not None
+    )
+    after = {id(hook): result.after for hook, result in results}
+    optimized = tuple(
+        replace(hook, condition=after[id(hook)]) if id(hook) in after else hook for hook in hooks
+    )
+    return optimized, results
+
+
 def optimize_hookset(hookset: HookSet, level: int = DEFAULT_LEVEL) -> HookSet:
-    """Every hook's condition optimized in ``TRUTH`` mode (hooks without one keep none)."""
+    """``hookset`` with every hook's condition optimized (see ``optimize_hooks``)."""
     if level == 0:
         return hookset
-    hooks = tuple(
-        hook
-        if hook.condition is None
-        else replace(hook, condition=optimize(hook.condition, level).after)
-        for hook in hookset.hooks
-    )
-    return replace(hookset, hooks=hooks)
+    return replace(hookset, hooks=optimize_hooks(hookset.hooks, level)[0])
