@@ -38,14 +38,14 @@ class Source:
     text: str
     # Where each line starts: found when a position is first asked for, since most texts
     # (every embedded expression is parsed as one) never have a diagnostic to place.
-    _lines: list[tuple[int, ...]] = field(
-        init=False, repr=False, compare=False, default_factory=list
-    )
+    _starts: tuple[int, ...] | None = field(init=False, repr=False, compare=False, default=None)
 
     def _line_starts(self) -> tuple[int, ...]:
-        if not self._lines:
-            self._lines.append((0, *(m.end() for m in re.finditer("\n", self.text))))
-        return self._lines[0]
+        if self._starts is None:
+            starts = (0, *(match.end() for match in re.finditer("\n", self.text)))
+            object.__setattr__(self, "_starts", starts)  # a cache: the text stays as it is
+            return starts
+        return self._starts
 
     def position(self, offset: int) -> tuple[int, int]:
         """The 1-based (line, column) of an offset; the column counts code points."""

@@ -456,8 +456,7 @@ class _Module:
                 out.indent().line("context = _hk_context(context)")
                 out.dedent()
                 self.emit_loads(out, hoisted)
-            test = "True" if hook.condition is None else self.test(hook, hoisted)
-            out.line(f"return {test}")
+            out.line(f"return {self.test(hook, hoisted)}")
             out.dedent()
             out.line()
         out.line("predicates = {")
@@ -469,6 +468,7 @@ class _Module:
         out.line()
 
     def test(self, hook: Hook, hoisted: dict[tuple[str, tuple[str | int, ...]], str]) -> str:
+        """True mode of the hook's condition over the loaded paths; no condition is True."""
         if hook.condition is None:
             return "True"
         return self.exprs.true(hook.condition, _Scope(hoisted=hoisted))
@@ -491,6 +491,8 @@ class _Module:
         out.lines.extend(_PUBLIC_FUNCTIONS)
 
     def emit_event(self, out: _Writer, number: int, hooks: list[Hook]) -> None:
+        """The event's function (``_hk_match<number>(context, first)``), and the tables of
+        its hash index when it has one."""
         hoisted = self.hoist(hooks)
         index = self.index(hooks)
         if index is not None:
