@@ -7,7 +7,7 @@ here from the IR and ``hookc.cel.evaluator.evaluate`` (a hook fires iff its cond
 evaluates to ``true``). Each hook set is compiled once and run on a batch of contexts (drawn
 ones plus a fixed corpus of contexts that trip Python-based evaluators), so that some 2,500
 hook sets and tens of thousands of (condition, context) pairs stay within CI's time;
-``HOOKC_EXAMPLES_SCALE`` multiplies every example count for a soak run.
+``HOOKC_EXAMPLES_SCALE`` multiplies every example count for a soak run (``tests.properties``).
 
 Also: the module imports only the standard library, actions are fresh dicts with templates
 rendered as SPEC §3.1 says, and no text from a hook file (ids, strings, patterns, template
@@ -20,7 +20,6 @@ import ast
 import copy
 import dataclasses
 import enum
-import itertools
 import json
 import math
 import os
@@ -35,7 +34,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from hypothesis import HealthCheck, assume, given, note, settings
+from hypothesis import assume, given, note, settings
 from hypothesis import event as record_event
 from hypothesis import strategies as st
 
@@ -69,6 +68,7 @@ from hookc.runtime.values import (
     format_value,
     to_string,
 )
+from tests.properties import SETTINGS, examples, load
 from tests.strategies import (
     ERROR_CODE,
     ITEMS,
@@ -86,25 +86,8 @@ SHA = "0" * 64
 EVENTS = ("error", "limit", "pre_tool_use")
 UNHEARD_EVENT = "session_start"  # no hook listens to it
 
-# Example counts are sized for CI (the file in about a minute on two cores); a soak run
-# scales them all: HOOKC_EXAMPLES_SCALE=20 pytest tests/test_backend_differential.py
-_SCALE = float(os.environ.get("HOOKC_EXAMPLES_SCALE", "1"))
-
-
-def examples(count: int) -> int:
-    return max(1, round(count * _SCALE))
-
-
-_SETTINGS = settings(
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow],
-    report_multiple_bugs=False,  # one failure, shrunk, rather than a hundred
-)
-
 
 # -- compiling and loading ----------------------------------------------------------------------
-
-_module_numbers = itertools.count()
 
 
 def standard_library_violations(text: str) -> list[str]:
@@ -132,19 +115,6 @@ def standard_library_violations(text: str) -> list[str]:
     if names & {"__import__", "importlib", "import_module"}:
         found.append("dynamic import")
     return found
-
-
-def load(text: str) -> types.ModuleType:
-    """Execute generated text as a module, registered under a fresh name while it runs (as an
-    import would)."""
-    name = f"_hookc_generated_{next(_module_numbers)}"
-    module = types.ModuleType(name)
-    sys.modules[name] = module
-    try:
-        exec(compile(text, f"<generated {name}>", "exec"), module.__dict__)
-    finally:
-        del sys.modules[name]
-    return module
 
 
 def build(hookset: HookSet, sources: tuple[str, ...] = ("hooks.yaml",)) -> types.ModuleType:
@@ -399,7 +369,7 @@ def _hookset_of(conditions_: Sequence[Expr | None]) -> HookSet:
     return HookSet(hooks)
 
 
-@settings(_SETTINGS, max_examples=examples(1000))
+@settings(SETTINGS, max_examples=examples(1000))
 @given(
     st.lists(conditions, min_size=1, max_size=3),
     context_batches(16),
@@ -500,7 +470,7 @@ def trees_with_contexts(draw: st.DrawFn) -> tuple[Expr, list[dict[str, Any]]]:
     return expr, draw(batches(fields, 12)) if fields else [{}]
 
 
-@settings(_SETTINGS, max_examples=examples(300))
+@settings(SETTINGS, max_examples=examples(300))
 @given(st.lists(trees_with_contexts(), min_size=1, max_size=3))
 def test_predicates_agree_with_the_reference_evaluator_on_arbitrary_trees(
     cases: list[tuple[Expr, list[dict[str, Any]]]],
@@ -563,7 +533,7 @@ _NESTED_FIELDS: dict[str, st.SearchStrategy[object]] = {
 }
 
 
-@settings(_SETTINGS, max_examples=examples(300))
+@settings(SETTINGS, max_examples=examples(300))
 @given(st.lists(nested_macros(), min_size=1, max_size=4), batches(_NESTED_FIELDS, 12))
 def test_nested_macro_variables_shadow_as_in_the_reference(
     trees: list[Expr], contexts: list[dict[str, Any]]
@@ -599,7 +569,7 @@ def hook_sets(
     return HookSet(tuple(hooks), ordering), events
 
 
-@settings(_SETTINGS, max_examples=examples(250))
+@settings(SETTINGS, max_examples=examples(250))
 @given(
     short_repr(hook_sets(conditions)),
     context_batches(12),
@@ -745,7 +715,7 @@ def indexed_hook_sets(draw: st.DrawFn) -> tuple[HookSet, list[str]]:
     return HookSet(tuple(hooks), ordering), [_MAIN_EVENT, _OTHER_EVENT]
 
 
-@settings(_SETTINGS, max_examples=examples(200))
+@settings(SETTINGS, max_examples=examples(200))
 @given(short_repr(indexed_hook_sets()), batches(_DISPATCH_FIELDS, 12))
 def test_indexing_equalities_never_changes_which_hook_fires_first(
     drawn_set: tuple[HookSet, list[str]], contexts: list[dict[str, Any]]
@@ -781,7 +751,7 @@ def test_disabled_hooks_never_fire() -> None:
     assert same(module.evaluate_hooks("error", {}), {"type": "continue"})
 
 
-@settings(_SETTINGS, max_examples=examples(100))
+@settings(SETTINGS, max_examples=examples(100))
 @given(st.lists(conditions, min_size=1, max_size=4), context_batches(6))
 def test_a_mapping_context_reads_as_its_items_and_anything_else_as_an_empty_one(
     conditions_: list[Expr], drawn: list[dict[str, Any]]
@@ -941,7 +911,7 @@ def _hookset_with_actions(hooks: list[tuple[Expr | None, Action]]) -> HookSet:
 _HOOKS_WITH_ACTIONS = st.lists(st.tuples(st.none() | conditions, actions), min_size=1, max_size=3)
 
 
-@settings(_SETTINGS, max_examples=examples(200))
+@settings(SETTINGS, max_examples=examples(200))
 @given(_HOOKS_WITH_ACTIONS, context_batches(8), st.integers(0, len(TRICKY_CONTEXTS) - 1))
 def test_actions_have_templates_rendered_as_the_reference_renders_them(
     hooks: list[tuple[Expr | None, Action]], drawn: list[dict[str, Any]], offset: int
@@ -987,7 +957,7 @@ _SHARING_ACTIONS = short_repr(
 )
 
 
-@settings(_SETTINGS, max_examples=examples(100))
+@settings(SETTINGS, max_examples=examples(100))
 @given(
     st.lists(st.tuples(st.none() | conditions, _SHARING_ACTIONS), min_size=1, max_size=3),
     st.integers(0, len(TRICKY_CONTEXTS) - 1),
@@ -1311,7 +1281,7 @@ def nasty_hook_sets(draw: st.DrawFn) -> tuple[HookSet, list[dict[str, Any]], tup
     return HookSet(tuple(hooks), profile=draw(_NASTY)), contexts, sources
 
 
-@settings(_SETTINGS, max_examples=examples(200))
+@settings(SETTINGS, max_examples=examples(200))
 @given(nasty_hook_sets(), st.text(max_size=70))
 def test_text_from_hook_files_cannot_change_the_generated_program(
     drawn: tuple[HookSet, list[dict[str, Any]], tuple[str, ...]], sha: str

@@ -16,13 +16,11 @@ from __future__ import annotations
 import itertools
 import json
 import math
-import os
-import types
 from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
@@ -37,20 +35,13 @@ from hookc.optimize import LEVELS, RULES, Mode, optimize, optimize_hookset
 from hookc.optimize.tree import rewrite
 from hookc.resources import data_file
 from hookc.runtime.values import CelError, equals
+from tests.properties import SETTINGS, examples, load
 from tests.strategies import COST_SPEND, ERROR_CODE, TOOL, conditions, context_batches, contexts
 
 FIXTURES = Path(__file__).parent / "fixtures" / "optimize"
-_SCALE = float(os.environ.get("HOOKC_EXAMPLES_SCALE", "1"))
-_SETTINGS = settings(
-    deadline=None, suppress_health_check=[HealthCheck.too_slow], report_multiple_bugs=False
-)
 IR_VALIDATOR = Draft202012Validator(
     json.loads(data_file("schemas", "ir.schema.json").read_text(encoding="utf-8"))
 )
-
-
-def examples(count: int) -> int:
-    return max(1, round(count * _SCALE))
 
 
 # -- outcomes -----------------------------------------------------------------------------------
@@ -203,7 +194,7 @@ def _redundant_conditions() -> st.SearchStrategy[Expr]:
 any_condition = st.one_of(conditions, _redundant_conditions())
 
 
-@settings(_SETTINGS, max_examples=examples(600))
+@settings(SETTINGS, max_examples=examples(600))
 @given(any_condition, context_batches(12), st.sampled_from(LEVELS[1:]), st.sampled_from(Mode))
 def test_optimized_conditions_keep_what_their_mode_observes(
     condition: Expr, batch: list[dict[str, Any]], level: int, mode: Mode
@@ -215,7 +206,7 @@ def test_optimized_conditions_keep_what_their_mode_observes(
         )
 
 
-@settings(_SETTINGS, max_examples=examples(200))
+@settings(SETTINGS, max_examples=examples(200))
 @given(
     st.lists(any_condition, min_size=1, max_size=4), context_batches(12), st.sampled_from(LEVELS)
 )
@@ -225,7 +216,7 @@ def test_a_module_compiled_from_optimized_hooks_fires_as_the_original_would(
     hookset = HookSet(
         tuple(Hook(f"h{i}", "error", c, Action("continue")) for i, c in enumerate(conditions_))
     )
-    module = _load(generate(optimize_hookset(hookset, level), source_sha256="0" * 64, sources=()))
+    module = load(generate(optimize_hookset(hookset, level), source_sha256="0" * 64, sources=()))
     for context in batch:
         expected = [h.id for h in hookset.hooks if evaluate(h.condition, context) is True]  # type: ignore[arg-type]
         assert [hook_id for hook_id, _ in module.evaluate_all("error", context)] == expected
@@ -233,7 +224,7 @@ def test_a_module_compiled_from_optimized_hooks_fires_as_the_original_would(
             assert module.predicates[hook.id](context) is (hook.id in expected)
 
 
-@settings(_SETTINGS, max_examples=examples(400))
+@settings(SETTINGS, max_examples=examples(400))
 @given(any_condition, st.sampled_from(LEVELS), st.sampled_from(Mode))
 def test_optimizing_twice_changes_nothing_more(condition: Expr, level: int, mode: Mode) -> None:
     once = optimize(condition, level, mode).after
@@ -242,7 +233,7 @@ def test_optimizing_twice_changes_nothing_more(condition: Expr, level: int, mode
     assert again.fired == ()
 
 
-@settings(_SETTINGS, max_examples=examples(200))
+@settings(SETTINGS, max_examples=examples(200))
 @given(any_condition, st.sampled_from(Mode))
 def test_every_pass_leaves_ir_the_schema_accepts(condition: Expr, mode: Mode) -> None:
     current = condition
@@ -253,7 +244,7 @@ def test_every_pass_leaves_ir_the_schema_accepts(condition: Expr, mode: Mode) ->
         assert not errors, f"after {step.name}: {errors[0].message}"
 
 
-@settings(_SETTINGS, max_examples=examples(100))
+@settings(SETTINGS, max_examples=examples(100))
 @given(any_condition, contexts)
 def test_level_zero_changes_nothing(condition: Expr, context: dict[str, Any]) -> None:
     result = optimize(condition, 0)
@@ -290,12 +281,3 @@ def test_hooks_without_a_condition_keep_none_and_level_zero_keeps_the_hookset() 
     optimized = optimize_hookset(hookset, 1)
     assert optimized.hooks[0].condition is None
     assert optimized.hooks[1].condition == Ident("x")
-
-
-_module_numbers = itertools.count()
-
-
-def _load(text: str) -> types.ModuleType:
-    module = types.ModuleType(f"_hookc_optimized_{next(_module_numbers)}")
-    exec(compile(text, "<optimized>", "exec"), module.__dict__)
-    return module
