@@ -28,7 +28,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import hookc.optimize
 from benchmarks.backend import cycle_gc_off, geometric_mean, load_module, ns, per_call
 from benchmarks.check import many_hooks
 from benchmarks.harness import format_seconds
@@ -39,7 +38,7 @@ from hookc.cel.printer import to_text
 from hookc.frontend.load import load_file
 from hookc.ir.expr import And, Expr, Or, Unary
 from hookc.ir.hooks import Action, Hook, HookSet
-from hookc.optimize import LEVELS, optimize, optimize_hookset
+from hookc.optimize import LEVELS, clear_caches, optimize, optimize_hookset
 
 X = "\N{MULTIPLICATION SIGN}"  # in the tables
 SHA = "0" * 64  # SOURCE_SHA256 of modules generated from IR built here
@@ -314,17 +313,6 @@ def spend_hookset(count: int) -> HookSet:
     return HookSet(tuple(hooks))
 
 
-def clear_optimizer_cache() -> bool:
-    """Empty the optimizer's memo of conditions already rewritten, if it keeps one (equal
-    trees share a result: a second ``optimize_hookset`` of the same hooks is mostly look-ups).
-    """
-    clear = getattr(getattr(hookc.optimize, "_rewritten", None), "cache_clear", None)
-    if clear is None:
-        return False
-    clear()
-    return True
-
-
 def optimize_seconds(hookset: HookSet, level: int, repeats: int = 3) -> tuple[float, float]:
     """The medians of ``repeats`` runs of ``optimize_hookset``, cycle GC off as the CLI runs:
     cold (the memo emptied before each run), then again (the memo filled by the run before,
@@ -332,14 +320,14 @@ def optimize_seconds(hookset: HookSet, level: int, repeats: int = 3) -> tuple[fl
     cold, again = [], []
     with cycle_gc_off():
         for _ in range(repeats):
-            clear_optimizer_cache()
+            clear_caches()
             start = time.perf_counter()
             optimize_hookset(hookset, level)
             cold.append(time.perf_counter() - start)
             start = time.perf_counter()
             optimize_hookset(hookset, level)
             again.append(time.perf_counter() - start)
-    clear_optimizer_cache()
+    clear_caches()
     return statistics.median(cold), statistics.median(again)
 
 
@@ -360,10 +348,9 @@ def cost_table(folder: Path) -> None:
         "shape *a* of table 1 (20 clauses), constants varied": (spend_hookset(count), 1),
     }
     memo = (
-        "*Cold*: the optimizer's memo of rewritten conditions emptied before each run; "
-        "*again*: the same hooks straight after, the memo filled."
-        if clear_optimizer_cache()
-        else "(The optimizer keeps no memo: *again* is a second run like the first.)"
+        "*Cold*: every memo of the optimizer and of its reasoning emptied before each run "
+        "(`hookc.optimize.clear_caches`), as a new process meets them; *again*: the same "
+        "hooks straight after, the memos filled."
     )
     print(
         "`optimize_hookset(hookset, level)` on hooks already loaded: the median of 3 runs "

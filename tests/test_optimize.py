@@ -281,3 +281,15 @@ def test_hooks_without_a_condition_keep_none_and_level_zero_keeps_the_hookset() 
     optimized = optimize_hookset(hookset, 1)
     assert optimized.hooks[0].condition is None
     assert optimized.hooks[1].condition == Ident("x")
+
+
+def test_clear_caches_forgets_every_memo_and_changes_no_result() -> None:
+    from hookc.check import logic
+    from hookc.optimize import _rewritten, clear_caches
+
+    condition = _parsed("x > 5 && x > 3 && has(a.b)")
+    before = optimize(condition)
+    clear_caches()
+    memos = (_rewritten, logic.never_true, logic.always_true, logic.paths_read)
+    assert [memo.cache_info().currsize for memo in memos] == [0, 0, 0, 0]
+    assert optimize(condition) == before

@@ -899,6 +899,13 @@ def _settles(facts: dict[Expr, list[_Fact]], goal: _Atom) -> bool:
     return False
 
 
+def clear_caches() -> None:
+    """Forget every memoized answer (they are pure: only time and memory change), so that
+    a benchmark can time the reasoning as a new process meets it."""
+    for cached in (_requirements, _facts, never_true, always_true, paths_read):
+        cached.cache_clear()
+
+
 def logic_diagnostics(hookset: HookSet) -> list[Diagnostic]:
     """HK503, HK504 and HK506 for every hook with a condition; HK505 under first-match."""
     verdicts = {

@@ -17,6 +17,7 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass, replace
 
+from hookc.check.logic import clear_caches as clear_reasoning
 from hookc.ir.expr import Expr
 from hookc.ir.hooks import Hook, HookSet
 from hookc.optimize.absorb import absorb
@@ -36,6 +37,7 @@ __all__ = [
     "RULES",
     "Mode",
     "Optimized",
+    "clear_caches",
     "optimize",
     "optimize_hooks",
     "optimize_hookset",
@@ -115,6 +117,13 @@ def _rewritten(expr: Expr, level: int, mode: Mode) -> tuple[Expr, tuple[str, ...
             break
         current = new
     return current, tuple(fired)
+
+
+def clear_caches() -> None:
+    """Forget every memoized result the optimizer relies on (its own and the reasoning's),
+    for benchmarks that time it as a new process meets it."""
+    _rewritten.cache_clear()
+    clear_reasoning()
 
 
 def optimize_hooks(
