@@ -23,6 +23,7 @@ from hookc.errors import CompileError, EvaluationError
 if TYPE_CHECKING:
     from hookc.ir.hooks import Hook
     from hookc.optimize import Optimized
+    from hookc.profile import Profile
 
 EXIT_OK, EXIT_INPUT_ERROR, EXIT_USAGE = 0, 1, 2
 
@@ -110,10 +111,69 @@ def _parser() -> argparse.ArgumentParser:
         "changing when a hook fires; -O2 also cheap tests first",
     )
     compile_.add_argument(
+        "--target",
+        choices=("python", "yaml"),
+        default="python",
+        help="python (default): DIR/NAME.py and its bytecode; yaml: canonical YAML, "
+        "DIR/NAME.hooks.yaml, for hookc.runtime",
+    )
+    compile_.add_argument(
         "--explain",
         action="store_true",
         help="print each hook's condition before and after optimizing, with the rules "
         "that changed it",
+    )
+
+    fmt = commands.add_parser(
+        "fmt",
+        help="rewrite YAML hook files in canonical form",
+        description=(
+            "Rewrite YAML hook files in canonical form: keys in a fixed order, defaults "
+            "filled, conditions as trees. A file whose comments canonical YAML cannot keep "
+            "(any but those above its first line) is not rewritten, and fmt says why. "
+            "Exit status: 0 all canonical (or rewritten), 1 a file could not be rewritten "
+            "or, with --check, is not canonical, 2 a usage error."
+        ),
+    )
+    fmt.add_argument("files", nargs="+", metavar="FILE", help="YAML hook files")
+    fmt.add_argument(
+        "--check",
+        action="store_true",
+        help="change nothing; exit 1 if a file is not in canonical form (for pre-commit)",
+    )
+    fmt.add_argument(
+        "--profile", default="default", help="the runtime profile (default: %(default)s)"
+    )
+
+    eval_ = commands.add_parser(
+        "eval",
+        help="evaluate hooks for an event and a context: which hook fires, and why",
+        description=(
+            "Evaluate FILE's hooks for EVENT in a context and print the action that fires as "
+            "JSON (null if none). FILE is a hook file (YAML, directive XML, canonical YAML) "
+            "or a module hookc compiled. Exit status: 0 evaluated, 1 an error in FILE, 2 a "
+            "usage error."
+        ),
+    )
+    eval_.add_argument("file", metavar="FILE", help="a hook file or a compiled module (.py)")
+    eval_.add_argument("--event", required=True, metavar="EVENT", help="the event, e.g. error")
+    eval_.add_argument(
+        "--context",
+        required=True,
+        metavar="CTX",
+        help="the event's context: a JSON object in a file, or '-' for standard input",
+    )
+    eval_.add_argument(
+        "--all", action="store_true", help="print every matching hook's action, in order"
+    )
+    eval_.add_argument(
+        "--explain",
+        action="store_true",
+        help="first list each hook in order, whether it fired, and each leaf of its "
+        "condition with the values it read and its outcome",
+    )
+    eval_.add_argument(
+        "--profile", default="default", help="the runtime profile (default: %(default)s)"
     )
 
     expr = commands.add_parser(
@@ -150,6 +210,10 @@ def main(
             return _check(args.files, args.format, args.strict, args.profile, out)
         if args.command == "compile":
             return _compile(args, out, err)
+        if args.command == "fmt":
+            return _fmt(args, out, err)
+        if args.command == "eval":
+            return _eval(args, out, err)
         if args.command == "expr":
             return _expr(args.expression, args.context, out, err)
         parser.print_usage(err)
@@ -199,6 +263,7 @@ def _compile(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             name=args.name,
             profile=load_profile(args.profile),
             level=args.level,
+            target=args.target,
         )
     except OutputError as exc:
         raise _UsageError(str(exc)) from None
@@ -209,6 +274,67 @@ def _compile(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         out.write(_explanation(result.optimized, args.level))
     hooks = f"{result.hook_count} hook{'' if result.hook_count == 1 else 's'}"
     print(f"hookc: wrote {result.module_path} ({hooks})", file=err)
+    return EXIT_OK
+
+
+def _profile(name: str) -> Profile:
+    from hookc.profile import available, load_profile
+
+    if name not in available():
+        raise _UsageError(f"unknown profile {name!r}; available: {', '.join(available())}")
+    return load_profile(name)
+
+
+def _fmt(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    from hookc.backend.driver import OutputError
+    from hookc.fmt import format_file, write
+
+    profile = _profile(args.profile)
+    status = EXIT_OK
+    for path in dict.fromkeys(args.files):
+        formatted = format_file(path, profile)
+        for diagnostic in formatted.diagnostics:
+            print(diagnostic.render(), file=out)
+        if formatted.canonical is None:
+            status = EXIT_INPUT_ERROR
+        elif formatted.changed and args.check:
+            print(f"{path}: not in canonical form (hookc fmt rewrites it)", file=out)
+            status = EXIT_INPUT_ERROR
+        elif formatted.changed:
+            try:
+                write(formatted)
+            except OutputError as exc:
+                raise _UsageError(str(exc)) from None
+            print(f"hookc: rewrote {path}", file=err)
+    return status
+
+
+def _eval(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    from pathlib import Path
+
+    from hookc.diagnostics import Severity
+    from hookc.explain import explain, from_hookset, from_module, result
+    from hookc.frontend.load import load_file
+
+    context = _read_context(args.context)
+    path = Path(args.file)
+    if path.suffix == ".py":
+        try:
+            subject = from_module(path)
+        except Exception as exc:  # the module's own code failed: the user's file, not hookc
+            print(f"{path}: cannot load the module: {type(exc).__name__}: {exc}", file=out)
+            return EXIT_INPUT_ERROR
+    else:
+        loaded = load_file(path, _profile(args.profile))
+        errors = [d for d in loaded.diagnostics if d.severity is Severity.ERROR]
+        for diagnostic in errors:
+            print(diagnostic.render(), file=out)
+        if errors or loaded.hookset is None:
+            return EXIT_INPUT_ERROR
+        subject = from_hookset(loaded.hookset)
+    if args.explain:
+        out.write(explain(subject, args.event, context, args.all))
+    out.write(result(subject, args.event, context, args.all))
     return EXIT_OK
 
 

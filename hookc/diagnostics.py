@@ -46,6 +46,8 @@ CODES: dict[str, str] = {
     "HK209": "a hook has both `when` and `condition`",
     "HK210": "invalid condition tree",
     "HK211": "invalid `${...}` template",
+    "HK212": "invalid expression node (canonical YAML's node form)",
+    "HK213": "invalid parameter tag (canonical YAML's `template`, `double` or `params`)",
     # Actions.
     "HK301": "unknown action type",
     "HK302": "unknown action parameter",
@@ -56,6 +58,7 @@ CODES: dict[str, str] = {
     # Hooks.
     "HK401": "duplicate hook id",
     "HK402": "event not known to the profile",
+    "HK403": "file written for another profile or ordering",
     # Paths, types and logic.
     "HK501": "path not in the event context schema",
     "HK502": "operator applied to a path whose schema type can never match",
@@ -64,6 +67,9 @@ CODES: dict[str, str] = {
     "HK505": "hook shadowed by an earlier hook under first-match",
     "HK506": "regular expression prone to catastrophic backtracking",
     "HK507": "template reads a path not in the event context schema",
+    # hookc fmt.
+    "HK601": "not a YAML hook file (fmt rewrites YAML only)",
+    "HK602": "comment that canonical YAML cannot keep: file not rewritten",
 }
 
 

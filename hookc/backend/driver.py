@@ -81,8 +81,10 @@ def compile_files(
     name: str | None = None,
     profile: Profile | None = None,
     level: int = 1,
+    target: str = "python",
 ) -> CompileResult:
-    """Compile hook files into ``out_dir/<name>.py`` and its bytecode.
+    """Compile hook files into ``out_dir/<name>.py`` and its bytecode, or, for the ``yaml``
+    target, into canonical YAML, ``out_dir/<name>.hooks.yaml``.
 
     ``name`` defaults to one derived from the first input's file name. Raises
     ``OutputError`` for a bad name or output directory; an error in the input is a
@@ -95,22 +97,29 @@ def compile_files(
     out = Path(out_dir)
     if out.exists() and not out.is_dir():
         raise OutputError(f"the output {out} exists and is not a directory")
-    generated = generate_module(paths, profile, level)
+    generated = generate_module(paths, profile, level, target)
     if generated.text is None:
         return CompileResult(None, generated.reports)
     try:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise OutputError(f"cannot create the output directory {out}: {_reason(exc)}") from None
-    module_path = write_module(out, module_name, generated.text)
+    if target == "yaml":
+        module_path = write_atomically(out / f"{module_name}.hooks.yaml", generated.text)
+    else:
+        module_path = write_module(out, module_name, generated.text)
     return CompileResult(module_path, generated.reports, generated.hook_count, generated.optimized)
 
 
 def generate_module(
-    paths: Sequence[str | Path], profile: Profile | None = None, level: int = 1
+    paths: Sequence[str | Path],
+    profile: Profile | None = None,
+    level: int = 1,
+    target: str = "python",
 ) -> Generated:
     """Load and check every input, optimize the conditions at ``level``, then generate the
-    module's text if nothing is wrong.
+    text of the ``target`` (``python``: the module; ``yaml``: canonical YAML) if nothing is
+    wrong.
 
     A file named twice is read once (as ``hookc check`` does), at its first place.
     """
@@ -144,7 +153,13 @@ def generate_module(
     # Every input was loaded with the same profile, and a file can extend its catalog and
     # context schema but not its ordering: the profile's ordering is every input's.
     merged = HookSet(hooks, ordering=profile.ordering, profile=profile.name)
-    text = generate(merged, source_sha256=digest, sources=tuple(unique))
+    if target == "yaml":
+        from hookc import __version__
+        from hookc.backend.canonical import canonical_yaml, header
+
+        text = canonical_yaml(merged, header=header(digest, __version__))
+    else:
+        text = generate(merged, source_sha256=digest, sources=tuple(unique))
     return Generated(text, reports, len(hooks), digest, optimized)
 
 
@@ -312,6 +327,20 @@ def write_module(out_dir: Path, name: str, text: str) -> Path:
         raise
     _sync_directory(out_dir)
     _sync_directory(Path(cfile).parent)
+    return target
+
+
+def write_atomically(target: Path, text: str) -> Path:
+    """Write ``text`` to ``target`` through a flushed temporary file and ``os.replace``: a
+    reader sees the old file or the new one, never a part."""
+    temp = _write_temp(target.parent, f".{target.name}.", text.encode("utf-8"))
+    try:
+        os.replace(temp, target)
+    except OSError as exc:
+        with contextlib.suppress(OSError):
+            os.unlink(temp)
+        raise OutputError(f"cannot write {target}: {_reason(exc)}") from None
+    _sync_directory(target.parent)
     return target
 
 

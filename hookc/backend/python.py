@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import hookc
+from hookc.cel.printer import to_text
 from hookc.ir.expr import (
     And,
     Binary,
@@ -381,6 +382,11 @@ class _Module:
         head.line()
         head.line(f"HOOKC_VERSION = {hookc.__version__!r}")
         head.line(f"SOURCE_SHA256 = {self.sha!r}")
+        ordering = self.hookset.ordering
+        head.line(
+            f"ORDERING = {{'higher_priority_first': {ordering.higher_priority_first!r}, "
+            f"'first_match': {ordering.first_match!r}}}"
+        )
         for source, name in self.exprs.constants.items():
             head.line(f"{name} = {source}")
         head.line()
@@ -406,6 +412,7 @@ class _Module:
                 hook.builtin,
                 hook.description,
                 hook.action.type,
+                None if hook.condition is None else to_text(hook.condition),
             )
             out.line(f"{row!r},")
         out.dedent()
@@ -631,7 +638,9 @@ class _Module:
         out.dedent()
 
 
-_HOOK_FIELDS = ("id", "event", "priority", "enabled", "builtin", "description", "action")
+# `when` is the condition as compiled (after the optimizer), as text: for `hookc eval
+# --explain` and for people reading HOOKS.
+_HOOK_FIELDS = ("id", "event", "priority", "enabled", "builtin", "description", "action", "when")
 
 # The public functions, the same in every module. A context that is not a dict is made one
 # once here; the event's function then reads it with plain ``dict.get``.

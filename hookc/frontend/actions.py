@@ -8,12 +8,15 @@ required parameters must be there; defaults are filled in the catalog's order.
 from __future__ import annotations
 
 import difflib
+import math
 import re
 from typing import Any
 
 from hookc.diagnostics import Diagnostic, error
 from hookc.frontend.located import Located
+from hookc.frontend.node_form import read_node
 from hookc.frontend.templates import parse_template
+from hookc.ir.expr import Expr
 from hookc.ir.hooks import Action, Params, ParamValue, Template
 from hookc.profile import ActionType, ParamSpec, Profile
 from hookc.source import Source
@@ -150,26 +153,31 @@ def _parameter(
                 node.span,
             )
         ]
-    if spec.enum is not None and not isinstance(converted, Template) and value not in spec.enum:
+    plain = _plain(converted)
+    if spec.enum is not None and not isinstance(converted, Template) and plain not in spec.enum:
         allowed = ", ".join(str(v) for v in spec.enum)
         return None, [
             error(
                 "HK304",
-                f"`{spec.name}` must be one of {allowed}; got {describe(value)}",
+                f"`{spec.name}` must be one of {allowed}; got {describe(plain)}",
                 source,
                 node.span,
                 # The message lists the values; suggest one only for a near-certain typo.
-                did_you_mean(str(value), [str(v) for v in spec.enum], cutoff=0.8),
+                did_you_mean(str(plain), [str(v) for v in spec.enum], cutoff=0.8),
             )
         ]
     return converted, []
 
 
 def convert(node: Located, value: Any, source: Source) -> tuple[ParamValue, list[Diagnostic]]:
-    """A parameter value as IR: strings holding ``${`` become Templates, containers freeze."""
+    """A parameter value as IR: strings holding ``${`` become Templates, containers freeze,
+    and the tags of canonical YAML (``{template: [...]}``, ``{double: NaN}``, ``{params:
+    {...}}``; ``hookc.backend.canonical``) become what they stand for."""
     if isinstance(value, str):
         template, diagnostics = parse_template(value, source, node.offsets)
         return template, diagnostics
+    if isinstance(value, dict) and len(value) == 1 and next(iter(value)) in _TAGS:
+        return _tagged(node, source)
     if isinstance(value, dict):
         items: list[tuple[str, ParamValue]] = []
         found: list[Diagnostic] = []
@@ -182,6 +190,44 @@ def convert(node: Located, value: Any, source: Source) -> tuple[ParamValue, list
         converted_items = [convert(child, child.value, source) for child in value]
         return tuple(c for c, _ in converted_items), [d for _, ds in converted_items for d in ds]
     return value, []
+
+
+_TAGS = frozenset({"template", "double", "params"})
+_NONFINITE = {"NaN": math.nan, "+Inf": math.inf, "-Inf": -math.inf}
+
+
+def _tagged(node: Located, source: Source) -> tuple[ParamValue, list[Diagnostic]]:
+    [(tag, inner)] = node.items()
+    if tag == "params":
+        if not isinstance(inner.value, dict):
+            return None, [error("HK213", "`params:` tags a mapping", source, inner.span)]
+        items = [(key, convert(child, child.value, source)) for key, child in inner.items()]
+        params = Params(tuple((key, value) for key, (value, _) in items), span=inner.span)
+        return params, [d for _, (_, found) in items for d in found]
+    if tag == "double":
+        if inner.value not in _NONFINITE:
+            message = "`double:` tags one of NaN, +Inf, -Inf"
+            return None, [error("HK213", message, source, inner.span)]
+        return _NONFINITE[inner.value], []
+    if not isinstance(inner.value, list):
+        message = "`template:` tags a list of text and expression nodes"
+        return None, [error("HK213", message, source, inner.span)]
+    parts: list[str | Expr] = []
+    found: list[Diagnostic] = []
+    for part in inner.value:
+        if isinstance(part.value, str):
+            parts.append(part.value)
+        elif isinstance(part.value, dict):
+            expr, problems = read_node(part, source)
+            found.extend(problems)
+            if expr is not None:
+                parts.append(expr)
+        else:
+            message = "a template's part is text or an expression node"
+            found.append(error("HK213", message, source, part.span))
+    if all(isinstance(part, str) for part in parts):
+        return "".join(p for p in parts if isinstance(p, str)), found
+    return Template(tuple(parts), span=node.span), found
 
 
 def _plain(value: ParamValue) -> Any:

@@ -8,6 +8,7 @@ expression IR, so that a tree and the ``when`` text saying the same thing are th
     {path: p, op: exists}              has(p)
     {path: p, op: matches, value: S}   S, a JSON Schema, lowered to ordinary conditions
     {path: p, op: some|every, where: C}   p.exists(e, C) / p.all(e, C), `@` in C being e
+    {node: ...}                        the IR's node form, as canonical YAML writes the rest
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from collections.abc import Callable, Sequence
 from hookc.diagnostics import Diagnostic, error
 from hookc.frontend.embedded import OffsetMap, parse_embedded
 from hookc.frontend.located import Located
+from hookc.frontend.node_form import read_node
 from hookc.ir.expr import (
     And,
     Binary,
@@ -67,6 +69,10 @@ class _Lowering:
             return None if operand is None else Unary("!", operand, span=node.span)
         if (when := node.get("when")) is not None and node.get("path") is None:
             return self.expression(when)
+        if node.get("node") is not None:
+            expr, found = read_node(node, self.source)
+            self.diagnostics.extend(found)
+            return expr
         return self.leaf(node, depth)
 
     def combine(

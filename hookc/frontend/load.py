@@ -38,8 +38,16 @@ def load_file(path: str | Path, profile: Profile | None = None) -> Loaded:
     read, diagnostics = read_source(path)
     if read is None:
         return Loaded(None, None, profile, tuple(diagnostics))
-    source = read
-    if suffix in YAML_SUFFIXES:
+    loaded = load_source(read, profile)
+    return Loaded(
+        loaded.source, loaded.hookset, loaded.profile, (*diagnostics, *loaded.diagnostics)
+    )
+
+
+def load_source(source: Source, profile: Profile) -> Loaded:
+    """The hook IR of text already read; its name's ending says its format."""
+    diagnostics = []
+    if Path(source.name).suffix.lower() in YAML_SUFFIXES:
         document, found = load_yaml(source)
     else:
         from hookc.frontend.xml_file import load_xml

@@ -50,6 +50,7 @@ def lower_document(
     if diagnostics:
         return None, profile, diagnostics
     profile = _extend(document, profile)
+    diagnostics.extend(_declarations(document, profile, source))
     hooks: list[Hook] = []
     for section in SECTIONS:
         entries = document.get(section)
@@ -84,6 +85,43 @@ def _extend(document: Located, profile: Profile) -> Profile:
         catalog.plain() if catalog is not None else None,
         schema.plain() if schema is not None else None,
     )
+
+
+def _declarations(document: Located, profile: Profile, source: Source) -> list[Diagnostic]:
+    """HK403 where a file (canonical YAML, say) declares a profile or ordering other than
+    the profile it is read with: its hooks would be ordered, or defaulted, otherwise."""
+    found = []
+    declared = document.get("profile")
+    if declared is not None and declared.value != profile.name:
+        found.append(
+            error(
+                "HK403",
+                f"this file was written for the profile `{declared.value}`, not `{profile.name}`",
+                source,
+                declared.span,
+                f"read it with --profile {declared.value}",
+            )
+        )
+    ordering = document.get("ordering")
+    if ordering is not None:
+        actual = {
+            "higher_priority_first": profile.ordering.higher_priority_first,
+            "first_match": profile.ordering.first_match,
+        }
+        for key, node in ordering.items():
+            if node.value != actual[key]:
+                found.append(
+                    error(
+                        "HK403",
+                        f"this file declares `{key}: {str(node.value).lower()}`, but the "
+                        f"profile `{profile.name}` has `{str(actual[key]).lower()}`",
+                        source,
+                        node.span,
+                        "the ordering comes from the profile; remove `ordering:` or read the "
+                        "file with the profile it was written for",
+                    )
+                )
+    return found
 
 
 def _hook(

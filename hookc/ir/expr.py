@@ -263,7 +263,7 @@ def map_spans(node: Expr, move: Callable[[Span], Span]) -> Expr:
 
 
 def _map_item(item: object, move: Callable[[Span], Span]) -> object:
-    if isinstance(item, _NODE_TYPES):
+    if isinstance(item, NODE_TYPES):
         return map_spans(item, move)
     if isinstance(item, tuple):  # a map entry
         return tuple(_map_item(part, move) for part in item)
@@ -280,7 +280,7 @@ def _role(name: str, annotation: object) -> str:
     return "node" if "Expr" in text else "keep"
 
 
-_NODE_TYPES = (
+NODE_TYPES = (
     Literal, Ident, Select, Index, Call, Unary, Binary, And, Or, Conditional, List, Map, Has,
     Comprehension,
 )  # fmt: skip
@@ -288,5 +288,5 @@ _NODE_TYPES = (
 # Per node type, its fields in order with their role, read once from the annotations.
 _FIELD_ROLES = {
     node_type: tuple((item.name, _role(item.name, item.type)) for item in fields(node_type))
-    for node_type in _NODE_TYPES
+    for node_type in NODE_TYPES
 }

@@ -1,0 +1,200 @@
+"""``hookc eval``: which hook fires for an event and a context, and why each hook did or
+did not.
+
+The answer comes from what a runtime would run: a hook file (YAML, directive XML, canonical
+YAML) is evaluated by ``hookc.runtime`` on its canonical form; a compiled module by the
+module itself. The explanation walks each condition down to its leaves (everything but
+``&&``, ``||`` and ``!``) with the reference evaluator and shows, for every leaf, the values
+of the paths it reads and its outcome: true, false, or the error that made it neither.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import math
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+from hookc.cel.evaluator import evaluate
+from hookc.cel.parser import parse
+from hookc.cel.printer import to_text
+from hookc.ir.expr import And, Comprehension, Expr, Ident, Index, Literal, Or, Select, Unary
+from hookc.ir.hooks import HookSet
+from hookc.runtime.values import CelError, format_value
+
+
+@dataclass(frozen=True)
+class Subject:
+    """What is evaluated: the hooks' metadata and conditions, and the evaluator."""
+
+    hooks: tuple[Mapping[str, Any], ...]  # HOOKS rows, in evaluation order per event
+    conditions: Mapping[str, Expr | None]
+    evaluator: Any  # a compiled module or a hookc.runtime.Runtime
+
+
+def from_hookset(hookset: HookSet) -> Subject:
+    from hookc.backend.canonical import canonical_yaml
+    from hookc.runtime import loads
+
+    runtime = loads(canonical_yaml(hookset))
+    order = {hook.id: i for i, hook in enumerate(hookset.in_evaluation_order())}
+    rows = sorted(
+        (row for row in runtime.HOOKS if row["id"] in order), key=lambda r: order[r["id"]]
+    )
+    conditions = {hook.id: hook.condition for hook in hookset.hooks}
+    return Subject(tuple(rows), conditions, runtime)
+
+
+def from_module(path: Path) -> Subject:
+    """A compiled module, loaded from its file; its ``HOOKS`` carry each condition's text."""
+    spec = importlib.util.spec_from_file_location(f"_hookc_eval_{path.stem}", path)
+    if spec is None or spec.loader is None:
+        raise ValueError(f"{path}: not a Python module")
+    module: ModuleType = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    for name in ("HOOKS", "evaluate_hooks", "evaluate_all", "predicates"):
+        if not hasattr(module, name):
+            raise ValueError(f"{path}: not a module hookc compiled (it has no {name})")
+    conditions = {}
+    for row in module.HOOKS:
+        text = row.get("when")
+        conditions[row["id"]] = None if text is None else parse(text).expr
+    rows = [row for row in module.HOOKS if row["enabled"]]
+    sign = -1 if module.ORDERING["higher_priority_first"] else 1
+    rows.sort(key=lambda row: (sign * row["priority"], row["builtin"]))
+    return Subject(tuple(rows), conditions, module)
+
+
+def explain(subject: Subject, event: str, context: Mapping[str, Any], every: bool) -> str:
+    lines = []
+    rows = [row for row in subject.hooks if row["event"] == event]
+    if not rows:
+        return f"no hook listens to `{event}`\n"
+    lines.append(f"event `{event}`: {len(rows)} hook{'s' if len(rows) != 1 else ''}, in order")
+    chosen = False
+    for number, row in enumerate(rows, 1):
+        fires = subject.evaluator.predicates[row["id"]](context)
+        if fires and not chosen:
+            verdict = "fires"
+        elif fires:
+            verdict = "matches" if every else "matches, but an earlier hook fired first"
+        else:
+            verdict = "does not fire"
+        chosen = chosen or fires
+        builtin = ", builtin" if row["builtin"] else ""
+        lines.append(f"{number}. {row['id']} (priority {row['priority']}{builtin}): {verdict}")
+        condition = subject.conditions.get(row["id"])
+        if condition is None:
+            lines.append("     no condition: always true")
+            continue
+        for leaf in _leaves(condition):
+            lines.append(f"     {to_text(leaf)}  ->  {_outcome(leaf, context)}")
+            for path, value in _paths(leaf, context):
+                lines.append(f"         {path} = {value}")
+    return "\n".join(lines) + "\n"
+
+
+def result(subject: Subject, event: str, context: Mapping[str, Any], every: bool) -> str:
+    if every:
+        found = subject.evaluator.evaluate_all(event, context)
+        value: Any = [{"id": hook_id, "action": action} for hook_id, action in found]
+    else:
+        value = subject.evaluator.evaluate_hooks(event, context)
+    return json.dumps(_jsonable(value), ensure_ascii=False) + "\n"
+
+
+def _leaves(expr: Expr) -> Iterator[Expr]:
+    """The conditions below ``&&``, ``||`` and ``!``: what decides, one test at a time."""
+    match expr:
+        case And(operands=operands) | Or(operands=operands):
+            for operand in operands:
+                yield from _leaves(operand)
+        case Unary(op="!", operand=operand):
+            yield from _leaves(operand)
+        case _:
+            yield expr
+
+
+def _outcome(leaf: Expr, context: Mapping[str, Any]) -> str:
+    value = evaluate(leaf, context)
+    if isinstance(value, CelError):
+        return f"error: {value.message}"
+    if value is True or value is False:
+        return str(value).lower()
+    return f"{_shown(value)} (not a bool: an error where a condition is expected)"
+
+
+def _paths(leaf: Expr, context: Mapping[str, Any]) -> Iterator[tuple[str, str]]:
+    """Each context path the leaf reads, once, with its value or why it has none."""
+    seen: set[str] = set()
+    for path in _context_paths(leaf, frozenset()):
+        text = to_text(path)
+        if text in seen:
+            continue
+        seen.add(text)
+        value = evaluate(path, context)
+        yield text, (f"<{value.message}>" if isinstance(value, CelError) else _shown(value))
+
+
+def _context_paths(expr: Expr, bound: frozenset[str]) -> Iterator[Expr]:
+    """The longest field paths into the context (not into a macro's variable)."""
+    if _is_path(expr):
+        root = expr
+        while isinstance(root, Select | Index):
+            root = root.operand
+        if isinstance(root, Ident) and root.name not in bound:
+            yield expr
+        return
+    if isinstance(expr, Comprehension):
+        yield from _context_paths(expr.target, bound)
+        inner = bound | {expr.var}
+        for part in (expr.predicate, expr.transform):
+            if part is not None:
+                yield from _context_paths(part, inner)
+        return
+    for child in _children(expr):
+        yield from _context_paths(child, bound)
+
+
+def _is_path(expr: Expr) -> bool:
+    while isinstance(expr, Select | Index):
+        if isinstance(expr, Index) and not isinstance(expr.index, Literal):
+            return False
+        expr = expr.operand
+    return isinstance(expr, Ident)
+
+
+def _children(expr: Expr) -> Iterator[Expr]:
+    for name in getattr(expr, "__slots__", ()):
+        value = getattr(expr, name)
+        if isinstance(value, tuple):
+            for item in value:
+                if isinstance(item, tuple):
+                    yield from (part for part in item if not isinstance(part, str))
+                elif not isinstance(item, str):
+                    yield item
+        elif (
+            value is not None
+            and not isinstance(value, str | int | float | bool)
+            and (name != "span")
+        ):
+            yield value
+
+
+def _shown(value: Any) -> str:
+    text = format_value(value)
+    return text if isinstance(text, str) else repr(value)
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, float) and not math.isfinite(value):
+        return "NaN" if math.isnan(value) else ("+Inf" if value > 0 else "-Inf")
+    if isinstance(value, list | tuple):
+        return [_jsonable(item) for item in value]
+    if isinstance(value, dict):
+        return {str(key): _jsonable(item) for key, item in value.items()}
+    return value

@@ -1,0 +1,386 @@
+"""``hookc.runtime.load``: canonical YAML (``hookc compile --target yaml``, ``hookc fmt``) to an
+object with a compiled module's API, using nothing but the standard library and pyyaml.
+
+Conditions become closures once, here (``hookc.runtime.closures``); evaluating a hook
+calls them and walks nothing. A file the runtime cannot use raises ``LoadError`` naming
+the place: ``hooks.yaml:12:9: hooks[3].condition.op: unknown operator `eqq```.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from hookc.runtime.closures import Builder, Closure, TreeError, parse_path, path_getter
+from hookc.runtime.support import _hk_context, _hk_exact, _hk_text
+from hookc.runtime.values import INT64_MAX, INT64_MIN, CelError
+
+_HOLE = re.compile(r"\$\{")
+_SOURCE_DIGEST = re.compile(r"^# source sha256: ([0-9a-f]{64})$", re.MULTILINE)
+_HOOK_KEYS = ("id", "event", "priority", "enabled", "description", "condition", "action")
+_NONFINITE = {"NaN": float("nan"), "+Inf": float("inf"), "-Inf": float("-inf")}
+
+Where = tuple[str | int, ...]
+
+
+class LoadError(Exception):
+    """A file ``hookc.runtime`` cannot load: its place and what is wrong there."""
+
+
+class _Loader(yaml.SafeLoader):
+    """Timestamps and binary stay the text they were written as (as the front end reads)."""
+
+
+if hasattr(yaml, "CSafeLoader"):  # libyaml's, when pyyaml was built with it: much faster
+
+    class _FastLoader(yaml.CSafeLoader):
+        pass
+
+    _LOADERS: tuple[type[Any], ...] = (_Loader, _FastLoader)
+else:
+    _LOADERS = (_Loader,)
+for _loader in _LOADERS:
+    for _tag in ("tag:yaml.org,2002:timestamp", "tag:yaml.org,2002:binary"):
+        _loader.add_constructor(_tag, lambda loader, node: loader.construct_scalar(node))
+
+
+@dataclass(frozen=True)
+class _Hook:
+    id: str
+    event: str
+    priority: int
+    enabled: bool
+    builtin: bool
+    description: str | None
+    predicate: Closure
+    action_type: str
+    action: Callable[[dict[str, Any]], dict[str, Any]]
+
+
+@dataclass(frozen=True)
+class Runtime:
+    """Loaded hooks with the API of a compiled module (SPEC §7): ``HOOKS``,
+    ``evaluate_hooks``, ``evaluate_all``, ``predicates``, ``SOURCE_SHA256``."""
+
+    HOOKS: tuple[dict[str, Any], ...]
+    predicates: Mapping[str, Callable[[Any], bool]]
+    SOURCE_SHA256: str
+    HOOKC_VERSION: str | None
+    _events: Mapping[str, tuple[_Hook, ...]] = field(repr=False)
+
+    def evaluate_hooks(self, event: str, context: Any) -> dict[str, Any] | None:
+        """The first matching hook's action (a fresh dict, templates rendered), or None."""
+        hooks = self._events.get(event)
+        if hooks is None:
+            return None
+        if type(context) is not dict:
+            context = _hk_context(context)
+        for hook in hooks:
+            if hook.predicate(context, None) is True:
+                return hook.action(context)
+        return None
+
+    def evaluate_all(self, event: str, context: Any) -> list[tuple[str, dict[str, Any]]]:
+        """``[(hook_id, action), ...]`` for every matching hook, in order."""
+        hooks = self._events.get(event)
+        if hooks is None:
+            return []
+        if type(context) is not dict:
+            context = _hk_context(context)
+        found = []
+        for hook in hooks:
+            if hook.predicate(context, None) is True:
+                found.append((hook.id, hook.action(context)))
+        return found
+
+
+def load(path_or_text: str | os.PathLike[str]) -> Runtime:
+    """Load canonical YAML: a ``Path`` (or a string without a newline) names a file; any
+    other string is the YAML itself."""
+    if isinstance(path_or_text, os.PathLike) or "\n" not in path_or_text:
+        path = Path(path_or_text)
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise LoadError(f"{path}: cannot read: {exc}") from None
+        return loads(text, str(path))
+    return loads(path_or_text)
+
+
+def loads(text: str, name: str = "<string>") -> Runtime:
+    try:
+        data = yaml.load(text, Loader=_LOADERS[-1])
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        place = f"{name}:{mark.line + 1}:{mark.column + 1}" if mark else name
+        raise LoadError(f"{place}: YAML syntax error: {exc.problem or exc.context}") from None
+    except yaml.YAMLError as exc:
+        raise LoadError(f"{name}: YAML error: {exc}") from None
+    try:
+        return _build(data, text)
+    except TreeError as exc:
+        place = _place(text, name, exc.where)
+        raise LoadError(f"{place}: {_dotted(exc.where)}: {exc.message}") from None
+
+
+def _build(data: Any, text: str) -> Runtime:
+    document = _mapping(data, ())
+    ordering = _mapping(document.get("ordering", {}), ("ordering",))
+    higher_first = ordering.get("higher_priority_first", True)
+    first_match = ordering.get("first_match", True)
+    for key, value in (("higher_priority_first", higher_first), ("first_match", first_match)):
+        if not isinstance(value, bool):
+            raise TreeError(("ordering", key), "expected true or false")
+    hooks: list[_Hook] = []
+    builder = Builder()
+    for section in ("hooks", "builtin_hooks"):
+        entries = document.get(section, [])
+        if not isinstance(entries, list):
+            raise TreeError((section,), "expected a list of hooks")
+        for i, entry in enumerate(entries):
+            hooks.append(_hook(entry, (section, i), section == "builtin_hooks", builder))
+    seen: dict[str, Where] = {}
+    for hook, place in zip(hooks, _places(document), strict=True):
+        if hook.id in seen:
+            raise TreeError((*place, "id"), f"duplicate hook id `{hook.id}`")
+        seen[hook.id] = place
+    sign = -1 if higher_first else 1
+    ordered = sorted((h for h in hooks if h.enabled), key=lambda h: (sign * h.priority, h.builtin))
+    events: dict[str, list[_Hook]] = {}
+    for hook in ordered:
+        events.setdefault(hook.event, []).append(hook)
+    digest = _SOURCE_DIGEST.search(text)
+    version = re.search(r"^# Canonical hooks written by hookc (\S+) ", text, re.MULTILINE)
+    return Runtime(
+        HOOKS=tuple(
+            {
+                "id": h.id,
+                "event": h.event,
+                "priority": h.priority,
+                "enabled": h.enabled,
+                "builtin": h.builtin,
+                "description": h.description,
+                "action": h.action_type,
+            }
+            for h in hooks
+        ),
+        predicates={h.id: _standalone(h.predicate) for h in hooks},
+        SOURCE_SHA256=digest.group(1) if digest else hashlib.sha256(text.encode()).hexdigest(),
+        HOOKC_VERSION=version.group(1) if version else None,
+        _events={event: tuple(found) for event, found in events.items()},
+    )
+
+
+def _places(document: Mapping[str, Any]) -> list[Where]:
+    return [
+        (section, i)
+        for section in ("hooks", "builtin_hooks")
+        for i in range(len(document.get(section, [])))
+    ]
+
+
+def _standalone(predicate: Closure) -> Callable[[Any], bool]:
+    def test(context: Any) -> bool:
+        if type(context) is not dict:
+            context = _hk_context(context)
+        return predicate(context, None) is True
+
+    return test
+
+
+def _hook(entry: Any, where: Where, builtin: bool, builder: Builder) -> _Hook:
+    hook = _mapping(entry, where)
+    unknown = sorted(str(key) for key in hook if key not in _HOOK_KEYS)
+    if unknown:
+        raise TreeError((*where, unknown[0]), f"unknown key `{unknown[0]}` in a hook")
+    for key in ("id", "event", "action"):
+        if key not in hook:
+            raise TreeError(where, f"a hook needs `{key}` (canonical YAML names every hook)")
+    hook_id, event = _string(hook["id"], (*where, "id")), _string(hook["event"], (*where, "event"))
+    priority = hook.get("priority", 0)
+    if type(priority) is not int or not INT64_MIN <= priority <= INT64_MAX:
+        raise TreeError((*where, "priority"), "expected an integer")
+    enabled = hook.get("enabled", True)
+    if not isinstance(enabled, bool):
+        raise TreeError((*where, "enabled"), "expected true or false")
+    description = hook.get("description")
+    if description is not None:
+        _string(description, (*where, "description"))
+    condition = hook.get("condition")
+    predicate: Closure = (
+        (lambda context, scope: True)
+        if condition is None
+        else builder.condition(condition, (*where, "condition"), 0, frozenset())
+    )
+    action = _mapping(hook["action"], (*where, "action"))
+    action_type = _string(action.get("type"), (*where, "action", "type"))
+    params = {
+        name: _renderer(value, (*where, "action", name), builder)
+        for name, value in action.items()
+        if name != "type"
+    }
+
+    def render(context: dict[str, Any]) -> dict[str, Any]:
+        return {"type": action_type} | {name: part(context) for name, part in params.items()}
+
+    return _Hook(
+        hook_id, event, priority, enabled, builtin, description, predicate, action_type, render
+    )
+
+
+# -- action parameters ------------------------------------------------------------------------
+
+
+def _renderer(value: Any, where: Where, builder: Builder) -> Callable[[dict[str, Any]], Any]:
+    """A parameter as a function of the context that builds a fresh value each call."""
+    if isinstance(value, str):
+        return _text_template(value, where) if "${" in value else (lambda context: value)
+    if isinstance(value, list):
+        items = [_renderer(item, (*where, i), builder) for i, item in enumerate(value)]
+        return lambda context: [item(context) for item in items]
+    if isinstance(value, dict):
+        if len(value) == 1 and next(iter(value)) in ("template", "double", "params"):
+            return _tagged(value, where, builder)
+        entries = {
+            str(key): _renderer(item, (*where, str(key)), builder) for key, item in value.items()
+        }
+        return lambda context: {key: entry(context) for key, entry in entries.items()}
+    return lambda context: value
+
+
+def _tagged(
+    value: dict[str, Any], where: Where, builder: Builder
+) -> Callable[[dict[str, Any]], Any]:
+    [(tag, inner)] = value.items()
+    at = (*where, tag)
+    if tag == "double":
+        if inner not in _NONFINITE:
+            raise TreeError(at, "`double:` tags one of NaN, +Inf, -Inf")
+        number = _NONFINITE[inner]
+        return lambda context: number
+    if tag == "params":
+        if not isinstance(inner, dict):
+            raise TreeError(at, "`params:` tags a mapping")
+        entries = {str(k): _renderer(item, (*at, str(k)), builder) for k, item in inner.items()}
+        return lambda context: {key: entry(context) for key, entry in entries.items()}
+    parts: list[str | Closure] = []
+    for i, part in enumerate(_list(inner, at)):
+        if isinstance(part, str):
+            parts.append(part)
+        else:
+            parts.append(builder.node(_mapping(part, (*at, i)), (*at, i), frozenset()))
+    return _assemble(parts)
+
+
+def _text_template(text: str, where: Where) -> Callable[[dict[str, Any]], Any]:
+    """``${path}`` holes in text; canonical YAML writes other holes in the tagged form."""
+    parts: list[str | Closure] = []
+    position = 0
+    while (start := text.find("${", position)) != -1:
+        if start > position:
+            parts.append(text[position:start])
+        end = _path_end(text, start + 2)
+        if end is None or end >= len(text) or text[end] != "}":
+            raise TreeError(
+                where,
+                f"`{text[start:]}`: hookc.runtime reads ${{path}} holes only; canonical YAML "
+                "writes other expressions as {template: [...]}",
+            )
+        root, steps = parse_path(text[start + 2 : end], where)
+        parts.append(path_getter(root, steps, frozenset()))
+        position = end + 1
+    if position < len(text):
+        parts.append(text[position:])
+    return _assemble(parts)
+
+
+def _path_end(text: str, start: int) -> int | None:
+    """Where the path that starts at ``start`` ends: quoted keys may hold a ``}``."""
+    position = start
+    while position < len(text) and text[position] != "}":
+        if text.startswith("['", position):
+            close = text.find("']", position + 2)
+            if close == -1:
+                return None
+            position = close + 2
+        else:
+            position += 1
+    return position
+
+
+def _assemble(parts: list[str | Closure]) -> Callable[[dict[str, Any]], Any]:
+    """A template's value: one hole alone keeps the value's type (None for an error);
+    holes in text are formatted as CEL's string() would (the empty string for an error)."""
+    if len(parts) == 1 and not isinstance(parts[0], str):
+        hole = parts[0]
+        return lambda context: _hk_exact(hole(context, None))
+    if all(isinstance(part, str) for part in parts):
+        joined = "".join(p for p in parts if isinstance(p, str))
+        return lambda context: joined
+
+    def render(context: dict[str, Any]) -> str:
+        return "".join(
+            part if isinstance(part, str) else _hk_text(part(context, None)) for part in parts
+        )
+
+    return render
+
+
+# -- places -----------------------------------------------------------------------------------
+
+
+def _mapping(value: Any, where: Where) -> Mapping[str, Any]:
+    if not isinstance(value, Mapping):
+        raise TreeError(where, f"expected a mapping, not {type(value).__name__}")
+    return value
+
+
+def _list(value: Any, where: Where) -> list[Any]:
+    if not isinstance(value, list):
+        raise TreeError(where, f"expected a list, not {type(value).__name__}")
+    return value
+
+
+def _string(value: Any, where: Where) -> str:
+    if not isinstance(value, str):
+        raise TreeError(where, f"expected a string, not {type(value).__name__}")
+    return value
+
+
+def _dotted(where: Where) -> str:
+    text = ""
+    for step in where:
+        text += f"[{step}]" if isinstance(step, int) else (f".{step}" if text else step)
+    return text or "the document"
+
+
+def _place(text: str, name: str, where: Where) -> str:
+    """``name:line:col`` of the deepest node along ``where`` (the text is composed again,
+    only now that something is wrong, to find it)."""
+    try:
+        node = yaml.compose(text, Loader=_LOADERS[-1])
+    except yaml.YAMLError:
+        return name
+    for step in where:
+        child = None
+        if isinstance(node, yaml.MappingNode):
+            child = next((v for k, v in node.value if k.value == step), None)
+        elif isinstance(node, yaml.SequenceNode) and isinstance(step, int):
+            child = node.value[step] if step < len(node.value) else None
+        if child is None:
+            break
+        node = child
+    if node is None:
+        return name
+    mark = node.start_mark
+    return f"{name}:{mark.line + 1}:{mark.column + 1}"
+
+
+__all__ = ["CelError", "LoadError", "Runtime", "load", "loads"]
