@@ -145,7 +145,22 @@ class _Dumper(yaml.SafeDumper):
     def ignore_aliases(self, data: Any) -> bool:
         return True
 
+    def increase_indent(self, flow: bool = False, indentless: bool = False) -> None:
+        # Lists indented under their key, as the seed and most hand-written YAML do.
+        super().increase_indent(flow, False)
 
+
+# YAML folds these line breaks in plain and single-quoted text (NEL would read back as a
+# space); double quotes write them as escapes.
+_FOLDED_BREAKS = frozenset("\x85\u2028\u2029")
+
+
+def _represent_text(dumper: yaml.SafeDumper, text: str) -> yaml.ScalarNode:
+    style = '"' if _FOLDED_BREAKS.intersection(text) else None
+    return dumper.represent_scalar("tag:yaml.org,2002:str", text, style=style)
+
+
+_Dumper.add_representer(str, _represent_text)
 _Dumper.add_representer(
     _Leaf,
     lambda dumper, leaf: dumper.represent_mapping(

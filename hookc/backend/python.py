@@ -24,7 +24,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import hookc
-from hookc.cel.printer import to_text
 from hookc.ir.expr import (
     And,
     Binary,
@@ -400,6 +399,9 @@ class _Module:
     def emit_hooks(self, out: _Writer) -> None:
         # One row of values per hook, made into dicts at import: a literal of 10,000 dicts
         # costs Python's compiler far more than one of tuples of constants.
+        # hookc.cel's package compiles through this module: import its printer on use.
+        from hookc.cel.printer import to_text
+
         out.line(f"_hk_HOOK_FIELDS = {_HOOK_FIELDS!r}")
         out.line("HOOKS = tuple(dict(zip(_hk_HOOK_FIELDS, row)) for row in (")
         out.indent()

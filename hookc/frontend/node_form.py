@@ -16,7 +16,7 @@ from typing import Any
 
 from hookc.cel.parser import parse
 from hookc.cel.printer import to_text
-from hookc.diagnostics import Diagnostic, error
+from hookc.diagnostics import Diagnostic, error, has_error
 from hookc.frontend.located import Located
 from hookc.ir.expr import NODE_TYPES, Expr
 from hookc.ir.serialize import expr_from_json
@@ -28,16 +28,19 @@ def read_node(node: Located, source: Source) -> tuple[Expr | None, list[Diagnost
     try:
         expr = expr_from_json(node.plain())
     except (ValueError, TypeError) as exc:
-        at = node.at(_steps(str(exc)))
-        return None, [error("HK212", f"not an expression node: {exc}", source, at.span)]
+        pointer, _, problem = str(exc).partition(": ")
+        where = "" if pointer == "/" else f" (at {pointer})"
+        at = node.at(_steps(pointer))
+        message = f"not an expression node{where}: {problem}"
+        return None, [error("HK212", message, source, at.span)]
     text = to_text(expr)
-    found = parse(text).diagnostics
-    if found:
-        return None, [
-            replace(d, source=source, span=node.span, message=f"in `{text}`: {d.message}")
-            for d in found
-        ]
-    return _placed(expr, node.span), []
+    found = [
+        replace(d, source=source, span=node.span, message=f"in `{text}`: {d.message}")
+        for d in parse(text).diagnostics
+    ]
+    if has_error(found):
+        return None, found
+    return _placed(expr, node.span), found
 
 
 def _placed(value: Any, span: Span) -> Any:
@@ -50,9 +53,8 @@ def _placed(value: Any, span: Span) -> Any:
     return type(value)(**(fields | {"span": span}))
 
 
-def _steps(message: str) -> tuple[str | int, ...]:
-    """The JSON Pointer that starts a reader's message, as steps into the node."""
-    pointer = message.split(":", 1)[0]
+def _steps(pointer: str) -> tuple[str | int, ...]:
+    """A JSON Pointer into the node as steps."""
     return tuple(
         int(step) if step.isdigit() else step.replace("~1", "/").replace("~0", "~")
         for step in pointer.strip("/").split("/")

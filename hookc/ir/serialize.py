@@ -207,7 +207,12 @@ def _object(data: object, where: str, keys: tuple[str, ...]) -> Mapping[str, obj
     missing = [key for key in keys if key not in data]
     extra = sorted(str(key) for key in data if key not in keys)
     if missing or extra:
-        raise _fail(where, f"expected the keys {list(keys)}; missing {missing}, unknown {extra}")
+        problems = [
+            f"{label} {names}"
+            for label, names in (("missing", missing), ("unknown", extra))
+            if names
+        ]
+        raise _fail(where, f"expected the keys {list(keys)}; {', '.join(problems)}")
     return data
 
 

@@ -20,7 +20,7 @@ import yaml
 
 from hookc.runtime.closures import Builder, Closure, TreeError, parse_path, path_getter
 from hookc.runtime.support import _hk_context, _hk_exact, _hk_text
-from hookc.runtime.values import INT64_MAX, INT64_MIN, CelError
+from hookc.runtime.values import CelError
 
 _HOLE = re.compile(r"\$\{")
 _SOURCE_DIGEST = re.compile(r"^# source sha256: ([0-9a-f]{64})$", re.MULTILINE)
@@ -205,7 +205,7 @@ def _hook(entry: Any, where: Where, builtin: bool, builder: Builder) -> _Hook:
             raise TreeError(where, f"a hook needs `{key}` (canonical YAML names every hook)")
     hook_id, event = _string(hook["id"], (*where, "id")), _string(hook["event"], (*where, "event"))
     priority = hook.get("priority", 0)
-    if type(priority) is not int or not INT64_MIN <= priority <= INT64_MAX:
+    if type(priority) is not int:
         raise TreeError((*where, "priority"), "expected an integer")
     enabled = hook.get("enabled", True)
     if not isinstance(enabled, bool):
@@ -287,13 +287,17 @@ def _text_template(text: str, where: Where) -> Callable[[dict[str, Any]], Any]:
         if start > position:
             parts.append(text[position:start])
         end = _path_end(text, start + 2)
-        if end is None or end >= len(text) or text[end] != "}":
+        try:
+            if end is None or end >= len(text):
+                raise TreeError(where, "unclosed")
+            root, steps = parse_path(text[start + 2 : end], where)
+        except TreeError:
+            hole = text[start : (end or len(text)) + 1]
             raise TreeError(
                 where,
-                f"`{text[start:]}`: hookc.runtime reads ${{path}} holes only; canonical YAML "
+                f"`{hole}`: hookc.runtime reads ${{path}} holes only; canonical YAML "
                 "writes other expressions as {template: [...]}",
-            )
-        root, steps = parse_path(text[start + 2 : end], where)
+            ) from None
         parts.append(path_getter(root, steps, frozenset()))
         position = end + 1
     if position < len(text):
