@@ -59,10 +59,10 @@ def from_module(path: Path) -> Subject:
     for name in ("HOOKS", "evaluate_hooks", "evaluate_all", "predicates"):
         if not hasattr(module, name):
             raise ValueError(f"{path}: not a module hookc compiled (it has no {name})")
-    conditions = {}
+    conditions: dict[str, Expr | None] = {}
     for row in module.HOOKS:
-        text = row.get("when")
-        conditions[row["id"]] = None if text is None else parse(text).expr
+        if "when" in row:  # modules from before hookc 0.1's `when` column record none
+            conditions[row["id"]] = None if row["when"] is None else parse(row["when"]).expr
     rows = [row for row in module.HOOKS if row["enabled"]]
     sign = -1 if module.ORDERING["higher_priority_first"] else 1
     rows.sort(key=lambda row: (sign * row["priority"], row["builtin"]))
@@ -87,7 +87,10 @@ def explain(subject: Subject, event: str, context: Mapping[str, Any], every: boo
         chosen = chosen or fires
         builtin = ", builtin" if row["builtin"] else ""
         lines.append(f"{number}. {row['id']} (priority {row['priority']}{builtin}): {verdict}")
-        condition = subject.conditions.get(row["id"])
+        if row["id"] not in subject.conditions:
+            lines.append("     the module does not record its condition")
+            continue
+        condition = subject.conditions[row["id"]]
         if condition is None:
             lines.append("     no condition: always true")
             continue
@@ -186,8 +189,11 @@ def _children(expr: Expr) -> Iterator[Expr]:
 
 
 def _shown(value: Any) -> str:
-    text = format_value(value)
-    return text if isinstance(text, str) else repr(value)
+    """A value as CEL writes it, so its type shows: ``20.0`` is a double, ``'12.50'`` text;
+    lists and maps as JSON."""
+    if value is None or isinstance(value, bool | int | float | str):
+        return to_text(Literal(value))
+    return format_value(value)
 
 
 def _jsonable(value: Any) -> Any:

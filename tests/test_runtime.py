@@ -25,9 +25,12 @@ from hookc.ir.expr import Expr
 from hookc.ir.hooks import Action, HookSet
 from hookc.runtime import LoadError, Runtime
 from tests.properties import SETTINGS, examples
-from tests.strategies import conditions, context_batches
+from tests.strategies import batches, conditions, context_batches
 from tests.test_backend_differential import (
+    _DISCRIMINANTS,
+    _DISPATCH_FIELDS,
     _HOOKS_WITH_ACTIONS,
+    PYTHON_VALUES,
     TRICKY_CONTEXTS,
     _hookset_of,
     _hookset_with_actions,
@@ -35,6 +38,7 @@ from tests.test_backend_differential import (
     check_dispatch,
     check_predicates,
     hook_sets,
+    indexed_hook_sets,
     nasty_hook_sets,
     reference_all,
     same,
@@ -100,6 +104,45 @@ def test_runtime_dispatch_agrees_with_the_reference_and_the_compiled_module(
             ]
     assert [dict(row) for row in runtime.HOOKS] == [
         {key: value for key, value in row.items() if key != "when"} for row in module.HOOKS
+    ]
+
+
+@settings(SETTINGS, max_examples=examples(200))
+@given(indexed_hook_sets(), batches(_DISPATCH_FIELDS, 12))
+def test_the_runtime_index_never_changes_which_hooks_fire(
+    drawn_set: tuple[HookSet, list[str]], contexts: list[dict[str, Any]]
+) -> None:
+    hookset, events = drawn_set
+    runtime = runtime_of(hookset)
+    tools = [{"tool": value} for value in _DISCRIMINANTS + PYTHON_VALUES]
+    check_dispatch(runtime, partitioned(hookset), [*contexts, *tools, {}], events)  # type: ignore[arg-type]
+
+
+class _Text(str):
+    """A str subclass: CEL reads it as a string, so it must find the hooks its value keys."""
+
+
+def test_the_index_selects_by_the_string_and_keeps_order() -> None:
+    rows = "\n".join(
+        f"  - {{id: k{i}, event: e, condition: {{path: tool.name, op: eq, value: t{i % 10}}}, "
+        "action: {type: t}}"
+        for i in range(20)
+    )
+    text = (
+        "hooks:\n  - {id: first, event: e, condition: {path: x, op: exists}, action: {type: t}}\n"
+        f"{rows}\n  - {{id: last, event: e, action: {{type: t}}}}\n"
+    )
+    runtime = hookc.runtime.loads(text)
+    select = runtime._events["e"]
+    assert [h.id for h in select({"tool": {"name": "t3"}})] == ["first", "k3", "k13", "last"]
+    assert [h.id for h in select({"tool": {"name": "none"}})] == ["first", "last"]
+    assert [h.id for h in select({"tool": {"name": 3}})] == ["first", "last"]
+    assert len(list(select({"tool": {"name": _Text("t3")}}))) == 22
+    assert runtime.evaluate_all("e", {"x": 1, "tool": {"name": _Text("t3")}}) == [
+        ("first", {"type": "t"}),
+        ("k3", {"type": "t"}),
+        ("k13", {"type": "t"}),
+        ("last", {"type": "t"}),
     ]
 
 

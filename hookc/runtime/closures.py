@@ -13,6 +13,7 @@ path to the place, which the loader turns into a message with a line and column.
 from __future__ import annotations
 
 import math
+import operator
 import re
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -54,6 +55,7 @@ _METHODS = {
 }
 _NONFINITE = {"NaN": math.nan, "+Inf": math.inf, "-Inf": -math.inf}
 _MACROS = frozenset({"all", "exists", "exists_one", "filter", "map"})
+_ORDERINGS = {">": operator.gt, ">=": operator.ge, "<": operator.lt, "<=": operator.le}
 
 # A path as canonical YAML writes one: a name (or `@`, the innermost element), then fields,
 # list positions and plain quoted keys.
@@ -116,6 +118,8 @@ def path_getter(root: str, steps: tuple[Step, ...], bound: frozenset[str]) -> Cl
         return first
     misses = tuple(CelError(f"no such key: '{key}'") for _, key in steps)
     plan = tuple(zip(steps, misses, strict=True))
+    if root not in bound and len(steps) <= 2 and all(type(key) is str for _, key in steps):
+        return _short_path(root, plan)
 
     def get(context: dict[str, Any], scope: Any) -> Any:
         value = first(context, scope)
@@ -133,6 +137,47 @@ def path_getter(root: str, steps: tuple[Step, ...], bound: frozenset[str]) -> Cl
     return get
 
 
+def _short_path(root: str, plan: tuple[tuple[Step, CelError], ...]) -> Closure:
+    """``path_getter`` unrolled for the paths most conditions read, one or two string keys
+    below a context name: each step is one ``dict.get`` when the value is a dict (the loop
+    and the general step are the slow path)."""
+    missing = CelError(f"no such key: '{root}' is not in the context")
+    ((first_step, first_miss), *rest) = plan
+
+    def slow(value: Any, done: int) -> Any:
+        for (is_field, key), miss in plan[done:]:
+            if isinstance(value, CelError):
+                return value
+            if type(value) is dict:
+                value = value.get(key, miss)
+            else:
+                value = select(value, key) if is_field else index(value, key)
+        return value
+
+    key = first_step[1]
+    if not rest:
+
+        def get1(context: dict[str, Any], scope: Any) -> Any:
+            value = context.get(root, missing)
+            if type(value) is dict:
+                return value.get(key, first_miss)
+            return slow(value, 0)
+
+        return get1
+    [((_, second), second_miss)] = rest
+
+    def get2(context: dict[str, Any], scope: Any) -> Any:
+        value = context.get(root, missing)
+        if type(value) is dict:
+            value = value.get(key, first_miss)
+            if type(value) is dict:
+                return value.get(second, second_miss)
+            return slow(value, 1)
+        return slow(value, 0)
+
+    return get2
+
+
 def _name_getter(name: str, bound: frozenset[str]) -> Closure:
     if name in bound:
         return lambda context, scope: scope[name]
@@ -147,6 +192,9 @@ def presence(root: str, steps: tuple[Step, ...], bound: frozenset[str]) -> Closu
     def resolve(context: dict[str, Any], scope: Any) -> Any:
         value = scope[root] if root in bound else context.get(root, _MISSING)
         for is_field, key in steps:
+            if type(value) is dict and type(key) is str:  # as map_get would find it
+                value = value.get(key, _MISSING)
+                continue
             if value is _MISSING or isinstance(value, CelError):
                 break
             if is_field:
@@ -383,6 +431,23 @@ def logical(operands: list[Closure], absorbing: bool) -> Closure:
         result = not absorbing
         return lambda context, scope: result
     name = "_||_" if absorbing else "_&&_"
+    if len(operands) == 2:
+        first, second = operands
+        neutral = not absorbing
+
+        def pair(context: dict[str, Any], scope: Any) -> Any:
+            left = first(context, scope)
+            if left is absorbing:
+                return absorbing
+            right = second(context, scope)
+            if right is absorbing:
+                return absorbing
+            if left is neutral and right is neutral:
+                return neutral
+            value = right if left is neutral else left
+            return value if isinstance(value, CelError) else no_overload(name, value)
+
+        return pair
 
     def run(context: dict[str, Any], scope: Any) -> Any:
         failure = None
@@ -422,6 +487,20 @@ def comparison(op: str, get: Closure, constant: Any) -> Closure:
             return value if isinstance(value, CelError) else function(value, constant)
 
         return same
+
+    ordering = _ORDERINGS.get(op)
+    if ordering is not None and type(constant) in (int, float):
+        # Two ints, or two doubles, compare in Python as in CEL; an int against a double
+        # does not (CEL compares them as doubles), so that takes the general path.
+        same_type = type(constant)
+
+        def order(context: dict[str, Any], scope: Any) -> Any:
+            value = get(context, scope)
+            if type(value) is same_type:
+                return ordering(value, constant)
+            return value if isinstance(value, CelError) else function(value, constant)
+
+        return order
 
     def compare(context: dict[str, Any], scope: Any) -> Any:
         value = get(context, scope)

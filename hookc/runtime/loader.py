@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 import os
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -19,6 +19,7 @@ from typing import Any
 import yaml
 
 from hookc.runtime.closures import Builder, Closure, TreeError, parse_path, path_getter
+from hookc.runtime.dispatch import candidates, key_of
 from hookc.runtime.support import _hk_context, _hk_exact, _hk_text
 from hookc.runtime.values import CelError
 
@@ -62,6 +63,7 @@ class _Hook:
     predicate: Closure
     action_type: str
     action: Callable[[dict[str, Any]], dict[str, Any]]
+    key: tuple[str, str] | None  # for the dispatch index (hookc.runtime.dispatch)
 
 
 @dataclass(frozen=True)
@@ -73,29 +75,29 @@ class Runtime:
     predicates: Mapping[str, Callable[[Any], bool]]
     SOURCE_SHA256: str
     HOOKC_VERSION: str | None
-    _events: Mapping[str, tuple[_Hook, ...]] = field(repr=False)
+    _events: Mapping[str, Callable[[dict[str, Any]], Iterable[_Hook]]] = field(repr=False)
 
     def evaluate_hooks(self, event: str, context: Any) -> dict[str, Any] | None:
         """The first matching hook's action (a fresh dict, templates rendered), or None."""
-        hooks = self._events.get(event)
-        if hooks is None:
+        select = self._events.get(event)
+        if select is None:
             return None
         if type(context) is not dict:
             context = _hk_context(context)
-        for hook in hooks:
+        for hook in select(context):
             if hook.predicate(context, None) is True:
                 return hook.action(context)
         return None
 
     def evaluate_all(self, event: str, context: Any) -> list[tuple[str, dict[str, Any]]]:
         """``[(hook_id, action), ...]`` for every matching hook, in order."""
-        hooks = self._events.get(event)
-        if hooks is None:
+        select = self._events.get(event)
+        if select is None:
             return []
         if type(context) is not dict:
             context = _hk_context(context)
         found = []
-        for hook in hooks:
+        for hook in select(context):
             if hook.predicate(context, None) is True:
                 found.append((hook.id, hook.action(context)))
         return found
@@ -174,7 +176,7 @@ def _build(data: Any, text: str) -> Runtime:
         predicates={h.id: _standalone(h.predicate) for h in hooks},
         SOURCE_SHA256=digest.group(1) if digest else hashlib.sha256(text.encode()).hexdigest(),
         HOOKC_VERSION=version.group(1) if version else None,
-        _events={event: tuple(found) for event, found in events.items()},
+        _events={event: candidates(found) for event, found in events.items()},
     )
 
 
@@ -231,7 +233,16 @@ def _hook(entry: Any, where: Where, builtin: bool, builder: Builder) -> _Hook:
         return {"type": action_type} | {name: part(context) for name, part in params.items()}
 
     return _Hook(
-        hook_id, event, priority, enabled, builtin, description, predicate, action_type, render
+        hook_id,
+        event,
+        priority,
+        enabled,
+        builtin,
+        description,
+        predicate,
+        action_type,
+        render,
+        key_of(condition),
     )
 
 

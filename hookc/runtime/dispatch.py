@@ -1,0 +1,87 @@
+"""Which hooks of an event a context can fire, found by a hash lookup where hooks are told
+apart by equality with a string on one path (SPEC §7: 10,000 such hooks cost about what 10
+do). The compiled back end does the same in generated code.
+
+A hook's *key* is ``(path, text)`` when its condition is, or is an ``all`` containing, the
+leaf ``{path: P, op: eq, value: 'text'}``: it can fire only when the value at ``P`` is that
+very string (a string equals only a string in CEL). The path most keyed hooks share is
+indexed; every hook is still tested in full, so the index only skips hooks that cannot
+fire, and candidates keep the hooks' order.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any, Protocol, TypeVar
+
+from hookc.runtime.closures import parse_path, path_getter
+
+MIN_INDEXED = 8  # fewer keyed hooks than this: testing them in turn is as quick
+_MAX_PRECOMPUTED = 200_000  # table entries: merge per call beyond this
+
+
+class Keyed(Protocol):
+    @property
+    def key(self) -> tuple[str, str] | None: ...
+
+
+H = TypeVar("H", bound=Keyed)
+
+
+def key_of(condition: object) -> tuple[str, str] | None:
+    """The ``(path, text)`` a canonical condition tree requires to equal, if any."""
+    if isinstance(condition, Mapping):
+        items = condition.get("all")
+        for leaf in items if isinstance(items, list) and len(condition) == 1 else [condition]:
+            if (
+                isinstance(leaf, Mapping)
+                and leaf.keys() == {"path", "op", "value"}
+                and leaf["op"] == "eq"
+                and type(leaf["value"]) is str
+                and isinstance(leaf["path"], str)
+                and not leaf["path"].startswith("@")
+            ):
+                return leaf["path"], leaf["value"]
+    return None
+
+
+def candidates(hooks: Sequence[H]) -> Callable[[dict[str, Any]], Iterable[H]]:
+    """A function of the context giving the hooks that may fire, in order."""
+    everything = tuple(hooks)
+    counts = Counter(hook.key[0] for hook in hooks if hook.key is not None)
+    if not counts or counts.most_common(1)[0][1] < MIN_INDEXED:
+        return lambda context: everything
+    path = counts.most_common(1)[0][0]
+    position = {id(hook): i for i, hook in enumerate(hooks)}
+    rest = tuple(hook for hook in hooks if hook.key is None or hook.key[0] != path)
+    keyed: dict[str, list[H]] = {}
+    for hook in hooks:
+        if hook.key is not None and hook.key[0] == path:
+            keyed.setdefault(hook.key[1], []).append(hook)
+    if len(keyed) * len(rest) <= _MAX_PRECOMPUTED:
+        table = {
+            text: tuple(heapq.merge(found, rest, key=lambda hook: position[id(hook)]))
+            for text, found in keyed.items()
+        }
+    else:
+        table = {text: tuple(found) for text, found in keyed.items()}
+    merged = len(keyed) * len(rest) <= _MAX_PRECOMPUTED or not rest
+    root, steps = parse_path(path, ())
+    get = path_getter(root, steps, frozenset())
+
+    def select(context: dict[str, Any]) -> Iterable[H]:
+        value = get(context, None)
+        if type(value) is str:
+            found = table.get(value)
+            if found is None:
+                return rest
+            if merged:
+                return found
+            return heapq.merge(found, rest, key=lambda hook: position[id(hook)])
+        if isinstance(value, str):  # a str subclass may define equality its own way
+            return everything
+        return rest
+
+    return select
