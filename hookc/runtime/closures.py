@@ -12,6 +12,7 @@ path to the place, which the loader turns into a message with a line and column.
 
 from __future__ import annotations
 
+import functools
 import math
 import operator
 import re
@@ -29,6 +30,7 @@ from hookc.runtime.support import (
 from hookc.runtime.values import (
     _MISSING,
     CelError,
+    as_double,
     compile_glob,
     compile_regex,
     contains_element,
@@ -55,7 +57,14 @@ _METHODS = {
 }
 _NONFINITE = {"NaN": math.nan, "+Inf": math.inf, "-Inf": -math.inf}
 _MACROS = frozenset({"all", "exists", "exists_one", "filter", "map"})
-_ORDERINGS = {">": operator.gt, ">=": operator.ge, "<": operator.lt, "<=": operator.le}
+_NUMERIC = {
+    ">": operator.gt,
+    ">=": operator.ge,
+    "<": operator.lt,
+    "<=": operator.le,
+    "==": operator.eq,
+    "!=": operator.ne,
+}
 
 # A path as canonical YAML writes one: a name (or `@`, the innermost element), then fields,
 # list positions and plain quoted keys.
@@ -116,7 +125,7 @@ def path_getter(root: str, steps: tuple[Step, ...], bound: frozenset[str]) -> Cl
     first = _name_getter(root, bound)
     if not steps:
         return first
-    misses = tuple(CelError(f"no such key: '{key}'") for _, key in steps)
+    misses = tuple(_no_such_key(key) for _, key in steps)
     plan = tuple(zip(steps, misses, strict=True))
     if root not in bound and len(steps) <= 2 and all(type(key) is str for _, key in steps):
         return _short_path(root, plan)
@@ -135,6 +144,13 @@ def path_getter(root: str, steps: tuple[Step, ...], bound: frozenset[str]) -> Cl
         return value
 
     return get
+
+
+@functools.lru_cache(maxsize=4096)
+def _no_such_key(key: Any) -> CelError:
+    """One error value per key, shared by every path that looks it up (errors are values:
+    nothing changes them, and making thousands of them is a noticeable part of a load)."""
+    return CelError(f"no such key: '{key}'")
 
 
 def _short_path(root: str, plan: tuple[tuple[Step, CelError], ...]) -> Closure:
@@ -488,19 +504,24 @@ def comparison(op: str, get: Closure, constant: Any) -> Closure:
 
         return same
 
-    ordering = _ORDERINGS.get(op)
-    if ordering is not None and type(constant) in (int, float):
-        # Two ints, or two doubles, compare in Python as in CEL; an int against a double
-        # does not (CEL compares them as doubles), so that takes the general path.
-        same_type = type(constant)
+    test = _NUMERIC.get(op)
+    if test is not None and type(constant) in (int, float):
+        # A double against a number compares as two doubles in CEL, and so in Python once
+        # the number is a double; two ints compare exactly in both. An int against a double
+        # constant may be past the double range: the general path.
+        as_double_constant = as_double(constant)
+        exact = type(constant) is int
 
-        def order(context: dict[str, Any], scope: Any) -> Any:
+        def number(context: dict[str, Any], scope: Any) -> Any:
             value = get(context, scope)
-            if type(value) is same_type:
-                return ordering(value, constant)
+            kind_ = type(value)
+            if kind_ is float:
+                return test(value, as_double_constant)
+            if kind_ is int and exact:
+                return test(value, constant)
             return value if isinstance(value, CelError) else function(value, constant)
 
-        return order
+        return number
 
     def compare(context: dict[str, Any], scope: Any) -> Any:
         value = get(context, scope)
