@@ -22,7 +22,7 @@ from typing import Any
 from hookc.cel.evaluator import evaluate
 from hookc.cel.parser import parse
 from hookc.cel.printer import to_text
-from hookc.ir.expr import And, Comprehension, Expr, Ident, Index, Literal, Or, Select, Unary
+from hookc.ir.expr import And, Comprehension, Expr, Literal, Or, Unary, children, path_steps
 from hookc.ir.hooks import HookSet
 from hookc.runtime.values import CelError, format_value
 
@@ -144,12 +144,10 @@ def _paths(leaf: Expr, context: Mapping[str, Any]) -> Iterator[tuple[str, str]]:
 
 
 def _context_paths(expr: Expr, bound: frozenset[str]) -> Iterator[Expr]:
-    """The longest field paths into the context (not into a macro's variable)."""
-    if _is_path(expr):
-        root = expr
-        while isinstance(root, Select | Index):
-            root = root.operand
-        if isinstance(root, Ident) and root.name not in bound:
+    """The longest constant-key paths into the context (not into a macro's variable)."""
+    steps = path_steps(expr)
+    if steps is not None:
+        if steps[0] not in bound:
             yield expr
         return
     if isinstance(expr, Comprehension):
@@ -159,33 +157,8 @@ def _context_paths(expr: Expr, bound: frozenset[str]) -> Iterator[Expr]:
             if part is not None:
                 yield from _context_paths(part, inner)
         return
-    for child in _children(expr):
+    for child in children(expr):
         yield from _context_paths(child, bound)
-
-
-def _is_path(expr: Expr) -> bool:
-    while isinstance(expr, Select | Index):
-        if isinstance(expr, Index) and not isinstance(expr.index, Literal):
-            return False
-        expr = expr.operand
-    return isinstance(expr, Ident)
-
-
-def _children(expr: Expr) -> Iterator[Expr]:
-    for name in getattr(expr, "__slots__", ()):
-        value = getattr(expr, name)
-        if isinstance(value, tuple):
-            for item in value:
-                if isinstance(item, tuple):
-                    yield from (part for part in item if not isinstance(part, str))
-                elif not isinstance(item, str):
-                    yield item
-        elif (
-            value is not None
-            and not isinstance(value, str | int | float | bool)
-            and (name != "span")
-        ):
-            yield value
 
 
 def _shown(value: Any) -> str:

@@ -19,7 +19,7 @@ from hookc.backend.canonical import canonical_yaml
 from hookc.backend.driver import write_atomically
 from hookc.diagnostics import Diagnostic, error, has_error
 from hookc.frontend.files import read_source
-from hookc.frontend.load import load_file, load_source
+from hookc.frontend.load import load_source
 from hookc.frontend.yaml_file import load_yaml
 from hookc.profile import Profile
 from hookc.source import Source, Span
@@ -62,7 +62,7 @@ def format_file(path: str, profile: Profile) -> Formatted:
                 ),
             ),
         )
-    loaded = load_file(path, profile)
+    loaded = load_source(source, profile)
     if loaded.has_errors or loaded.hookset is None:
         return Formatted(path, source.text, None, loaded.diagnostics)
     leading, comment = _comments(source)

@@ -50,29 +50,23 @@ from hookc.ir.expr import (
 )
 from hookc.ir.hooks import Hook, HookSet, Params, ParamValue, Template
 from hookc.ir.serialize import Json, expr_to_json
+from hookc.runtime.tree_form import (
+    COMPARISONS,
+    METHODS,
+    NAME,
+    PARAM_TAGS,
+    PLAIN_KEY,
+    element_variable,
+)
 
 SCHEMA_VERSION = "1.0.0"
 
-# Seed leaf operators and the IR each one lowers to (hookc.frontend.conditions, the reader).
-COMPARISONS = {"==": "eq", "!=": "ne", ">": "gt", ">=": "gte", "<": "lt", "<=": "lte"}
-METHODS = {
-    "contains": "contains",
-    "startsWith": "starts_with",
-    "endsWith": "ends_with",
-    "matches": "regex",
-    "glob": "glob",
-}
+# The seed's leaf operators, from the IR's side.
+_LEAF_OPS = {cel: name for name, cel in COMPARISONS.items()}
+_METHOD_OPS = {cel: name for name, cel in METHODS.items()}
 _PATTERNS = frozenset({"matches", "glob"})
-_IDENTIFIER = re.compile(r"[_a-zA-Z][_a-zA-Z0-9]*")
-# A string key a path may hold in brackets: ``['retry-after']`` reads back without escapes.
-_PLAIN_KEY = re.compile(r"[^'\\\x00-\x1f\x7f]*")
-_TAGS = frozenset({"template", "double", "params"})
-
-
-def element_variable(depth: int) -> str:
-    """The variable a quantifier at ``depth`` (1 for the outermost) binds; the front end
-    names it so, and ``@`` in a path stands for the innermost one."""
-    return f"__elem{depth}" if depth > 1 else "__elem"
+_IDENTIFIER = re.compile(NAME)
+_PLAIN_KEY = re.compile(PLAIN_KEY)
 
 
 # -- document ---------------------------------------------------------------------------------
@@ -199,20 +193,20 @@ def condition_tree(expr: Expr, depth: int = 0) -> dict[str, Json]:
 
 def _leaf(expr: Expr, depth: int) -> dict[str, Json] | None:
     match expr:
-        case Binary(op=op, left=left, right=right) if op in COMPARISONS or op == "in":
+        case Binary(op=op, left=left, right=right) if op in _LEAF_OPS or op == "in":
             path, value = _path_text(left, depth), _value(right)
             if path is None or value is _NO_VALUE or (op == "in" and not isinstance(right, List)):
                 return None
-            return _Leaf(path=path, op=COMPARISONS.get(op, "in"), value=value)
+            return _Leaf(path=path, op=_LEAF_OPS.get(op, "in"), value=value)
         case Call(function=function, args=(argument,), target=target) if (
-            target is not None and function in METHODS
+            target is not None and function in _METHOD_OPS
         ):
             path, value = _path_text(target, depth), _value(argument)
             if path is None or value is _NO_VALUE:
                 return None
             if function in _PATTERNS and not isinstance(value, str):
                 return None
-            return _Leaf(path=path, op=METHODS[function], value=value)
+            return _Leaf(path=path, op=_METHOD_OPS[function], value=value)
         case Has(path=target):
             path = _path_text(target, depth)
             return None if path is None else _Leaf(path=path, op="exists")
@@ -286,7 +280,7 @@ def param_data(value: ParamValue) -> Any:
             return {"template": [value]}  # a literal `${`, which text would read as a hole
         case Params(items=items):
             inner = {name: param_data(item) for name, item in items}
-            return {"params": inner} if len(inner) == 1 and inner.keys() <= _TAGS else inner
+            return {"params": inner} if len(inner) == 1 and inner.keys() <= PARAM_TAGS else inner
         case tuple():
             return [param_data(item) for item in value]
         case float() if math.isnan(value):

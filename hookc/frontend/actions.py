@@ -8,7 +8,6 @@ required parameters must be there; defaults are filled in the catalog's order.
 from __future__ import annotations
 
 import difflib
-import math
 import re
 from typing import Any
 
@@ -19,6 +18,7 @@ from hookc.frontend.templates import parse_template
 from hookc.ir.expr import Expr
 from hookc.ir.hooks import Action, Params, ParamValue, Template
 from hookc.profile import ActionType, ParamSpec, Profile
+from hookc.runtime.tree_form import NONFINITE, PARAM_TAGS
 from hookc.source import Source
 
 _INTEGER_TEXT = re.compile(r"[+-]?[0-9]+")
@@ -176,7 +176,7 @@ def convert(node: Located, value: Any, source: Source) -> tuple[ParamValue, list
     if isinstance(value, str):
         template, diagnostics = parse_template(value, source, node.offsets)
         return template, diagnostics
-    if isinstance(value, dict) and len(value) == 1 and next(iter(value)) in _TAGS:
+    if isinstance(value, dict) and len(value) == 1 and next(iter(value)) in PARAM_TAGS:
         return _tagged(node, source)
     if isinstance(value, dict):
         items: list[tuple[str, ParamValue]] = []
@@ -192,10 +192,6 @@ def convert(node: Located, value: Any, source: Source) -> tuple[ParamValue, list
     return value, []
 
 
-_TAGS = frozenset({"template", "double", "params"})
-_NONFINITE = {"NaN": math.nan, "+Inf": math.inf, "-Inf": -math.inf}
-
-
 def _tagged(node: Located, source: Source) -> tuple[ParamValue, list[Diagnostic]]:
     [(tag, inner)] = node.items()
     if tag == "params":
@@ -205,10 +201,10 @@ def _tagged(node: Located, source: Source) -> tuple[ParamValue, list[Diagnostic]
         params = Params(tuple((key, value) for key, (value, _) in items), span=inner.span)
         return params, [d for _, (_, found) in items for d in found]
     if tag == "double":
-        if inner.value not in _NONFINITE:
+        if inner.value not in NONFINITE:
             message = "`double:` tags one of NaN, +Inf, -Inf"
             return None, [error("HK213", message, source, inner.span)]
-        return _NONFINITE[inner.value], []
+        return NONFINITE[inner.value], []
     if not isinstance(inner.value, list):
         message = "`template:` tags a list of text and expression nodes"
         return None, [error("HK213", message, source, inner.span)]

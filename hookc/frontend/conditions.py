@@ -35,17 +35,9 @@ from hookc.ir.expr import (
     Select,
     Unary,
 )
+from hookc.runtime.tree_form import COMPARISONS, METHODS, element_variable
 from hookc.runtime.values import INT64_MAX, INT64_MIN, CelError, compile_glob, compile_regex
 from hookc.source import Source, Span
-
-_COMPARISONS = {"eq": "==", "ne": "!=", "gt": ">", "gte": ">=", "lt": "<", "lte": "<="}
-_METHODS = {
-    "contains": "contains",
-    "starts_with": "startsWith",
-    "ends_with": "endsWith",
-    "regex": "matches",
-    "glob": "glob",
-}
 
 
 class _Lowering:
@@ -123,15 +115,15 @@ class _Lowering:
         value = self.literal(value_node)
         if value is None:
             return None
-        if op in _COMPARISONS:
-            return Binary(_COMPARISONS[op], path, value, span=span)
+        if op in COMPARISONS:
+            return Binary(COMPARISONS[op], path, value, span=span)
         if op == "in":
             if not isinstance(value, List):
                 self.fail("`in` needs a list as its `value`", value_node.span)
                 return None
             return Binary("in", path, value, span=span)
-        if op in _METHODS:
-            method = _METHODS[op]
+        if op in METHODS:
+            method = METHODS[op]
             if method in ("matches", "glob"):
                 self.check_pattern(method, value_node)
             return Call(method, (value,), path, span=span)
@@ -149,7 +141,7 @@ class _Lowering:
             if depth == 0:
                 self.fail("`@` names a list element only inside `where`", node.span)
                 return None
-            var = _element(depth)
+            var = element_variable(depth)
             # Every character of the variable's name stands where the `@` stood.
             at = offsets.span(Span(0, 1))
             rest = offsets.sub(1, len(text))
@@ -177,7 +169,7 @@ class _Lowering:
         if predicate is None:
             return None
         macro = "exists" if op == "some" else "all"
-        return Comprehension(macro, path, _element(depth + 1), predicate, span=node.span)
+        return Comprehension(macro, path, element_variable(depth + 1), predicate, span=node.span)
 
     def literal(self, node: Located) -> Expr | None:
         value = node.value
@@ -308,10 +300,6 @@ _TYPE_TESTS: dict[str, Callable[[Expr, Span], Expr]] = {
 
 def _offsets(node: Located) -> OffsetMap:
     return node.offsets or OffsetMap.contiguous(node.span.start, len(str(node.value)))
-
-
-def _element(depth: int) -> str:
-    return f"__elem{depth}" if depth > 1 else "__elem"
 
 
 def _is_path(expr: Expr) -> bool:

@@ -45,11 +45,10 @@ from hookc.ir.expr import (
     Unary,
 )
 from hookc.ir.hooks import Action, Hook, HookSet, Ordering, Params, ParamValue, Template
+from hookc.runtime.tree_form import NONFINITE, PARAM_TAGS
 
 Json: TypeAlias = "bool | int | float | str | list[Json] | dict[str, Json] | None"
 
-_NONFINITE = {"NaN": math.nan, "+Inf": math.inf, "-Inf": -math.inf}
-_TAGS = frozenset({"template", "double", "params"})
 _UNARY_OPS = frozenset({"!", "-"})
 _BINARY_OPS = frozenset({"==", "!=", "<", "<=", ">", ">=", "in", "+", "-", "*", "/", "%"})
 
@@ -95,7 +94,7 @@ def _value_to_json(value: ParamValue) -> Json:
             return {"template": [p if isinstance(p, str) else expr_to_json(p) for p in parts]}
         case Params():
             inner = _params_to_json(value)
-            return {"params": inner} if len(inner) == 1 and inner.keys() <= _TAGS else inner
+            return {"params": inner} if len(inner) == 1 and inner.keys() <= PARAM_TAGS else inner
         case tuple():
             return [_value_to_json(item) for item in value]
         case float() if not math.isfinite(value):
@@ -305,7 +304,7 @@ def _value_from_json(data: object, where: str) -> ParamValue:
         return tuple(_value_from_json(item, f"{where}/{i}") for i, item in enumerate(data))
     if not isinstance(data, Mapping):
         raise _fail(where, f"not a parameter value: {type(data).__name__}")
-    if len(data) != 1 or next(iter(data)) not in _TAGS:
+    if len(data) != 1 or next(iter(data)) not in PARAM_TAGS:
         return _params_from_json(data, where)
     # A single-key object named like a tag is always a tag (the writer wraps look-alikes).
     [(tag, inner)] = data.items()
@@ -318,7 +317,7 @@ def _value_from_json(data: object, where: str) -> ParamValue:
             )
         )
     if tag == "double":
-        return _NONFINITE[_one_of(inner, at, tuple(_NONFINITE))]
+        return NONFINITE[_one_of(inner, at, tuple(NONFINITE))]
     return _params_from_json(inner, at)
 
 
@@ -340,7 +339,7 @@ def _literal_from_json(data: Mapping[str, object], where: str) -> Literal:
             return Literal(_integer(value, at))
         case "double":
             if isinstance(value, str):
-                return Literal(_NONFINITE[_one_of(value, at, tuple(_NONFINITE))])
+                return Literal(NONFINITE[_one_of(value, at, tuple(NONFINITE))])
             if isinstance(value, bool) or not isinstance(value, int | float):
                 raise _fail(at, f"expected a number, got {type(value).__name__}")
             # Another JSON writer may print 10.0 as 10; the type says it is a double.

@@ -13,9 +13,7 @@ path to the place, which the loader turns into a message with a line and column.
 from __future__ import annotations
 
 import functools
-import math
 import operator
-import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -27,6 +25,14 @@ from hookc.runtime.support import (
     _hk_map,
     _hk_METHODS,
 )
+from hookc.runtime.tree_form import (
+    COMPARISONS,
+    METHODS,
+    NONFINITE,
+    PATH_ROOT,
+    PATH_STEP,
+    element_variable,
+)
 from hookc.runtime.values import (
     _MISSING,
     CelError,
@@ -34,7 +40,6 @@ from hookc.runtime.values import (
     compile_glob,
     compile_regex,
     contains_element,
-    equals,
     index,
     kind,
     logical_not,
@@ -46,16 +51,6 @@ from hookc.runtime.values import (
 
 Closure = Callable[[dict[str, Any], Any], Any]
 
-# The seed's leaf operators (hookc.backend.canonical writes them; frontend.conditions reads).
-_COMPARISONS = {"eq": "==", "ne": "!=", "gt": ">", "gte": ">=", "lt": "<", "lte": "<="}
-_METHODS = {
-    "contains": "contains",
-    "starts_with": "startsWith",
-    "ends_with": "endsWith",
-    "regex": "matches",
-    "glob": "glob",
-}
-_NONFINITE = {"NaN": math.nan, "+Inf": math.inf, "-Inf": -math.inf}
 _MACROS = frozenset({"all", "exists", "exists_one", "filter", "map"})
 _NUMERIC = {
     ">": operator.gt,
@@ -66,12 +61,6 @@ _NUMERIC = {
     "!=": operator.ne,
 }
 
-# A path as canonical YAML writes one: a name (or `@`, the innermost element), then fields,
-# list positions and plain quoted keys.
-_NAME = r"[_a-zA-Z][_a-zA-Z0-9]*"
-_STEP = re.compile(rf"\.({_NAME})|\[([0-9]+)\]|\['([^'\\\x00-\x1f\x7f]*)'\]")
-_ROOT = re.compile(rf"@|{_NAME}")
-
 
 class TreeError(Exception):
     """A malformed tree: ``where`` is the path of keys and positions to the culprit."""
@@ -79,10 +68,6 @@ class TreeError(Exception):
     def __init__(self, where: tuple[str | int, ...], message: str) -> None:
         super().__init__(message)
         self.where, self.message = where, message
-
-
-def element_variable(depth: int) -> str:
-    return f"__elem{depth}" if depth > 1 else "__elem"
 
 
 # -- paths ------------------------------------------------------------------------------------
@@ -96,13 +81,13 @@ def parse_path(text: object, where: tuple[str | int, ...]) -> tuple[str, tuple[S
     """A canonical path's root name and steps; ``@`` is returned as is."""
     if not isinstance(text, str):
         raise TreeError(where, f"a path is a string, not {_type_name(text)}")
-    root = _ROOT.match(text)
+    root = PATH_ROOT.match(text)
     if root is None:
         raise TreeError(where, f"`{text}` is not a path such as error.headers['retry-after']")
     steps: list[Step] = []
     position = root.end()
     while position < len(text):
-        step = _STEP.match(text, position)
+        step = PATH_STEP.match(text, position)
         if step is None:
             raise TreeError(
                 where,
@@ -280,14 +265,14 @@ class Builder:
             return comprehension("exists" if op == "some" else "all", get, var, predicate, None)
         _exactly(tree, where, ("path", "op", "value"))
         value = _constant(tree["value"], (*where, "value"))
-        if op in _COMPARISONS:
-            return comparison(_COMPARISONS[op], get, value)
+        if op in COMPARISONS:
+            return comparison(COMPARISONS[op], get, value)
         if op == "in":
             if not isinstance(value, list):
                 raise TreeError((*where, "value"), "`in` needs a list as its `value`")
             return membership(get, value)
-        if op in _METHODS:
-            return method(_METHODS[op], get, value, (*where, "value"))
+        if op in METHODS:
+            return method(METHODS[op], get, value, (*where, "value"))
         raise TreeError((*where, "op"), f"unknown operator `{op}`")
 
     # The IR's node form (hookc.ir.serialize), mirroring hookc.cel.evaluator case by case.
@@ -642,8 +627,8 @@ def _literal(tree: Mapping[str, Any], where: tuple[str | int, ...]) -> Any:
     match type_:
         case "int" if type(value) is int:
             return _constant(value, at)
-        case "double" if isinstance(value, str) and value in _NONFINITE:
-            return _NONFINITE[value]
+        case "double" if isinstance(value, str) and value in NONFINITE:
+            return NONFINITE[value]
         case "double" if type(value) in (int, float):
             return float(value)
         case "string" if isinstance(value, str):
@@ -685,7 +670,3 @@ def _type_name(value: object) -> str:
     return {dict: "a mapping", list: "a list", str: "a string", type(None): "null"}.get(
         type(value), type(value).__name__
     )
-
-
-# Kept for callers that evaluate the element-free tests of a leaf (hookc eval --explain).
-__all__ = ["Builder", "Closure", "TreeError", "equals", "parse_path", "path_getter"]

@@ -21,12 +21,12 @@ import yaml
 from hookc.runtime.closures import Builder, Closure, TreeError, parse_path, path_getter
 from hookc.runtime.dispatch import candidates, key_of
 from hookc.runtime.support import _hk_context, _hk_exact, _hk_text
+from hookc.runtime.tree_form import NONFINITE, PARAM_TAGS
 from hookc.runtime.values import CelError
 
 _HOLE = re.compile(r"\$\{")
 _SOURCE_DIGEST = re.compile(r"^# source sha256: ([0-9a-f]{64})$", re.MULTILINE)
 _HOOK_KEYS = ("id", "event", "priority", "enabled", "description", "condition", "action")
-_NONFINITE = {"NaN": float("nan"), "+Inf": float("inf"), "-Inf": float("-inf")}
 
 Where = tuple[str | int, ...]
 
@@ -257,7 +257,7 @@ def _renderer(value: Any, where: Where, builder: Builder) -> Callable[[dict[str,
         items = [_renderer(item, (*where, i), builder) for i, item in enumerate(value)]
         return lambda context: [item(context) for item in items]
     if isinstance(value, dict):
-        if len(value) == 1 and next(iter(value)) in ("template", "double", "params"):
+        if len(value) == 1 and next(iter(value)) in PARAM_TAGS:
             return _tagged(value, where, builder)
         entries = {
             str(key): _renderer(item, (*where, str(key)), builder) for key, item in value.items()
@@ -272,9 +272,9 @@ def _tagged(
     [(tag, inner)] = value.items()
     at = (*where, tag)
     if tag == "double":
-        if inner not in _NONFINITE:
+        if inner not in NONFINITE:
             raise TreeError(at, "`double:` tags one of NaN, +Inf, -Inf")
-        number = _NONFINITE[inner]
+        number = NONFINITE[inner]
         return lambda context: number
     if tag == "params":
         if not isinstance(inner, dict):
