@@ -20,13 +20,10 @@ from hookc.backend.driver import write_atomically
 from hookc.diagnostics import Diagnostic, error, has_error
 from hookc.frontend.files import read_source
 from hookc.frontend.load import load_source
-from hookc.frontend.yaml_file import load_yaml
 from hookc.profile import Profile
 from hookc.source import Source, Span
 
 YAML_SUFFIXES = (".yaml", ".yml")
-# Sections kept as written, in this order, after the hooks.
-_KEPT = ("action_types", "event_context_schema", "operators", "combinators", "return_schema")
 
 
 @dataclass(frozen=True)
@@ -77,10 +74,7 @@ def format_file(path: str, profile: Profile) -> Formatted:
             "fmt keeps comments",
         )
         return Formatted(path, source.text, None, (refusal,))
-    document, _ = load_yaml(source)
-    assert document is not None  # it loaded
-    extras = {key: node.plain() for key in _KEPT if (node := document.get(key)) is not None}
-    canonical = leading + canonical_yaml(loaded.hookset, extras)
+    canonical = leading + canonical_yaml(loaded.hookset, loaded.sections)
     # The new text must read back to the same hooks: nothing a person wrote may be lost.
     again = load_source(Source(path, canonical), profile)
     if again.hookset != loaded.hookset or has_error(again.diagnostics):

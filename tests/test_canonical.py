@@ -232,10 +232,11 @@ def test_compile_target_yaml_writes_the_golden_canonical_file(tmp_path: Path) ->
 
 def test_the_canonical_example_is_its_own_canonical_form_and_checks_clean() -> None:
     golden = (CANONICAL / "policies.hooks.yaml").read_text(encoding="utf-8")
-    hookset, errors = read_back(golden)
-    assert errors == [] and hookset is not None
+    loaded = load_file(CANONICAL / "policies.hooks.yaml")
+    assert loaded.diagnostics == () and loaded.hookset is not None
+    hookset = loaded.hookset
     header = "".join(line for line in golden.splitlines(keepends=True) if line.startswith("#"))
-    assert header + canonical_yaml(hookset) == golden
+    assert header + canonical_yaml(hookset, loaded.sections) == golden
     assert hookset == partitioned(load_file(CANONICAL / "policies.yaml").hookset)  # type: ignore[arg-type]
 
 
@@ -353,3 +354,36 @@ def test_compile_target_yaml_is_reproducible(tmp_path: Path) -> None:
         assert status == 0
         texts.append((tmp_path / folder / "policies.hooks.yaml").read_bytes())
     assert texts[0] == texts[1]
+
+
+def test_compile_target_yaml_carries_the_inputs_own_catalog_and_schema(tmp_path: Path) -> None:
+    """A custom action type must come along, or the canonical file would not read back."""
+    source = ROOT / "examples" / "fmt" / "messy.hooks.yaml"
+    assert main(["compile", str(source), "--target", "yaml", "-O0", "-o", str(tmp_path)],
+                stdout=io.StringIO(), stderr=io.StringIO()) == 0  # fmt: skip
+    written = tmp_path / "messy.hooks.yaml"
+    assert "action_types:\n  page:" in written.read_text(encoding="utf-8")
+    loaded = load_file(written)
+    assert not loaded.has_errors
+    assert loaded.hookset == load_file(source).hookset
+
+
+def test_inputs_that_define_an_action_type_differently_cannot_share_one_canonical_file(
+    tmp_path: Path,
+) -> None:
+    for name, kind in (("a", "string"), ("b", "integer")):
+        (tmp_path / f"{name}.hooks.yaml").write_text(
+            f"hooks:\n  - {{id: {name}, event: error, action: {{type: page, who: x}}}}\n"
+            "action_types:\n"
+            f"  page: {{parameters: {{who: {{type: string}}, n: {{type: {kind}}}}}}}\n",
+            encoding="utf-8",
+        )
+    out, err = io.StringIO(), io.StringIO()
+    argv = ["compile", str(tmp_path / "a.hooks.yaml"), str(tmp_path / "b.hooks.yaml")]
+    status = main([*argv, "--target", "yaml", "-o", str(tmp_path / "out")], stdout=out, stderr=err)
+    assert status == 2
+    assert err.getvalue() == (
+        "hookc: error: the inputs define the action type `page` differently; canonical YAML "
+        "holds one catalog\n"
+    )
+    assert not (tmp_path / "out").exists()

@@ -22,13 +22,14 @@ import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from hookc.diagnostics import Diagnostic, Severity, error, has_error
 from hookc.source import Span
 
 if TYPE_CHECKING:
     from hookc.check.run import FileReport
+    from hookc.frontend.lower import Loaded
     from hookc.ir.hooks import Hook, HookSet
     from hookc.optimize import Optimized
     from hookc.profile import Profile
@@ -133,11 +134,13 @@ def generate_module(
     digest = _digest_if_readable(unique)
     found: dict[str, list[Diagnostic]] = {}
     hooksets: dict[str, HookSet] = {}
+    sections: dict[str, Mapping[str, Any]] = {}
     for path in unique:
-        diagnostics, hookset = _load_and_check(path, profile)
+        diagnostics, loaded = _load_and_check(path, profile)
         found[path] = list(diagnostics)
-        if hookset is not None:
-            hooksets[path] = hookset
+        if loaded.hookset is not None:
+            hooksets[path] = loaded.hookset
+            sections[path] = loaded.sections
     for path, diagnostic in _duplicate_ids_across(hooksets):
         found[path].append(diagnostic)
     reports = _reports(found)
@@ -157,13 +160,41 @@ def generate_module(
         from hookc import __version__
         from hookc.backend.canonical import canonical_yaml, header
 
-        text = canonical_yaml(merged, header=header(digest, __version__))
+        # The inputs' own catalog and context schema go along, so that the canonical file
+        # is a hook file that hookc reads back as it read the inputs.
+        extras = _joined_sections(sections.values())
+        text = canonical_yaml(merged, extras, header(digest, __version__))
     else:
         text = generate(merged, source_sha256=digest, sources=tuple(unique))
     return Generated(text, reports, len(hooks), digest, optimized)
 
 
-def _load_and_check(path: str, profile: Profile) -> tuple[tuple[Diagnostic, ...], HookSet | None]:
+def _joined_sections(sections: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
+    """The inputs' ``action_types`` and ``event_context_schema`` as one file would hold
+    them; an action type defined differently by two inputs cannot be, and is refused."""
+    from hookc.profile import merge_schemas
+
+    catalog: dict[str, Any] = {}
+    schema: dict[str, Any] | None = None
+    for found in sections:
+        for name, entry in (found.get("action_types") or {}).items():
+            if catalog.setdefault(name, entry) != entry:
+                raise OutputError(
+                    f"the inputs define the action type `{name}` differently; canonical YAML "
+                    "holds one catalog"
+                )
+        if "event_context_schema" in found:
+            extra = found["event_context_schema"]
+            schema = extra if schema is None else merge_schemas(schema, extra)
+    joined: dict[str, Any] = {}
+    if catalog:
+        joined["action_types"] = catalog
+    if schema is not None:
+        joined["event_context_schema"] = schema
+    return joined
+
+
+def _load_and_check(path: str, profile: Profile) -> tuple[tuple[Diagnostic, ...], Loaded]:
     """One file's findings, exactly those of ``hookc.check.run.check_file``, and its hooks.
 
     ``check_file`` returns only the findings; the hooks are needed too, so its three steps
@@ -178,7 +209,7 @@ def _load_and_check(path: str, profile: Profile) -> tuple[tuple[Diagnostic, ...]
     if loaded.hookset is not None:
         found.extend(path_diagnostics(loaded.hookset, loaded.profile.context_schema))
         found.extend(logic_diagnostics(loaded.hookset))
-    return tuple(found), loaded.hookset
+    return tuple(found), loaded
 
 
 def _reports(found: dict[str, list[Diagnostic]]) -> tuple[FileReport, ...]:

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
-from hookc.diagnostics import error, has_error, warning
+from hookc.diagnostics import Diagnostic, error, has_error, warning
 from hookc.frontend.files import read_source
-from hookc.frontend.lower import Loaded, lower_document
+from hookc.frontend.lower import Loaded, kept_sections, lower_document
 from hookc.frontend.yaml_file import load_yaml
 from hookc.profile import Profile, load_profile
 from hookc.source import Source, Span
@@ -39,14 +40,12 @@ def load_file(path: str | Path, profile: Profile | None = None) -> Loaded:
     if read is None:
         return Loaded(None, None, profile, tuple(diagnostics))
     loaded = load_source(read, profile)
-    return Loaded(
-        loaded.source, loaded.hookset, loaded.profile, (*diagnostics, *loaded.diagnostics)
-    )
+    return replace(loaded, diagnostics=(*diagnostics, *loaded.diagnostics))
 
 
 def load_source(source: Source, profile: Profile) -> Loaded:
     """The hook IR of text already read; its name's ending says its format."""
-    diagnostics = []
+    diagnostics: list[Diagnostic] = []
     if Path(source.name).suffix.lower() in YAML_SUFFIXES:
         document, found = load_yaml(source)
     else:
@@ -61,4 +60,4 @@ def load_source(source: Source, profile: Profile) -> Loaded:
         return Loaded(source, None, profile, tuple(diagnostics + found))
     hookset, extended, found = lower_document(document, source, profile)
     diagnostics.extend(found)
-    return Loaded(source, hookset, extended, tuple(diagnostics))
+    return Loaded(source, hookset, extended, tuple(diagnostics), kept_sections(document))

@@ -9,8 +9,10 @@ profile; then each hook's condition and action are lowered and checked.
 from __future__ import annotations
 
 import difflib
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import PurePath
+from typing import Any
 
 from hookc.diagnostics import Diagnostic, error, has_error, warning
 from hookc.frontend.actions import build_action
@@ -22,6 +24,15 @@ from hookc.profile import Profile
 from hookc.source import Source, Span
 
 SECTIONS = ("hooks", "builtin_hooks")
+# A file's sections besides its hooks, kept as data for the tools that write hook files
+# (hookc fmt, canonical YAML), in the order they write them.
+KEPT_SECTIONS = (
+    "action_types",
+    "event_context_schema",
+    "operators",
+    "combinators",
+    "return_schema",
+)
 
 
 @dataclass(frozen=True)
@@ -32,6 +43,7 @@ class Loaded:
     hookset: HookSet | None
     profile: Profile
     diagnostics: tuple[Diagnostic, ...] = field(default=())
+    sections: Mapping[str, Any] = field(default_factory=dict)  # KEPT_SECTIONS, as written
 
     @property
     def has_errors(self) -> bool:
@@ -66,6 +78,12 @@ def lower_document(
     diagnostics.extend(_duplicate_ids(hooks, source))
     hookset = HookSet(tuple(hooks), ordering=profile.ordering, profile=profile.name)
     return hookset, profile, diagnostics
+
+
+def kept_sections(document: Located | None) -> dict[str, Any]:
+    if document is None:
+        return {}
+    return {key: node.plain() for key in KEPT_SECTIONS if (node := document.get(key)) is not None}
 
 
 def _place(document: Located, problem: Problem) -> Span:
