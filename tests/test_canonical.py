@@ -58,8 +58,10 @@ def partitioned(hookset: HookSet) -> HookSet:
 
 
 def parser_made(expr: Expr) -> bool:
-    """A tree the parser can give (the only trees a hook file can hold)."""
-    return parse(to_text(expr)).expr == expr and not any(
+    """A tree the parser gives without an error (the only trees a hook file can hold)."""
+    parsed = parse(to_text(expr))
+    errors = [d for d in parsed.diagnostics if d.severity is Severity.ERROR]
+    return parsed.expr == expr and not errors and not any(
         isinstance(node, Literal) and isinstance(node.value, float) and math.isnan(node.value)
         for node, _ in walk(expr)
     )
