@@ -1,4 +1,4 @@
-"""The real pre-commit framework runs `hookc-check` from this repository's
+"""The real pre-commit framework runs `hookc-check` and `hookc-fmt` from this repository's
 .pre-commit-hooks.yaml, passing a good hook file and failing a bad one."""
 
 from __future__ import annotations
@@ -44,14 +44,17 @@ def project(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, s
     }  # fmt: skip
     (project / "good.hooks.yaml").write_text(GOOD)
     (project / "bad.hooks.yaml").write_text(BAD)
+    shutil.copy(ROOT / "examples" / "fmt" / "messy.formatted.yaml", project / "tidy.hooks.yaml")
     for command in (["git", "init", "-q"], ["git", "add", "."]):
         subprocess.run(command, cwd=project, env=env, check=True, capture_output=True)
     return project, env
 
 
-def try_repo(project: Path, env: dict[str, str], *files: str) -> subprocess.CompletedProcess[str]:
+def try_repo(
+    project: Path, env: dict[str, str], *files: str, hook: str = "hookc-check"
+) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [str(PRE_COMMIT), "try-repo", str(ROOT), "hookc-check", "--files", *files],
+        [str(PRE_COMMIT), "try-repo", str(ROOT), hook, "--files", *files],
         cwd=project, env=env, capture_output=True, text=True, timeout=600,
     )  # fmt: skip
 
@@ -70,3 +73,15 @@ def test_pre_commit_fails_a_bad_hook_file_and_shows_why(
     assert "Failed" in result.stdout
     assert "bad.hooks.yaml:4:23: error[HK101]: `=` is not an operator in CEL" in result.stdout
     assert "good.hooks.yaml" not in result.stdout.split("Failed", 1)[1]
+
+
+def test_pre_commit_fmt_passes_a_canonical_file_and_fails_one_that_is_not(
+    project: tuple[Path, dict[str, str]],
+) -> None:
+    tidy = try_repo(*project, "tidy.hooks.yaml", hook="hookc-fmt")
+    assert tidy.returncode == 0, tidy.stdout + tidy.stderr
+    assert "hookc fmt --check" in tidy.stdout and "Passed" in tidy.stdout
+    messy = try_repo(*project, "tidy.hooks.yaml", "good.hooks.yaml", hook="hookc-fmt")
+    assert messy.returncode == 1, messy.stdout + messy.stderr
+    assert "good.hooks.yaml: not in canonical form (hookc fmt rewrites it)" in messy.stdout
+    assert "tidy.hooks.yaml" not in messy.stdout.split("Failed", 1)[1]
