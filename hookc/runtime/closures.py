@@ -535,19 +535,44 @@ def membership(get: Closure, items: list[Any]) -> Closure:
 
 
 def method(name: str, get: Closure, argument: Any, where: tuple[str | int, ...]) -> Closure:
+    function = _hk_METHODS[name]
+    test: Callable[[str], bool] | None = None
     if name in ("matches", "glob"):
         if not isinstance(argument, str):
             raise TreeError(where, f"`{name}` takes a pattern string")
         compiled = (compile_regex if name == "matches" else compile_glob)(argument)
         if isinstance(compiled, CelError):
             raise TreeError(where, compiled.message)
-    function = _hk_METHODS[name]
+        # Compiled once, here; a string goes straight to it (what `matches`/`glob` do
+        # after their checks).
+        find = compiled.search if name == "matches" else compiled.fullmatch
+        test = lambda text: find(text) is not None  # noqa: E731
+    elif type(argument) is str and name in _STRING_TESTS:
+        test = _STRING_TESTS[name](argument)
+    if test is not None:
+        string_test = test
+
+        def on_text(context: dict[str, Any], scope: Any) -> Any:
+            value = get(context, scope)
+            if type(value) is str:
+                return string_test(value)
+            return value if isinstance(value, CelError) else function(value, argument)
+
+        return on_text
 
     def call(context: dict[str, Any], scope: Any) -> Any:
         value = get(context, scope)
         return value if isinstance(value, CelError) else function(value, argument)
 
     return call
+
+
+# Tests of one string against a constant string, as CEL's string methods define them.
+_STRING_TESTS: dict[str, Callable[[str], Callable[[str], bool]]] = {
+    "contains": lambda argument: lambda text: argument in text,
+    "startsWith": lambda argument: lambda text: text.startswith(argument),
+    "endsWith": lambda argument: lambda text: text.endswith(argument),
+}
 
 
 def comprehension(
