@@ -12,7 +12,6 @@ from __future__ import annotations
 import argparse
 import gc
 import json
-import math
 import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, TextIO
@@ -374,7 +373,9 @@ def _expr(text: str, context_path: str | None, out: TextIO, err: TextIO) -> int:
     except EvaluationError as exc:
         print(f"<expr>: evaluation error: {exc}", file=err)
         return EXIT_INPUT_ERROR
-    print(json.dumps(_jsonable(value), ensure_ascii=False), file=out)
+    from hookc.explain import json_text
+
+    print(json_text(value), file=out)
     return EXIT_OK
 
 
@@ -398,14 +399,3 @@ def _read_context(path: str) -> dict[str, Any]:
             f"{path}: the context must be a JSON object, not {type(context).__name__}"
         )
     return context
-
-
-def _jsonable(value: Any) -> Any:
-    """JSON has no NaN or infinities: print those as CEL's string() does."""
-    if isinstance(value, float) and not math.isfinite(value):
-        return "NaN" if math.isnan(value) else ("+Inf" if value > 0 else "-Inf")
-    if isinstance(value, list | tuple):
-        return [_jsonable(item) for item in value]
-    if isinstance(value, dict):
-        return {str(key): _jsonable(item) for key, item in value.items()}
-    return value

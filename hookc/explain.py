@@ -107,7 +107,7 @@ def result(subject: Subject, event: str, context: Mapping[str, Any], every: bool
         value: Any = [{"id": hook_id, "action": action} for hook_id, action in found]
     else:
         value = subject.evaluator.evaluate_hooks(event, context)
-    return json.dumps(_jsonable(value), ensure_ascii=False) + "\n"
+    return json_text(value) + "\n"
 
 
 def _leaves(expr: Expr) -> Iterator[Expr]:
@@ -167,6 +167,12 @@ def _shown(value: Any) -> str:
     if value is None or isinstance(value, bool | int | float | str):
         return to_text(Literal(value))
     return format_value(value)
+
+
+def json_text(value: Any) -> str:
+    """A value as one line of JSON; JSON has no NaN or infinities, so those are written as
+    CEL's string() writes them."""
+    return json.dumps(_jsonable(value), ensure_ascii=False)
 
 
 def _jsonable(value: Any) -> Any:

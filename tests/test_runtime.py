@@ -268,7 +268,7 @@ def test_source_digest_and_version_come_from_the_header_of_compiled_yaml() -> No
             "f.yaml:3:8: hooks[1].id: duplicate hook id `a`",
         ),
         ("hooks: [\n", "f.yaml:2:1: YAML syntax error: did not find expected node content"),
-        ("- 1\n", "f.yaml:1:1: the document: expected a mapping, not list"),
+        ("- 1\n", "f.yaml:1:1: the document: expected a mapping, not a list"),
     ],
 )
 def test_a_file_the_runtime_cannot_use_is_an_error_naming_the_place(

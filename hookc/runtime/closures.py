@@ -226,7 +226,7 @@ class Builder:
         if "all" in tree or "any" in tree:
             key = "all" if "all" in tree else "any"
             _exactly(tree, where, (key,))
-            items = _list(tree[key], (*where, key))
+            items = expect_list(tree[key], (*where, key))
             operands = [
                 self.condition(item, (*where, key, i), depth, bound) for i, item in enumerate(items)
             ]
@@ -282,12 +282,12 @@ class Builder:
         kind_ = tree.get("node")
 
         def child(key: str, scope: frozenset[str] = bound) -> Closure:
-            return self.node(_mapping(tree.get(key), (*where, key)), (*where, key), scope)
+            return self.node(expect_mapping(tree.get(key), (*where, key)), (*where, key), scope)
 
         def children(key: str) -> list[Closure]:
-            items = _list(tree.get(key), (*where, key))
+            items = expect_list(tree.get(key), (*where, key))
             return [
-                self.node(_mapping(item, (*where, key, i)), (*where, key, i), bound)
+                self.node(expect_mapping(item, (*where, key, i)), (*where, key, i), bound)
                 for i, item in enumerate(items)
             ]
 
@@ -296,9 +296,12 @@ class Builder:
                 value = _literal(tree, where)
                 return lambda context, scope: value
             case "ident":
-                return _name_getter(_text(tree.get("name"), (*where, "name")), bound)
+                return _name_getter(expect_string(tree.get("name"), (*where, "name")), bound)
             case "select":
-                operand, field = child("operand"), _text(tree.get("field"), (*where, "field"))
+                operand, field = (
+                    child("operand"),
+                    expect_string(tree.get("field"), (*where, "field")),
+                )
                 return _strict(lambda base: select(base, field), operand)
             case "index":
                 return _strict(index, child("operand"), child("index"))
@@ -321,14 +324,14 @@ class Builder:
             case "map":
                 return self.map_literal(tree, where, bound)
             case "has":
-                return self.has(_mapping(tree.get("path"), (*where, "path")), where, bound)
+                return self.has(expect_mapping(tree.get("path"), (*where, "path")), where, bound)
             case "call":
                 return self.call(tree, where, bound, child, children)
             case "comprehension":
                 macro = tree.get("macro")
                 if macro not in _MACROS:
                     raise TreeError((*where, "macro"), f"unknown macro {macro!r}")
-                var = _text(tree.get("var"), (*where, "var"))
+                var = expect_string(tree.get("var"), (*where, "var"))
                 inner = bound | {var}
                 predicate = None if tree.get("predicate") is None else child("predicate", inner)
                 transform = None if tree.get("transform") is None else child("transform", inner)
@@ -339,7 +342,7 @@ class Builder:
         self, tree: Mapping[str, Any], where: tuple[str | int, ...], bound: frozenset[str],
         child: Callable[[str], Closure], children: Callable[[str], list[Closure]],
     ) -> Closure:  # fmt: skip
-        function = _text(tree.get("function"), (*where, "function"))
+        function = expect_string(tree.get("function"), (*where, "function"))
         args = children("args")
         if tree.get("target") is None:
             found = _hk_FUNCTIONS.get(function)
@@ -355,13 +358,13 @@ class Builder:
         self, tree: Mapping[str, Any], where: tuple[str | int, ...], bound: frozenset[str]
     ) -> Closure:
         entries = []
-        for i, entry in enumerate(_list(tree.get("entries"), (*where, "entries"))):
+        for i, entry in enumerate(expect_list(tree.get("entries"), (*where, "entries"))):
             at = (*where, "entries", i)
-            pair = _list(entry, at)
+            pair = expect_list(entry, at)
             if len(pair) != 2:
                 raise TreeError(at, "a map entry is a [key, value] pair")
-            key = self.node(_mapping(pair[0], (*at, 0)), (*at, 0), bound)
-            value = self.node(_mapping(pair[1], (*at, 1)), (*at, 1), bound)
+            key = self.node(expect_mapping(pair[0], (*at, 0)), (*at, 0), bound)
+            value = self.node(expect_mapping(pair[1], (*at, 1)), (*at, 1), bound)
             entries.append((key, value))
 
         def build(context: dict[str, Any], scope: Any) -> Any:
@@ -389,13 +392,13 @@ class Builder:
     ) -> Closure:
         match path.get("node"):
             case "ident":
-                name = _text(path.get("name"), (*where, "name"))
+                name = expect_string(path.get("name"), (*where, "name"))
                 if name in bound:
                     return lambda context, scope: scope[name]
                 return lambda context, scope: context.get(name, _MISSING)
             case "select":
-                base = self.resolver(_mapping(path.get("operand"), where), where, bound)
-                field = _text(path.get("field"), (*where, "field"))
+                base = self.resolver(expect_mapping(path.get("operand"), where), where, bound)
+                field = expect_string(path.get("field"), (*where, "field"))
 
                 def step(context: dict[str, Any], scope: Any) -> Any:
                     value = base(context, scope)
@@ -405,8 +408,8 @@ class Builder:
 
                 return step
             case "index":
-                base = self.resolver(_mapping(path.get("operand"), where), where, bound)
-                key_of = self.node(_mapping(path.get("index"), where), where, bound)
+                base = self.resolver(expect_mapping(path.get("operand"), where), where, bound)
+                key_of = self.node(expect_mapping(path.get("index"), where), where, bound)
 
                 def look(context: dict[str, Any], scope: Any) -> Any:
                     value = base(context, scope)
@@ -508,11 +511,7 @@ def comparison(op: str, get: Closure, constant: Any) -> Closure:
 
         return number
 
-    def compare(context: dict[str, Any], scope: Any) -> Any:
-        value = get(context, scope)
-        return value if isinstance(value, CelError) else function(value, constant)
-
-    return compare
+    return _strict(lambda value: function(value, constant), get)
 
 
 def membership(get: Closure, items: list[Any]) -> Closure:
@@ -527,11 +526,7 @@ def membership(get: Closure, items: list[Any]) -> Closure:
 
         return among_strings
 
-    def among(context: dict[str, Any], scope: Any) -> Any:
-        value = get(context, scope)
-        return value if isinstance(value, CelError) else contains_element(items, value)
-
-    return among
+    return _strict(lambda value: contains_element(items, value), get)
 
 
 def method(name: str, get: Closure, argument: Any, where: tuple[str | int, ...]) -> Closure:
@@ -560,11 +555,7 @@ def method(name: str, get: Closure, argument: Any, where: tuple[str | int, ...])
 
         return on_text
 
-    def call(context: dict[str, Any], scope: Any) -> Any:
-        value = get(context, scope)
-        return value if isinstance(value, CelError) else function(value, argument)
-
-    return call
+    return _strict(lambda value: function(value, argument), get)
 
 
 # Tests of one string against a constant string, as CEL's string methods define them.
@@ -673,19 +664,22 @@ def _exactly(tree: Mapping[str, Any], where: tuple[str | int, ...], keys: tuple[
         raise TreeError(where, f"expected the keys {wanted}; unknown {extra}, missing {missing}")
 
 
-def _mapping(value: Any, where: tuple[str | int, ...]) -> Mapping[str, Any]:
+# The loader's checks too (hookc.runtime.loader): each raises TreeError at ``where``.
+
+
+def expect_mapping(value: Any, where: tuple[str | int, ...]) -> Mapping[str, Any]:
     if not isinstance(value, Mapping):
         raise TreeError(where, f"expected a mapping, not {_type_name(value)}")
     return value
 
 
-def _list(value: Any, where: tuple[str | int, ...]) -> list[Any]:
+def expect_list(value: Any, where: tuple[str | int, ...]) -> list[Any]:
     if not isinstance(value, list):
         raise TreeError(where, f"expected a list, not {_type_name(value)}")
     return value
 
 
-def _text(value: Any, where: tuple[str | int, ...]) -> str:
+def expect_string(value: Any, where: tuple[str | int, ...]) -> str:
     if not isinstance(value, str):
         raise TreeError(where, f"expected a string, not {_type_name(value)}")
     return value

@@ -18,7 +18,16 @@ from typing import Any
 
 import yaml
 
-from hookc.runtime.closures import Builder, Closure, TreeError, parse_path, path_getter
+from hookc.runtime.closures import (
+    Builder,
+    Closure,
+    TreeError,
+    expect_list,
+    expect_mapping,
+    expect_string,
+    parse_path,
+    path_getter,
+)
 from hookc.runtime.dispatch import candidates, key_of
 from hookc.runtime.support import _hk_context, _hk_exact, _hk_text
 from hookc.runtime.tree_form import NONFINITE, PARAM_TAGS
@@ -133,8 +142,8 @@ def loads(text: str, name: str = "<string>") -> Runtime:
 
 
 def _build(data: Any, text: str) -> Runtime:
-    document = _mapping(data, ())
-    ordering = _mapping(document.get("ordering", {}), ("ordering",))
+    document = expect_mapping(data, ())
+    ordering = expect_mapping(document.get("ordering", {}), ("ordering",))
     higher_first = ordering.get("higher_priority_first", True)
     first_match = ordering.get("first_match", True)
     for key, value in (("higher_priority_first", higher_first), ("first_match", first_match)):
@@ -198,14 +207,17 @@ def _standalone(predicate: Closure) -> Callable[[Any], bool]:
 
 
 def _hook(entry: Any, where: Where, builtin: bool, builder: Builder) -> _Hook:
-    hook = _mapping(entry, where)
+    hook = expect_mapping(entry, where)
     unknown = sorted(str(key) for key in hook if key not in _HOOK_KEYS)
     if unknown:
         raise TreeError((*where, unknown[0]), f"unknown key `{unknown[0]}` in a hook")
     for key in ("id", "event", "action"):
         if key not in hook:
             raise TreeError(where, f"a hook needs `{key}` (canonical YAML names every hook)")
-    hook_id, event = _string(hook["id"], (*where, "id")), _string(hook["event"], (*where, "event"))
+    hook_id, event = (
+        expect_string(hook["id"], (*where, "id")),
+        expect_string(hook["event"], (*where, "event")),
+    )
     priority = hook.get("priority", 0)
     if type(priority) is not int:
         raise TreeError((*where, "priority"), "expected an integer")
@@ -214,15 +226,15 @@ def _hook(entry: Any, where: Where, builtin: bool, builder: Builder) -> _Hook:
         raise TreeError((*where, "enabled"), "expected true or false")
     description = hook.get("description")
     if description is not None:
-        _string(description, (*where, "description"))
+        expect_string(description, (*where, "description"))
     condition = hook.get("condition")
     predicate: Closure = (
         (lambda context, scope: True)
         if condition is None
         else builder.condition(condition, (*where, "condition"), 0, frozenset())
     )
-    action = _mapping(hook["action"], (*where, "action"))
-    action_type = _string(action.get("type"), (*where, "action", "type"))
+    action = expect_mapping(hook["action"], (*where, "action"))
+    action_type = expect_string(action.get("type"), (*where, "action", "type"))
     params = {
         name: _renderer(value, (*where, "action", name), builder)
         for name, value in action.items()
@@ -282,11 +294,11 @@ def _tagged(
         entries = {str(k): _renderer(item, (*at, str(k)), builder) for k, item in inner.items()}
         return lambda context: {key: entry(context) for key, entry in entries.items()}
     parts: list[str | Closure] = []
-    for i, part in enumerate(_list(inner, at)):
+    for i, part in enumerate(expect_list(inner, at)):
         if isinstance(part, str):
             parts.append(part)
         else:
-            parts.append(builder.node(_mapping(part, (*at, i)), (*at, i), frozenset()))
+            parts.append(builder.node(expect_mapping(part, (*at, i)), (*at, i), frozenset()))
     return _assemble(parts)
 
 
@@ -349,24 +361,6 @@ def _assemble(parts: list[str | Closure]) -> Callable[[dict[str, Any]], Any]:
 
 
 # -- places -----------------------------------------------------------------------------------
-
-
-def _mapping(value: Any, where: Where) -> Mapping[str, Any]:
-    if not isinstance(value, Mapping):
-        raise TreeError(where, f"expected a mapping, not {type(value).__name__}")
-    return value
-
-
-def _list(value: Any, where: Where) -> list[Any]:
-    if not isinstance(value, list):
-        raise TreeError(where, f"expected a list, not {type(value).__name__}")
-    return value
-
-
-def _string(value: Any, where: Where) -> str:
-    if not isinstance(value, str):
-        raise TreeError(where, f"expected a string, not {type(value).__name__}")
-    return value
 
 
 def _dotted(where: Where) -> str:
