@@ -61,9 +61,13 @@ def parser_made(expr: Expr) -> bool:
     """A tree the parser gives without an error (the only trees a hook file can hold)."""
     parsed = parse(to_text(expr))
     errors = [d for d in parsed.diagnostics if d.severity is Severity.ERROR]
-    return parsed.expr == expr and not errors and not any(
-        isinstance(node, Literal) and isinstance(node.value, float) and math.isnan(node.value)
-        for node, _ in walk(expr)
+    return (
+        parsed.expr == expr
+        and not errors
+        and not any(
+            isinstance(node, Literal) and isinstance(node.value, float) and math.isnan(node.value)
+            for node, _ in walk(expr)
+        )
     )
 
 

@@ -6,18 +6,22 @@ from __future__ import annotations
 import io
 import os
 import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
 from hookc.backend.canonical import canonical_yaml
+from hookc.cel.printer import to_text
 from hookc.cli import main
 from hookc.diagnostics import CODES
 from hookc.frontend.load import load_file
 from hookc.ir.hooks import HookSet
 from tests.properties import SETTINGS, examples
-from tests.test_canonical import hooksets
+from tests.strategies import conditions, expressions
+from tests.test_canonical import hooksets, parser_made, partitioned
 
 ROOT = Path(__file__).resolve().parent.parent
 FMT = ROOT / "examples" / "fmt"
@@ -155,8 +159,6 @@ def test_fmt_codes_are_shown_by_the_fmt_examples() -> None:
 @settings(SETTINGS, max_examples=examples(60))
 @given(hooksets())
 def test_a_canonical_file_is_left_as_it_is(hookset: HookSet) -> None:
-    import tempfile
-
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "gen.hooks.yaml"
         text = canonical_yaml(hookset)
@@ -164,3 +166,54 @@ def test_a_canonical_file_is_left_as_it_is(hookset: HookSet) -> None:
         status, out, _ = run("fmt", "--check", str(path))
         assert (status, out) == (0, ""), out
         assert path.read_text(encoding="utf-8") == text
+
+
+def _quoted(text: str) -> str:
+    """``text`` as a YAML double-quoted scalar: printable ASCII as it is, the rest escaped
+    (``\\U`` takes any code point; JSON's surrogate pairs would not read back)."""
+    return (
+        '"'
+        + "".join(c if " " <= c <= "~" and c not in '"\\' else f"\\U{ord(c):08x}" for c in text)
+        + '"'
+    )
+
+
+@st.composite
+def hand_written_files(draw: st.DrawFn) -> str:
+    """Hook files as people write them: `when` text, keys in any order, defaults left out,
+    builtin hooks among them."""
+    lines = []
+    for section in ("hooks", "builtin_hooks"):
+        entries = draw(st.lists(st.one_of(st.none(), conditions, expressions), max_size=3))
+        if not entries:
+            continue
+        lines.append(f"{section}:")
+        for condition in entries:
+            assume(condition is None or parser_made(condition))
+            fields = [("event", draw(st.sampled_from(["error", "limit"])))]
+            if condition is not None:
+                fields.append(("when", _quoted(to_text(condition))))
+            if draw(st.booleans()):
+                fields.append(("priority", str(draw(st.integers(-5, 5)))))
+            fields.append(("action", "{type: retry, max_attempts: 2}"))
+            fields = draw(st.permutations(fields))
+            lines.append("  - " + "\n    ".join(f"{key}: {value}" for key, value in fields))
+    assume(lines)
+    return "\n".join(lines) + "\n"
+
+
+@settings(SETTINGS, max_examples=examples(100))
+@given(hand_written_files())
+def test_fmt_of_any_file_keeps_its_hooks_and_fmt_again_changes_nothing(text: str) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "hand.hooks.yaml"
+        path.write_text(text, encoding="utf-8")
+        before = load_file(path).hookset
+        status, out, _ = run("fmt", str(path))
+        assert status == 0, out
+        once = path.read_text(encoding="utf-8")
+        after = load_file(path).hookset
+        assert after is not None and before is not None
+        assert after.hooks == partitioned(before).hooks  # ids were derived, now written
+        assert run("fmt", "--check", str(path)) == (0, "", "")
+        assert path.read_text(encoding="utf-8") == once
