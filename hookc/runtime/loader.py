@@ -61,7 +61,7 @@ for _loader in _LOADERS:
         _loader.add_constructor(_tag, lambda loader, node: loader.construct_scalar(node))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class _Hook:
     id: str
     event: str
@@ -235,14 +235,17 @@ def _hook(entry: Any, where: Where, builtin: bool, builder: Builder) -> _Hook:
     )
     action = expect_mapping(hook["action"], (*where, "action"))
     action_type = expect_string(action.get("type"), (*where, "action", "type"))
-    params = {
-        name: _renderer(value, (*where, "action", name), builder)
+    params = tuple(
+        (name, _renderer(value, (*where, "action", name), builder))
         for name, value in action.items()
         if name != "type"
-    }
+    )
 
     def render(context: dict[str, Any]) -> dict[str, Any]:
-        return {"type": action_type} | {name: part(context) for name, part in params.items()}
+        made = {"type": action_type}
+        for name, part in params:
+            made[name] = part(context)
+        return made
 
     return _Hook(
         hook_id,
