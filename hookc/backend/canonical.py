@@ -121,7 +121,9 @@ def canonical_yaml(
     return header + dump(canonical_data(hookset, extras))
 
 
-def header(source_sha256: str, version: str) -> str:
+def source_header(source_sha256: str, version: str) -> str:
+    """The comment lines of a compiled canonical file; ``hookc.runtime.load`` reads its
+    ``SOURCE_SHA256`` and ``HOOKC_VERSION`` from them."""
     return (
         f"# Canonical hooks written by hookc {version} (hookc compile --target yaml).\n"
         f"# source sha256: {source_sha256}\n"
