@@ -269,6 +269,7 @@ def test_source_digest_and_version_come_from_the_header_of_compiled_yaml() -> No
         ),
         ("hooks: [\n", "f.yaml:2:1: YAML syntax error: did not find expected node content"),
         ("- 1\n", "f.yaml:1:1: the document: expected a mapping, not a list"),
+        ("hook:\n- {id: a}\n", "f.yaml:1:1: hook: unknown key `hook` in a hook file"),
     ],
 )
 def test_a_file_the_runtime_cannot_use_is_an_error_naming_the_place(

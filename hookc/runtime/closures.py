@@ -63,11 +63,12 @@ _NUMERIC = {
 
 
 class TreeError(Exception):
-    """A malformed tree: ``where`` is the path of keys and positions to the culprit."""
+    """A malformed tree: ``where`` is the path of keys and positions to the culprit (its
+    key, for an unknown key)."""
 
-    def __init__(self, where: tuple[str | int, ...], message: str) -> None:
+    def __init__(self, where: tuple[str | int, ...], message: str, at_key: bool = False) -> None:
         super().__init__(message)
-        self.where, self.message = where, message
+        self.where, self.message, self.at_key = where, message, at_key
 
 
 # -- paths ------------------------------------------------------------------------------------

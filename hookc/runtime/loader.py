@@ -35,6 +35,11 @@ from hookc.runtime.values import CelError
 
 _HOLE = re.compile(r"\$\{")
 _SOURCE_DIGEST = re.compile(r"^# source sha256: ([0-9a-f]{64})$", re.MULTILINE)
+# What a hook file may hold (schemas/hooks.schema.json); the runtime uses the first four.
+_DOCUMENT_KEYS = frozenset(
+    {"ordering", "hooks", "builtin_hooks", "schema_version", "profile", "action_types",
+     "event_context_schema", "operators", "combinators", "return_schema"}
+)  # fmt: skip
 _HOOK_KEYS = ("id", "event", "priority", "enabled", "description", "condition", "action")
 
 Where = tuple[str | int, ...]
@@ -137,12 +142,15 @@ def loads(text: str, name: str = "<string>") -> Runtime:
     try:
         return _build(data, text)
     except TreeError as exc:
-        place = _place(text, name, exc.where)
+        place = _place(text, name, exc.where, exc.at_key)
         raise LoadError(f"{place}: {_dotted(exc.where)}: {exc.message}") from None
 
 
 def _build(data: Any, text: str) -> Runtime:
     document = expect_mapping(data, ())
+    unknown = sorted(str(key) for key in document if key not in _DOCUMENT_KEYS)
+    if unknown:  # a misspelt `hooks:` would otherwise load no hook, silently
+        raise TreeError((unknown[0],), f"unknown key `{unknown[0]}` in a hook file", at_key=True)
     ordering = expect_mapping(document.get("ordering", {}), ("ordering",))
     higher_first = ordering.get("higher_priority_first", True)
     first_match = ordering.get("first_match", True)
@@ -210,7 +218,7 @@ def _hook(entry: Any, where: Where, builtin: bool, builder: Builder) -> _Hook:
     hook = expect_mapping(entry, where)
     unknown = sorted(str(key) for key in hook if key not in _HOOK_KEYS)
     if unknown:
-        raise TreeError((*where, unknown[0]), f"unknown key `{unknown[0]}` in a hook")
+        raise TreeError((*where, unknown[0]), f"unknown key `{unknown[0]}` in a hook", at_key=True)
     for key in ("id", "event", "action"):
         if key not in hook:
             raise TreeError(where, f"a hook needs `{key}` (canonical YAML names every hook)")
@@ -373,24 +381,26 @@ def _dotted(where: Where) -> str:
     return text or "the document"
 
 
-def _place(text: str, name: str, where: Where) -> str:
-    """``name:line:col`` of the deepest node along ``where`` (the text is composed again,
-    only now that something is wrong, to find it)."""
+def _place(text: str, name: str, where: Where, at_key: bool) -> str:
+    """``name:line:col`` of the deepest node along ``where``, or of its key (the text is
+    composed again, only now that something is wrong, to find it)."""
     try:
         node = yaml.compose(text, Loader=_LOADERS[-1])
     except yaml.YAMLError:
         return name
-    for step in where:
-        child = None
-        if isinstance(node, yaml.MappingNode):
-            child = next((v for k, v in node.value if k.value == step), None)
-        elif isinstance(node, yaml.SequenceNode) and isinstance(step, int):
-            child = node.value[step] if step < len(node.value) else None
-        if child is None:
-            break
-        node = child
     if node is None:
         return name
+    for depth, step in enumerate(where, 1):
+        pair = None
+        if isinstance(node, yaml.MappingNode):
+            pair = next(((k, v) for k, v in node.value if k.value == step), None)
+        elif isinstance(node, yaml.SequenceNode) and isinstance(step, int):
+            pair = (None, node.value[step]) if step < len(node.value) else None
+        if pair is None:
+            break
+        key, node = pair
+        if at_key and key is not None and depth == len(where):
+            node = key
     mark = node.start_mark
     return f"{name}:{mark.line + 1}:{mark.column + 1}"
 
