@@ -13,6 +13,7 @@ from __future__ import annotations
 import importlib.util
 import json
 import math
+import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -125,10 +126,32 @@ def _leaves(expr: Expr) -> Iterator[Expr]:
 def _outcome(leaf: Expr, context: Mapping[str, Any]) -> str:
     value = evaluate(leaf, context)
     if isinstance(value, CelError):
-        return f"error: {value.message}"
+        return f"error: {_reason(leaf, context, value)}"
     if value is True or value is False:
         return str(value).lower()
     return f"{_shown(value)} (not a bool: an error where a condition is expected)"
+
+
+_OVERLOAD = re.compile(r"no such overload: (?P<op>[^(]+)\((?P<types>.*)\)")
+_OPERATOR = re.compile(r"_(?P<symbol>[^\w\[\]?]+)_")  # `_>_`, `_+_`: a binary operator
+
+
+def _reason(leaf: Expr, context: Mapping[str, Any], error: CelError) -> str:
+    """An error in a person's words: the missing key it comes from, or the operator that
+    has no meaning for the operands' types; otherwise CEL's own message."""
+    for path in _context_paths(leaf, frozenset()):
+        found = evaluate(path, context)
+        same = isinstance(found, CelError) and found.message == error.message
+        if same and error.message.startswith("no such key"):
+            return f"missing key `{to_text(path)}`"
+    overload = _OVERLOAD.fullmatch(error.message)
+    if overload is None:
+        return error.message
+    types = [kind.strip() for kind in overload["types"].split(",") if kind.strip()]
+    operator = _OPERATOR.fullmatch(overload["op"])
+    if operator is not None and len(types) == 2:
+        return f"no `{operator['symbol']}` between {types[0]} and {types[1]}"
+    return f"no `{overload['op'].strip('_@')}` for {' and '.join(types) or 'no arguments'}"
 
 
 def _paths(leaf: Expr, context: Mapping[str, Any]) -> Iterator[tuple[str, str]]:
@@ -140,7 +163,11 @@ def _paths(leaf: Expr, context: Mapping[str, Any]) -> Iterator[tuple[str, str]]:
             continue
         seen.add(text)
         value = evaluate(path, context)
-        yield text, (f"<{value.message}>" if isinstance(value, CelError) else _shown(value))
+        if isinstance(value, CelError):
+            missing = value.message.startswith("no such key")
+            yield text, ("<missing>" if missing else f"<error: {value.message}>")
+        else:
+            yield text, _shown(value)
 
 
 def _context_paths(expr: Expr, bound: frozenset[str]) -> Iterator[Expr]:

@@ -58,7 +58,7 @@ def test_explain_prints_exactly_the_expected_file(
 
 def test_the_explanation_shows_values_and_why_a_leaf_is_an_error() -> None:
     text = (EVAL / "limit.expected").read_text(encoding="utf-8")
-    assert "cost.spend > 10.0  ->  error: no such overload: _>_(string, double)" in text
+    assert "cost.spend > 10.0  ->  error: no `>` between string and double" in text
     assert "cost.spend = '12.50'" in text and "cost.budget = 20.0" in text
     assert "1. budget_alert (priority 10): does not fire" in text
     assert "3. default_limit_escalation (priority 0, builtin): fires" in text
@@ -155,3 +155,24 @@ def test_a_python_file_that_is_not_a_compiled_module_is_an_input_error(tmp_path:
     assert status == 1
     reason = f"{other}: not a module hookc compiled (it has no HOOKS)"
     assert out == f"{other}: cannot load the module: ValueError: {reason}\n"
+
+
+@pytest.mark.parametrize(
+    ("context", "line"),
+    [
+        ("{}", "cost.spend > 10.0  ->  error: missing key `cost.spend`"),
+        (
+            '{"cost": {"spend": "12"}}',
+            "cost.spend > 10.0  ->  error: no `>` between string and double",
+        ),
+        ('{"cost": {"spend": 12}}', "cost.spend > 10.0  ->  true"),
+        (
+            '{"cost": {"spend": 12, "items": 5}}',
+            "size(cost.items) > 100  ->  error: no `size` for int",
+        ),
+    ],
+)
+def test_explain_says_why_a_leaf_is_an_error_in_words(context: str, line: str) -> None:
+    argv = ("eval", str(POLICIES), "--event", "limit", "--context", "-", "--explain")
+    status, out, _ = run(*argv, stdin=context)
+    assert status == 0 and f"     {line}\n" in out
