@@ -176,3 +176,13 @@ def test_explain_says_why_a_leaf_is_an_error_in_words(context: str, line: str) -
     argv = ("eval", str(POLICIES), "--event", "limit", "--context", "-", "--explain")
     status, out, _ = run(*argv, stdin=context)
     assert status == 0 and f"     {line}\n" in out
+
+
+def test_the_readme_shows_the_example_as_it_runs() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    command = (
+        "$ hookc eval examples/canonical/policies.yaml --event limit "
+        "--context examples/eval/limit.json --explain\n"
+    )
+    shown = readme.split(command, 1)[1].split("```", 1)[0]
+    assert shown == (EVAL / "limit.expected").read_text(encoding="utf-8")
