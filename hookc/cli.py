@@ -65,12 +65,13 @@ def _parser() -> argparse.ArgumentParser:
 
     compile_ = commands.add_parser(
         "compile",
-        help="compile hook files into a standalone Python module",
+        help="compile hook files into a standalone Python module (or canonical YAML)",
         description=(
             "Check hook files as `hookc check` does and, if there is no error, compile "
-            "them into one Python module, DIR/NAME.py, and its bytecode. The module "
-            "imports only the standard library. Exit status: 0 written, 1 an error in the "
-            "input (nothing is written), 2 a usage error."
+            "them into one Python module, DIR/NAME.py, and its bytecode (the module "
+            "imports only the standard library), or with --target yaml into canonical YAML, "
+            "DIR/NAME.hooks.yaml, for hookc.runtime. Exit status: 0 written, 1 an error in "
+            "the input (nothing is written), 2 a usage error."
         ),
     )
     compile_.add_argument(
