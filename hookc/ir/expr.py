@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, fields
-from typing import TypeAlias
+from typing import Any, TypeAlias
 
 from hookc.source import Span
 
@@ -19,8 +19,20 @@ Value: TypeAlias = "int | float | str | bool | None"
 _SPAN = field(default=None, compare=False, hash=False, repr=False)
 
 
+class _Node:
+    """What every node shares: room for its hash, computed on first use and kept.
+
+    Hashing a frozen dataclass hashes its fields, so an uncached hash costs the size of the
+    tree, and the reasoning and the optimizer key their memos by whole conditions: with the
+    hash kept, a lookup costs a node's own fields (its children's hashes are kept too).
+    """
+
+    __slots__ = ("_hash",)
+    _hash: int
+
+
 @dataclass(frozen=True, slots=True, eq=False)
-class Literal:
+class Literal(_Node):
     """A constant: int, float (CEL double), str, bool or None (CEL null).
 
     Equality is by CEL type and value, not Python's: ``Literal(1) != Literal(True)``,
@@ -43,7 +55,7 @@ class Literal:
 
 
 @dataclass(frozen=True, slots=True)
-class Ident:
+class Ident(_Node):
     """A variable: a top-level key of the context, or a macro's iteration variable."""
 
     name: str
@@ -51,7 +63,7 @@ class Ident:
 
 
 @dataclass(frozen=True, slots=True)
-class Select:
+class Select(_Node):
     """``operand.field``: a map lookup by a constant string key."""
 
     operand: Expr
@@ -60,7 +72,7 @@ class Select:
 
 
 @dataclass(frozen=True, slots=True)
-class Index:
+class Index(_Node):
     """``operand[index]``: a list position or a map key."""
 
     operand: Expr
@@ -69,7 +81,7 @@ class Index:
 
 
 @dataclass(frozen=True, slots=True)
-class Call:
+class Call(_Node):
     """``function(args)``, or ``target.function(args)`` for a method call."""
 
     function: str
@@ -79,7 +91,7 @@ class Call:
 
 
 @dataclass(frozen=True, slots=True)
-class Unary:
+class Unary(_Node):
     """``!operand`` (also written ``not``) or ``-operand``."""
 
     op: str
@@ -88,7 +100,7 @@ class Unary:
 
 
 @dataclass(frozen=True, slots=True)
-class Binary:
+class Binary(_Node):
     """Arithmetic (``+ - * / %``), comparison (``== != < <= > >=``) or ``in``."""
 
     op: str
@@ -98,7 +110,7 @@ class Binary:
 
 
 @dataclass(frozen=True, slots=True)
-class And:
+class And(_Node):
     """``a && b && ...`` (also ``and``): false if any operand is false, else error if any is."""
 
     operands: tuple[Expr, ...]
@@ -106,7 +118,7 @@ class And:
 
 
 @dataclass(frozen=True, slots=True)
-class Or:
+class Or(_Node):
     """``a || b || ...`` (also ``or``): true if any operand is true, else error if any is."""
 
     operands: tuple[Expr, ...]
@@ -114,7 +126,7 @@ class Or:
 
 
 @dataclass(frozen=True, slots=True)
-class Conditional:
+class Conditional(_Node):
     """``condition ? then : otherwise``."""
 
     condition: Expr
@@ -124,19 +136,19 @@ class Conditional:
 
 
 @dataclass(frozen=True, slots=True)
-class List:
+class List(_Node):
     items: tuple[Expr, ...]
     span: Span | None = _SPAN
 
 
 @dataclass(frozen=True, slots=True)
-class Map:
+class Map(_Node):
     entries: tuple[tuple[Expr, Expr], ...]
     span: Span | None = _SPAN
 
 
 @dataclass(frozen=True, slots=True)
-class Has:
+class Has(_Node):
     """``has(path)``: true iff the whole path resolves to a non-null value (SPEC §2)."""
 
     path: Expr
@@ -144,7 +156,7 @@ class Has:
 
 
 @dataclass(frozen=True, slots=True)
-class Comprehension:
+class Comprehension(_Node):
     """A macro over a list's elements or a map's keys, bound to ``var`` in turn.
 
     ``exists``, ``all``, ``exists_one`` and ``filter`` have a ``predicate``; ``map`` has a
@@ -284,6 +296,22 @@ _NODE_TYPES = (
     Literal, Ident, Select, Index, Call, Unary, Binary, And, Or, Conditional, List, Map, Has,
     Comprehension,
 )  # fmt: skip
+
+
+def _keeping_hash(computed: Callable[[Any], int]) -> Callable[[_Node], int]:
+    def __hash__(self: _Node) -> int:
+        try:
+            return self._hash
+        except AttributeError:  # the first time: the slot is empty
+            value = computed(self)
+            object.__setattr__(self, "_hash", value)  # not a field: the node stays as it was
+            return value
+
+    return __hash__
+
+
+for _node_type in _NODE_TYPES:
+    _node_type.__hash__ = _keeping_hash(_node_type.__hash__)  # type: ignore[method-assign, assignment]
 
 # Per node type, its fields in order with their role, read once from the annotations.
 _FIELD_ROLES = {
