@@ -54,26 +54,23 @@ _EXACT = 2**53
 _INDEX_FROM = 8
 # ...and only when few other hooks of the event must be tried for every key.
 _INDEX_OTHERS_AT_MOST = 16
+# An event's function tries each hook's test written out in turn up to this many hooks
+# (fastest); beyond, one loop per shape of test (``_Module.emit_event``).
+_INLINE_AT_MOST = 256
 
 _ORDERING = {"<", "<=", ">", ">="}
 
 
-def _regex_test(x: str, pattern: str, exprs: _Expressions) -> str:
-    return f"{exprs.constant(f'compile_regex({pattern!r})')}.search({x}) is not None"
-
-
-def _glob_test(x: str, pattern: str, exprs: _Expressions) -> str:
-    return f"{exprs.constant(f'compile_glob({pattern!r})')}.fullmatch({x}) is not None"
-
-
-# String methods with a constant argument on a string: plain Python, the regex compiled once.
+# String methods with a constant argument on a string: plain Python (``{x}`` the string,
+# ``{c}`` the constant), a pattern compiled once by the maker named here.
 _STRING_TESTS = {
-    "startsWith": lambda x, c, exprs: f"{x}.startswith({c!r})",
-    "endsWith": lambda x, c, exprs: f"{x}.endswith({c!r})",
-    "contains": lambda x, c, exprs: f"{c!r} in {x}",
-    "matches": _regex_test,
-    "glob": _glob_test,
+    "startsWith": "{x}.startswith({c})",
+    "endsWith": "{x}.endswith({c})",
+    "contains": "{c} in {x}",
+    "matches": "{c}.search({x}) is not None",
+    "glob": "{c}.fullmatch({x}) is not None",
 }
+_PATTERN_MAKERS = {"matches": "compile_regex", "glob": "compile_glob"}
 
 
 def compile_expression(expr: Expr) -> Callable[[Mapping[str, Any]], Any]:
@@ -100,17 +97,54 @@ def generate(hookset: HookSet, *, source_sha256: str, sources: tuple[str, ...]) 
 
 @dataclass
 class _Scope:
-    """Names visible in an expression: macro variables, and the context's hoisted paths."""
+    """Names visible in an expression: macro variables, the context's hoisted paths, and
+    the hook's constants when they are kept apart from its code (``_Constants``)."""
 
     variables: dict[str, str] = field(default_factory=dict)  # CEL name -> Python name
     hoisted: dict[tuple[str, tuple[str | int, ...]], str] | None = None
     depth: int = 0  # enclosing macros: each binds a Python name of its own depth
+    constants: _Constants | None = None
 
     def bind(self, name: str) -> tuple[_Scope, str]:
         # Named by depth, not by how many CEL names are bound: `y` rebound inside `y`'s
         # macro must not take the name an inner `x` gets.
         python = f"_hk_m{self.depth}"
-        return _Scope({**self.variables, name: python}, self.hoisted, self.depth + 1), python
+        bound = {**self.variables, name: python}
+        return _Scope(bound, self.hoisted, self.depth + 1, self.constants), python
+
+
+# How a constant is made at import from the value written in the module's table of
+# constants, by the maker's name in code: a plain value as it is, a pattern compiled.
+_MAKERS = {"": "v", "compile_regex": "r", "compile_glob": "g", "frozenset": "s"}
+
+
+class _Constants:
+    """One hook's constants, named ``k0``, ``k1``, ... in the order its code first uses
+    them, and kept out of that code.
+
+    Hooks whose conditions differ only in constants (``tool == 'a'``, ``tool == 'b'``) then
+    compile to the same text, which the module defines once, as a function of the
+    constants; each hook's constants sit in one table of plain values. What decides the
+    form of the code (a value's type, a bool or null, a path, an operator) stays in the
+    text: equal text means equal code for every row of constants.
+    """
+
+    def __init__(self) -> None:
+        self.names: dict[tuple[str, str, str], str] = {}
+        self.makers = ""  # one letter of _MAKERS per constant
+        self.values: list[object] = []
+
+    def name(self, maker: str, value: object) -> str:
+        # Keyed by type and repr: 1, 1.0 and True, or 0.0 and -0.0, are different constants.
+        key = (maker, type(value).__name__, repr(value))
+        if key not in self.names:
+            self.names[key] = f"k{len(self.values)}"
+            self.makers += _MAKERS[maker]
+            self.values.append(value)
+        return self.names[key]
+
+    def parameters(self) -> str:
+        return "".join(f"k{i}, " for i in range(len(self.values)))
 
 
 # -- expressions ------------------------------------------------------------------------------
@@ -126,6 +160,19 @@ class _Expressions:
         if source not in self.constants:
             self.constants[source] = f"_hk_c{len(self.constants)}"
         return self.constants[source]
+
+    def made(self, maker: str, value: object, scope: _Scope) -> str:
+        """The name of ``maker(value)`` (a compiled pattern, a set), made once at import."""
+        if scope.constants is not None:
+            return scope.constants.name(maker, value)
+        return self.constant(f"{maker}({value!r})")
+
+    def literal(self, value: object, scope: _Scope) -> str:
+        """A constant in code: a string or number by its name where the scope keeps the
+        hook's constants apart, else (and for bools and null) as Python source."""
+        if scope.constants is not None and type(value) in (str, int, float):
+            return scope.constants.name("", value)
+        return _source(value)
 
     # The three modes ---------------------------------------------------------------------
 
@@ -173,7 +220,9 @@ class _Expressions:
                 target is not None and path_steps(target) is not None and function in _STRING_TESTS
             ):
                 x = self.value(target, scope)
-                fast = _STRING_TESTS[function](x, c, self)
+                maker = _PATTERN_MAKERS.get(function)
+                constant = self.literal(c, scope) if maker is None else self.made(maker, c, scope)
+                fast = _STRING_TESTS[function].format(x=x, c=constant)
                 test = fast if want else f"not ({fast})"
                 return f"(({test}) if type({x}) is str else ({self.value(expr, scope)} is {want}))"
             case Binary(op="in", left=left, right=List(items=items)) if (
@@ -185,7 +234,7 @@ class _Expressions:
                 # error) for any other plain value; the general path for the rest.
                 x = self.value(left, scope)
                 values = sorted({i.value for i in items if isinstance(i, Literal)}, key=repr)
-                choices = self.constant(f"frozenset({values!r})")
+                choices = self.made("frozenset", tuple(values), scope)
                 slow = f"({self.value(expr, scope)} is {want})"
                 if want:
                     return (
@@ -210,28 +259,30 @@ class _Expressions:
         x = self.value(left, scope)
         c = right.value
         if op == "==":
+            k = self.literal(c, scope)
             if isinstance(c, str):
-                test = f"{x} == {c!r}"  # Python's str equality is CEL's, for every operand
+                test = f"{x} == {k}"  # Python's str equality is CEL's, for every operand
             elif isinstance(c, bool) or c is None:
-                test = f"{x} is {c!r}"
+                test = f"{x} is {k}"
             elif isinstance(c, int) and abs(c) <= _EXACT:
-                test = f"({x} == {c!r} and type({x}) is not bool)"
+                test = f"({x} == {k} and type({x}) is not bool)"
             else:
-                test = f"equals({x}, {self.literal(c)})"
+                test = f"equals({x}, {k})"
             return test if want else f"({x} is not _hk_MISSING and not {test})"
         # Ordering: defined for two numbers, two strings or two bools; else an error.
         if isinstance(c, bool) or c is None:
             return None
+        k = self.literal(c, scope)
         if isinstance(c, str):
-            guard, fast = f"type({x}) is str", f"{x} {op} {c!r}"
+            guard, fast = f"type({x}) is str", f"{x} {op} {k}"
         elif isinstance(c, int) and abs(c) <= _EXACT:
-            guard, fast = f"type({x}) in _hk_NUMBERS", f"{x} {op} {c!r}"
+            guard, fast = f"type({x}) in _hk_NUMBERS", f"{x} {op} {k}"
         elif isinstance(c, float) and math.isfinite(c):
-            guard, fast = f"type({x}) is float", f"{x} {op} {c!r}"
+            guard, fast = f"type({x}) is float", f"{x} {op} {k}"
         else:
             return None
         outcome = "True" if want else "False"
-        slow = f"(compare({op!r}, {x}, {self.literal(c)}) is {outcome})"
+        slow = f"(compare({op!r}, {x}, {k}) is {outcome})"
         test = fast if want else f"not ({fast})"
         return f"(({test}) if {guard} else {slow})"
 
@@ -242,7 +293,7 @@ class _Expressions:
             return self._path(steps, scope)
         match expr:
             case Literal(value=value):
-                return self.literal(value)
+                return self.literal(value, scope)
             case Select(operand=operand, field=name):
                 return f"_hk_select({self.value(operand, scope)}, {name!r})"
             case Index(operand=operand, index=index):
@@ -329,10 +380,15 @@ class _Expressions:
                 return f"_hk_resolve_index({base}, {self.value(index, scope)})"
         return self.value(path, scope)
 
-    def literal(self, value: object) -> str:
-        if isinstance(value, float) and not math.isfinite(value):
-            return f"float({repr(value)!r})"  # 'inf', '-inf', 'nan'
-        return repr(value)
+
+def _source(value: object) -> str:
+    """Python source for a plain value (a tuple of them too): its repr, but for the floats
+    that have no literal."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return f"float({repr(value)!r})"  # 'inf', '-inf', 'nan'
+    if isinstance(value, tuple):
+        return "(" + "".join(f"{_source(item)}, " for item in value) + ")"
+    return repr(value)
 
 
 # -- the module -------------------------------------------------------------------------------
@@ -363,13 +419,19 @@ class _Module:
         self.ordered = hookset.in_evaluation_order()
         self.position = {id(hook): i for i, hook in enumerate(hookset.hooks)}
         self.actions: dict[int, str] = {}  # hook number -> its action function's name
+        self.action_numbers: dict[int, int] = {}  # hook number -> its place in _hk_ACTIONS
+        # Each hook's constants, named as the code made for it first uses them.
+        self.constants = [_Constants() for _ in hookset.hooks]
 
     def text(self) -> str:
         body = _Writer()
         self.emit_hooks(body)
-        self.emit_predicates(body)
         self.emit_actions(body)
-        self.emit_dispatch(body)
+        code = _Writer()
+        self.emit_predicates(code)
+        self.emit_dispatch(code)
+        self.emit_constants(body)  # complete now that every hook's code is made
+        body.lines.extend(code.lines)
         head = _Writer()
         head.line(f"# Generated by hookc {hookc.__version__} from {', '.join(self.sources)!r}.")
         head.line("# Do not edit: recompile the hook files instead.")
@@ -426,6 +488,14 @@ class _Module:
                 out.dedent()
                 out.line()
             self.actions[self.number(hook)] = named[body]
+            self.action_numbers[self.number(hook)] = int(named[body].removeprefix("_hk_action"))
+        out.line("_hk_ACTIONS = (")
+        out.indent()
+        for name in named.values():
+            out.line(f"{name},")
+        out.dedent()
+        out.line(")")
+        out.line()
 
     def param(self, value: ParamValue) -> str:
         scope = _Scope()
@@ -442,36 +512,84 @@ class _Module:
                 return "{" + ", ".join(f"{k!r}: {self.param(v)}" for k, v in items) + "}"
             case tuple():
                 return "[" + ", ".join(self.param(v) for v in value) + "]"
-        return self.exprs.literal(value)
+        return _source(value)
+
+    # constants -----------------------------------------------------------------------------
+
+    def emit_constants(self, out: _Writer) -> None:
+        """``_hk_K``: each hook's constants (in hook order), written as plain values and made
+        what its code needs at import (``_CONSTANTS``)."""
+        out.lines.extend(_CONSTANTS)
+        out.line("_hk_K = _hk_constants((")
+        out.indent()
+        for constants in self.constants:
+            out.line(f"({constants.makers!r}, {_source(tuple(constants.values))}),")
+        out.dedent()
+        out.line("))")
+        out.line()
 
     # predicates ----------------------------------------------------------------------------
 
     def emit_predicates(self, out: _Writer) -> None:
+        """``predicates``: each hook's function, made by the factory of its code (hooks
+        whose code differs only in constants share one) from the hook's constants."""
+        shapes: dict[tuple[str, str], int] = {}
+        rows = []
         for hook in self.hookset.hooks:
-            out.line(f"def _hk_pred{self.number(hook)}(context):")
-            out.indent()
+            constants = self.constants[self.number(hook)]
+            code = _Writer(depth=1)
+            code.line("def _hk_predicate(context):")
+            code.indent()
             hoisted = self.hoist([hook])
             if hoisted:
-                out.line("if type(context) is not dict:")
-                out.indent().line("context = _hk_context(context)")
-                out.dedent()
-                self.emit_loads(out, hoisted)
-            out.line(f"return {self.test(hook, hoisted)}")
-            out.dedent()
-            out.line()
+                code.line("if type(context) is not dict:")
+                code.indent().line("context = _hk_context(context)")
+                code.dedent()
+                self.emit_loads(code, hoisted)
+            code.line(f"return {self.test(hook, hoisted, constants)}")
+            shape = (constants.makers, "\n".join(code.lines))
+            if shape not in shapes:
+                shapes[shape] = len(shapes)
+                self.emit_factory(
+                    out, f"_hk_predicate{shapes[shape]}", constants, "_hk_predicate", code.lines
+                )
+            rows.append((hook.id, shapes[shape]))
+        out.line(f"_hk_PREDICATES = ({''.join(f'_hk_predicate{n}, ' for n in shapes.values())})")
         out.line("predicates = {")
         out.indent()
-        for hook in self.hookset.hooks:
-            out.line(f"{hook.id!r}: _hk_pred{self.number(hook)},")
+        out.line("hook_id: _hk_PREDICATES[shape](*constants)")
+        out.line("for (hook_id, shape), constants in zip((")
+        out.indent()
+        for row in rows:
+            out.line(f"{row!r},")
+        out.dedent()
+        out.line("), _hk_K)")
         out.dedent()
         out.line("}")
         out.line()
 
-    def test(self, hook: Hook, hoisted: dict[tuple[str, tuple[str | int, ...]], str]) -> str:
-        """True mode of the hook's condition over the loaded paths; no condition is True."""
+    def emit_factory(
+        self, out: _Writer, name: str, constants: _Constants, inner: str, function: list[str]
+    ) -> None:
+        """``def name(k0, k1, ...)``: a factory that binds a hook's constants in
+        ``function`` (the lines of a ``def``, nested in it, of ``inner``) and returns it."""
+        out.line(f"def {name}({constants.parameters()}):")
+        out.lines.extend(function)
+        out.indent().line(f"return {inner}")
+        out.dedent()
+        out.line()
+
+    def test(
+        self,
+        hook: Hook,
+        hoisted: dict[tuple[str, tuple[str | int, ...]], str],
+        constants: _Constants | None,
+    ) -> str:
+        """True mode of the hook's condition over the loaded paths; no condition is True.
+        With ``constants``, the hook's constants are named in the code, not written."""
         if hook.condition is None:
             return "True"
-        return self.exprs.true(hook.condition, _Scope(hoisted=hoisted))
+        return self.exprs.true(hook.condition, _Scope(hoisted=hoisted, constants=constants))
 
     # dispatch ------------------------------------------------------------------------------
 
@@ -491,21 +609,32 @@ class _Module:
         out.lines.extend(_PUBLIC_FUNCTIONS)
 
     def emit_event(self, out: _Writer, number: int, hooks: list[Hook]) -> None:
-        """The event's function (``_hk_match<number>(context, first)``), and the tables of
-        its hash index when it has one."""
+        """The event's function (``_hk_match<number>(context, first)``) and its tables.
+
+        Three forms, by what runs fastest for the cost of compiling it: a hash index when
+        equality on one path tells the hooks apart (``index``); else each hook's test
+        written out in turn, up to ``_INLINE_AT_MOST`` hooks; else one loop per shape of
+        test over the rows of constants of the hooks that share it (written once instead
+        of thousands of times, and a loop runs its test at about half the speed of
+        written-out code, where a call per hook would cost ten times as much)."""
         hoisted = self.hoist(hooks)
         index = self.index(hooks)
+        prefix = f"_hk_e{number}"
         if index is not None:
-            self.emit_index_tables(out, number, hooks, index, hoisted)
+            self.emit_index_tables(out, prefix, hooks, index, hoisted)
+        elif len(hooks) > _INLINE_AT_MOST:
+            groups = self.emit_groups(out, prefix, hooks, hoisted)
         out.line(f"def _hk_match{number}(context, first):")
         out.indent()
         self.emit_loads(out, hoisted)
         out.line("found = []")
         if index is not None:
-            self.emit_indexed_loop(out, number, hoisted[index], hoisted)
+            self.emit_indexed_loop(out, prefix, hoisted[index], hoisted)
+        elif len(hooks) > _INLINE_AT_MOST:
+            self.emit_group_loops(out, prefix, groups)
         else:
             for hook in hooks:
-                out.line(f"if {self.test(hook, hoisted)}:")
+                out.line(f"if {self.test(hook, hoisted, None)}:")
                 out.indent()
                 out.line(f"found.append(({hook.id!r}, {self.actions[self.number(hook)]}))")
                 out.line("if first:")
@@ -515,6 +644,63 @@ class _Module:
         out.line("return found")
         out.dedent()
         out.line()
+
+    def emit_hook_table(self, out: _Writer, prefix: str, hooks: list[Hook]) -> None:
+        """``<prefix>_hooks``: each hook's ``(id, action)``, by its place in the event."""
+        out.line(f"{prefix}_hooks = tuple((hook_id, _hk_ACTIONS[action]) for hook_id, action in (")
+        out.indent()
+        for hook in hooks:
+            out.line(f"{(hook.id, self.action_numbers[self.number(hook)])!r},")
+        out.dedent()
+        out.line("))")
+
+    def emit_groups(
+        self,
+        out: _Writer,
+        prefix: str,
+        hooks: list[Hook],
+        hoisted: dict[tuple[str, tuple[str | int, ...]], str],
+    ) -> list[tuple[str, _Constants]]:
+        """``<prefix>_group<g>``: per shape of test, the constants of its hooks and their
+        places, in evaluation order; returns each group's test and constants' names."""
+        self.emit_hook_table(out, prefix, hooks)
+        shapes: dict[tuple[str, str], list[tuple[int, int]]] = {}
+        named: list[tuple[str, _Constants]] = []
+        for place, hook in enumerate(hooks):
+            constants = self.constants[self.number(hook)]
+            shape = (constants.makers, self.test(hook, hoisted, constants))
+            if shape not in shapes:
+                shapes[shape] = []
+                named.append((shape[1], constants))
+            shapes[shape].append((self.number(hook), place))
+        for group, rows in enumerate(shapes.values()):
+            out.line(f"{prefix}_group{group} = tuple((*_hk_K[n], i) for n, i in (")
+            out.indent()
+            for row in rows:
+                out.line(f"{row!r},")
+            out.dedent()
+            out.line("))")
+        out.line()
+        return named
+
+    def emit_group_loops(
+        self, out: _Writer, prefix: str, groups: list[tuple[str, _Constants]]
+    ) -> None:
+        """A loop per group; each stops at its first match when only the first is asked
+        for, and the matches are put back in evaluation order (the tests never fail or
+        have effects, so trying some after the first match changes nothing)."""
+        for group, (test, constants) in enumerate(groups):
+            out.line(f"for {constants.parameters()}i, in {prefix}_group{group}:")
+            out.indent()
+            out.line(f"if {test}:")
+            out.indent()
+            out.line("found.append(i)")
+            out.line("if first:")
+            out.indent().line("break")
+            out.dedent()
+            out.dedent()
+            out.dedent()
+        out.line(f"return [{prefix}_hooks[i] for i in sorted(found)]")
 
     def hoist(self, hooks: list[Hook]) -> dict[tuple[str, tuple[str | int, ...]], str]:
         """Every context path the conditions read (and each prefix of it), in the order the
@@ -570,33 +756,42 @@ class _Module:
     def emit_index_tables(
         self,
         out: _Writer,
-        number: int,
+        prefix: str,
         hooks: list[Hook],
         steps: tuple[str, tuple[str | int, ...]],
         hoisted: dict[tuple[str, tuple[str | int, ...]], str],
     ) -> None:
         """For each string the path may hold, the hooks to try, in evaluation order: those
         requiring that string, merged with those that do not test the path (a hook's own
-        test still decides, so the index only saves the tests that must fail)."""
-        arguments = ", ".join(hoisted.values())
+        test still decides, so the index only saves the tests that must fail). Each hook's
+        test is a function of the loaded paths, made by the factory of its shape."""
         others = [i for i, hook in enumerate(hooks) if not _key_of(hook.condition, steps)]
         by_key: dict[str, list[int]] = {}
         for i, hook in enumerate(hooks):
             for key in sorted(_key_of(hook.condition, steps)):
                 by_key.setdefault(key, []).append(i)
-        prefix = f"_hk_e{number}"
-        out.line(f"{prefix}_checks = (")
-        out.indent()
+        shapes: dict[tuple[str, str], int] = {}
+        rows = []
         for hook in hooks:
-            out.line(f"lambda {arguments}: {self.test(hook, hoisted)},")
-        out.dedent()
-        out.line(")")
-        out.line(f"{prefix}_hooks = (")
+            constants = self.constants[self.number(hook)]
+            code = _Writer(depth=1)
+            code.line(f"def _hk_check({', '.join(hoisted.values())}):")
+            code.indent().line(f"return {self.test(hook, hoisted, constants)}")
+            shape = (constants.makers, "\n".join(code.lines))
+            if shape not in shapes:
+                shapes[shape] = len(shapes)
+                self.emit_factory(
+                    out, f"{prefix}_check{shapes[shape]}", constants, "_hk_check", code.lines
+                )
+            rows.append((shapes[shape], self.number(hook)))
+        out.line(f"{prefix}_CHECKS = ({''.join(f'{prefix}_check{n}, ' for n in shapes.values())})")
+        out.line(f"{prefix}_checks = tuple({prefix}_CHECKS[shape](*_hk_K[n]) for shape, n in (")
         out.indent()
-        for hook in hooks:
-            out.line(f"({hook.id!r}, {self.actions[self.number(hook)]}),")
+        for row in rows:
+            out.line(f"{row!r},")
         out.dedent()
-        out.line(")")
+        out.line("))")
+        self.emit_hook_table(out, prefix, hooks)
         out.line(f"{prefix}_table = {{")
         out.indent()
         for key, positions in sorted(by_key.items()):
@@ -609,11 +804,10 @@ class _Module:
     def emit_indexed_loop(
         self,
         out: _Writer,
-        number: int,
+        prefix: str,
         variable: str,
         hoisted: dict[tuple[str, tuple[str | int, ...]], str],
     ) -> None:
-        prefix = f"_hk_e{number}"
         arguments = ", ".join(hoisted.values())
         # isinstance, not type(): a str subclass's hash and equality are its string's.
         out.line(
@@ -632,6 +826,16 @@ class _Module:
 
 
 _HOOK_FIELDS = ("id", "event", "priority", "enabled", "builtin", "description", "action")
+
+# Made at import from the table of plain values: each hook's constants as its code uses them.
+_CONSTANTS = """\
+def _hk_constants(rows):
+    make = {'v': lambda value: value, 'r': compile_regex, 'g': compile_glob, 's': frozenset}
+    return tuple(
+        tuple([make[maker](value) for maker, value in zip(makers, values)])
+        for makers, values in rows
+    )
+""".splitlines()
 
 # The public functions, the same in every module. A context that is not a dict is made one
 # once here; the event's function then reads it with plain ``dict.get``.
