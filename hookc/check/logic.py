@@ -1134,7 +1134,9 @@ class _EarlierHooks:
         known = _Premise(()) if condition is None else _premise(condition)
         found: set[int] = set()
         narrowed: set[Expr] = set()
-        for term, by_class in self._pinned.items():
+        # A term the condition says nothing of is not narrowed: only its own terms count.
+        for term in known.facts.keys() & self._pinned.keys():
+            by_class = self._pinned[term]
             domain = known.domain(term)
             if domain.choices is None or domain.may_error:
                 continue  # left to the general pools below
