@@ -418,7 +418,6 @@ class _Module:
         self.exprs = _Expressions()
         self.ordered = hookset.in_evaluation_order()
         self.position = {id(hook): i for i, hook in enumerate(hookset.hooks)}
-        self.actions: dict[int, str] = {}  # hook number -> its action function's name
         self.action_numbers: dict[int, int] = {}  # hook number -> its place in _hk_ACTIONS
         # Each hook's constants, named as the code made for it first uses them.
         self.constants = [_Constants() for _ in hookset.hooks]
@@ -426,6 +425,7 @@ class _Module:
     def text(self) -> str:
         body = _Writer()
         self.emit_hooks(body)
+        body.lines.extend(_CONSTANTS)
         self.emit_actions(body)
         code = _Writer()
         self.emit_predicates(code)
@@ -475,58 +475,80 @@ class _Module:
         out.line()
 
     def emit_actions(self, out: _Writer) -> None:
-        """One function per distinct action: hooks whose actions read the same share it."""
-        named: dict[str, str] = {}
+        """``_hk_ACTIONS``: each distinct action's function, made by the factory of its code
+        (actions that differ only in constants share one) from its constants. Hooks whose
+        actions are equal share the function; each call makes a fresh dict."""
+        shapes: dict[tuple[str, str], int] = {}
+        distinct: dict[tuple[int, str], int] = {}
+        rows: list[tuple[int, _Constants]] = []
         for hook in self.hookset.hooks:
+            constants = _Constants()
             items = [("type", hook.action.type), *hook.action.params.items]
-            body = "return {" + ", ".join(f"{k!r}: {self.param(v)}" for k, v in items) + "}"
-            if body not in named:
-                named[body] = name = f"_hk_action{len(named)}"
-                out.line(f"def {name}(context):")
-                out.indent()
-                out.line(body)
-                out.dedent()
-                out.line()
-            self.actions[self.number(hook)] = named[body]
-            self.action_numbers[self.number(hook)] = int(named[body].removeprefix("_hk_action"))
-        out.line("_hk_ACTIONS = (")
+            body = ", ".join(f"{k!r}: {self.param(v, constants)}" for k, v in items)
+            code = ["    def _hk_act(context):", f"        return {{{body}}}"]
+            shape = (constants.makers, "\n".join(code))
+            if shape not in shapes:
+                shapes[shape] = len(shapes)
+                self.emit_factory(out, f"_hk_action{shapes[shape]}", constants, "_hk_act", code)
+            # The source of the values tells 1, 1.0 and True apart, as equality does not.
+            action = (shapes[shape], _source(tuple(constants.values)))
+            if action not in distinct:
+                distinct[action] = len(rows)
+                rows.append((shapes[shape], constants))
+            self.action_numbers[self.number(hook)] = distinct[action]
+        factories = "".join(f"_hk_action{n}, " for n in shapes.values())
+        out.line(f"_hk_ACTION_FACTORIES = ({factories})")
+        out.line("_hk_ACTIONS = tuple(")
         out.indent()
-        for name in named.values():
-            out.line(f"{name},")
+        out.line("_hk_ACTION_FACTORIES[shape](*constants) for shape, constants in zip(")
+        out.indent()
+        out.line(f"{tuple(shape for shape, _ in rows)!r},")
+        self.emit_constants_table(out, [constants for _, constants in rows])
+        out.dedent()
+        out.line(")")
         out.dedent()
         out.line(")")
         out.line()
 
-    def param(self, value: ParamValue) -> str:
-        scope = _Scope()
+    def param(self, value: ParamValue, constants: _Constants) -> str:
+        scope = _Scope(constants=constants)
         match value:
             case Template(parts=parts) if len(parts) == 1 and not isinstance(parts[0], str):
                 return f"_hk_exact({self.exprs.value(parts[0], scope)})"
             case Template(parts=parts):
                 pieces = [
-                    repr(p) if isinstance(p, str) else f"_hk_text({self.exprs.value(p, scope)})"
+                    self.exprs.literal(p, scope)
+                    if isinstance(p, str)
+                    else f"_hk_text({self.exprs.value(p, scope)})"
                     for p in parts
                 ]
                 return "''.join((" + "".join(p + ", " for p in pieces) + "))"
             case Params(items=items):
-                return "{" + ", ".join(f"{k!r}: {self.param(v)}" for k, v in items) + "}"
+                return "{" + ", ".join(f"{k!r}: {self.param(v, constants)}" for k, v in items) + "}"
             case tuple():
-                return "[" + ", ".join(self.param(v) for v in value) + "]"
-        return _source(value)
+                return "[" + ", ".join(self.param(v, constants) for v in value) + "]"
+        return self.exprs.literal(value, scope)
 
     # constants -----------------------------------------------------------------------------
 
     def emit_constants(self, out: _Writer) -> None:
-        """``_hk_K``: each hook's constants (in hook order), written as plain values and made
-        what its code needs at import (``_CONSTANTS``)."""
-        out.lines.extend(_CONSTANTS)
-        out.line("_hk_K = _hk_constants((")
+        """``_hk_K``: each hook's constants, in hook order."""
+        out.line("_hk_K = (")
         out.indent()
-        for constants in self.constants:
+        self.emit_constants_table(out, self.constants)
+        out.dedent()
+        out.line(")")
+        out.line()
+
+    def emit_constants_table(self, out: _Writer, rows: list[_Constants]) -> None:
+        """Rows of constants written as plain values, made what the code needs at import
+        (``_CONSTANTS``: patterns compiled, sets made)."""
+        out.line("_hk_constants((")
+        out.indent()
+        for constants in rows:
             out.line(f"({constants.makers!r}, {_source(tuple(constants.values))}),")
         out.dedent()
         out.line("))")
-        out.line()
 
     # predicates ----------------------------------------------------------------------------
 
@@ -636,7 +658,8 @@ class _Module:
             for hook in hooks:
                 out.line(f"if {self.test(hook, hoisted, None)}:")
                 out.indent()
-                out.line(f"found.append(({hook.id!r}, {self.actions[self.number(hook)]}))")
+                action = self.action_numbers[self.number(hook)]
+                out.line(f"found.append(({hook.id!r}, _hk_ACTIONS[{action}]))")
                 out.line("if first:")
                 out.indent().line("return found")
                 out.dedent()
