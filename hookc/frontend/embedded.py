@@ -21,7 +21,9 @@ class OffsetMap:
     """File offsets of the characters of an embedded text, and of its end."""
 
     def __init__(self, offsets: Sequence[int], end: int) -> None:
-        self._offsets = tuple(offsets)
+        # A range stays one: most strings are written verbatim, and a file holds millions
+        # of their characters.
+        self._offsets = offsets if isinstance(offsets, range) else tuple(offsets)
         self._end = end
 
     @classmethod
