@@ -421,6 +421,7 @@ class _Module:
         self.action_numbers: dict[int, int] = {}  # hook number -> its place in _hk_ACTIONS
         # Each hook's constants, named as the code made for it first uses them.
         self.constants = [_Constants() for _ in hookset.hooks]
+        self.paths_read: dict[int, list[tuple[str, tuple[str | int, ...]]]] = {}
 
     def text(self) -> str:
         body = _Writer()
@@ -737,10 +738,19 @@ class _Module:
                 found[steps] = f"v{len(found)}"
 
         for hook in hooks:
-            if hook.condition is not None:
-                for steps in sorted(_context_paths(hook.condition), key=repr):
-                    load(steps)
+            for steps in self.paths(hook):
+                load(steps)
         return found
+
+    def paths(self, hook: Hook) -> list[tuple[str, tuple[str | int, ...]]]:
+        """The context paths the hook's condition reads, sorted; asked for its predicate
+        and again for its event, so found once."""
+        number = self.number(hook)
+        if number not in self.paths_read:
+            condition = hook.condition
+            found = () if condition is None else _context_paths(condition)
+            self.paths_read[number] = sorted(found, key=repr)
+        return self.paths_read[number]
 
     def emit_loads(
         self, out: _Writer, hoisted: dict[tuple[str, tuple[str | int, ...]], str]
