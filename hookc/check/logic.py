@@ -97,7 +97,7 @@ class _Choice:
 _Item: TypeAlias = "_Atom | _Choice"
 
 
-@functools.lru_cache(maxsize=8192)
+@functools.lru_cache(maxsize=65536)
 def _requirements(expr: Expr, positive: bool) -> tuple[_Item, ...]:
     """A conjunction that holds iff ``expr`` evaluates to ``positive``.
 
@@ -247,7 +247,7 @@ def _literal_values(items: Iterable[Expr]) -> tuple[_Scalar, ...] | None:
     return tuple(values)
 
 
-@functools.lru_cache(maxsize=8192)
+@functools.lru_cache(maxsize=65536)
 def _facts(atom: _Atom) -> tuple[_Fact, ...]:
     """Constraints ``atom`` puts on terms: on the compared sub-expression where the atom is
     a comparison with a constant, ``in``, ``contains`` or ``has``, and always on the atom's
@@ -670,18 +670,23 @@ def _facts_by_term(atoms: Iterable[_Atom]) -> dict[Expr, list[_Fact]]:
     return found
 
 
-def _unsatisfiable(facts: Sequence[_Fact]) -> bool:
+# A condition's facts are asked about again for each of its parts (the optimizer refutes
+# every operand it rewrites): the verdict on a term's facts is kept. A fact is keyed by its
+# atom, whose literals compare by CEL type (`x == 1` and `x == true` are different atoms),
+# and its constraint is made from the atom alone, so equal facts have equal verdicts.
+@functools.lru_cache(maxsize=65536)
+def _unsatisfiable(facts: tuple[_Fact, ...]) -> bool:
     return _is_empty(_domain([fact.constraint for fact in facts]))
 
 
 def _conflict(atoms: Sequence[_Atom]) -> str | None:
     for facts in _facts_by_term(atoms).values():
-        if _unsatisfiable(facts):
+        if _unsatisfiable(tuple(facts)):
             # Drop what the contradiction does not need, so the message names its cause.
             needed = list(facts)
             for fact in facts:
                 fewer = [kept for kept in needed if kept is not fact]
-                if _unsatisfiable(fewer):
+                if _unsatisfiable(tuple(fewer)):
                     needed = fewer
             return _cannot_hold([fact.atom for fact in needed])
     return None
@@ -779,7 +784,7 @@ def _never_fails(expr: Expr) -> bool:
 # -- always true --------------------------------------------------------------------------------
 
 
-@functools.lru_cache(maxsize=4096)  # `implies` asks it of every earlier hook it meets
+@functools.lru_cache(maxsize=65536)  # `implies` asks it of every earlier hook it meets
 def always_true(expr: Expr) -> str | None:
     """A reason why ``expr`` evaluates to ``true`` in every context, or None.
 
@@ -950,6 +955,7 @@ def clear_caches() -> None:
     for cached in (
         _requirements,
         _facts,
+        _unsatisfiable,
         _constant_value,
         never_true,
         always_true,
