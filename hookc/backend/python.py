@@ -417,11 +417,17 @@ class _Module:
         self.sources = sources
         self.exprs = _Expressions()
         self.ordered = hookset.in_evaluation_order()
+        # Each event's hooks in evaluation order (disabled hooks are in none).
+        self.events: dict[str, list[Hook]] = {}
+        for hook in self.ordered:
+            self.events.setdefault(hook.event, []).append(hook)
         self.position = {id(hook): i for i, hook in enumerate(hookset.hooks)}
         self.action_numbers: dict[int, int] = {}  # hook number -> its place in _hk_ACTIONS
         # Each hook's constants, named as the code made for it first uses them.
         self.constants = [_Constants() for _ in hookset.hooks]
         self.paths_read: dict[int, list[tuple[str, tuple[str | int, ...]]]] = {}
+        self.hoisted: dict[str, dict[tuple[str, tuple[str | int, ...]], str]] = {}
+        self.tests: dict[int, str] = {}
 
     def text(self) -> str:
         body = _Writer()
@@ -563,13 +569,13 @@ class _Module:
             code = _Writer(depth=1)
             code.line("def _hk_predicate(context):")
             code.indent()
-            hoisted = self.hoist([hook])
+            hoisted = self.own_paths(hook)
             if hoisted:
                 code.line("if type(context) is not dict:")
                 code.indent().line("context = _hk_context(context)")
                 code.dedent()
                 self.emit_loads(code, hoisted)
-            code.line(f"return {self.test(hook, hoisted, constants)}")
+            code.line(f"return {self.shared_test(hook)}")
             shape = (constants.makers, "\n".join(code.lines))
             if shape not in shapes:
                 shapes[shape] = len(shapes)
@@ -602,6 +608,30 @@ class _Module:
         out.dedent()
         out.line()
 
+    def event_paths(self, event: str) -> dict[tuple[str, tuple[str | int, ...]], str]:
+        """The paths an event's function loads, named as ``hoist`` names them."""
+        if event not in self.hoisted:
+            self.hoisted[event] = self.hoist(self.events[event])
+        return self.hoisted[event]
+
+    def own_paths(self, hook: Hook) -> dict[tuple[str, tuple[str | int, ...]], str]:
+        """The paths a hook's predicate loads, named as its event names them (a disabled
+        hook, in no event, names its own): its test then reads the same in both."""
+        own = self.hoist([hook])
+        if hook.enabled and hook.event in self.events:
+            names = self.event_paths(hook.event)
+            return {steps: names[steps] for steps in own}
+        return own
+
+    def shared_test(self, hook: Hook) -> str:
+        """The hook's test with its constants named, over the paths as its event names
+        them: the same text in its predicate and its event's function, made once."""
+        number = self.number(hook)
+        if number not in self.tests:
+            constants = self.constants[number]
+            self.tests[number] = self.test(hook, self.own_paths(hook), constants)
+        return self.tests[number]
+
     def test(
         self,
         hook: Hook,
@@ -619,9 +649,9 @@ class _Module:
     def emit_dispatch(self, out: _Writer) -> None:
         """Per event, one function that collects the matching hooks' ``(id, action)`` in
         order, or stops at the first when asked; the public functions run its actions."""
-        events = sorted({hook.event for hook in self.ordered})
+        events = sorted(self.events)
         for number, event in enumerate(events):
-            self.emit_event(out, number, [hook for hook in self.ordered if hook.event == event])
+            self.emit_event(out, number, self.events[event])
         out.line("_hk_EVENTS = {")
         out.indent()
         for number, event in enumerate(events):
@@ -640,7 +670,7 @@ class _Module:
         test over the rows of constants of the hooks that share it (written once instead
         of thousands of times, and a loop runs its test at about half the speed of
         written-out code, where a call per hook would cost ten times as much)."""
-        hoisted = self.hoist(hooks)
+        hoisted = self.event_paths(hooks[0].event)
         index = self.index(hooks)
         prefix = f"_hk_e{number}"
         if index is not None:
@@ -692,7 +722,7 @@ class _Module:
         named: list[tuple[str, _Constants]] = []
         for place, hook in enumerate(hooks):
             constants = self.constants[self.number(hook)]
-            shape = (constants.makers, self.test(hook, hoisted, constants))
+            shape = (constants.makers, self.shared_test(hook))
             if shape not in shapes:
                 shapes[shape] = []
                 named.append((shape[1], constants))
@@ -809,7 +839,7 @@ class _Module:
             constants = self.constants[self.number(hook)]
             code = _Writer(depth=1)
             code.line(f"def _hk_check({', '.join(hoisted.values())}):")
-            code.indent().line(f"return {self.test(hook, hoisted, constants)}")
+            code.indent().line(f"return {self.shared_test(hook)}")
             shape = (constants.makers, "\n".join(code.lines))
             if shape not in shapes:
                 shapes[shape] = len(shapes)
