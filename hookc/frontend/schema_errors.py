@@ -14,17 +14,17 @@ import functools
 import json
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, TypeAlias
-
-# No stubs for jsonschema are installed (types-jsonschema would give them); `unused-ignore`
-# keeps mypy quiet once they are.
-from jsonschema import Draft202012Validator  # type: ignore[import-untyped, unused-ignore]
-from jsonschema.exceptions import (  # type: ignore[import-untyped, unused-ignore]
-    ValidationError,
-    best_match,
-)
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from hookc.frontend.schema_valid import hook_schema, is_valid
+
+if TYPE_CHECKING:  # imported where a problem is explained: a valid file never needs it
+    # No stubs for jsonschema are installed (types-jsonschema would give them);
+    # `unused-ignore` keeps mypy quiet once they are.
+    from jsonschema import Draft202012Validator  # type: ignore[import-untyped, unused-ignore]
+    from jsonschema.exceptions import (  # type: ignore[import-untyped, unused-ignore]
+        ValidationError,
+    )
 
 JsonPath: TypeAlias = tuple[str | int, ...]
 
@@ -116,6 +116,8 @@ _SHAPES = (
 
 @functools.cache
 def _validator() -> Draft202012Validator:
+    from jsonschema import Draft202012Validator
+
     return Draft202012Validator(hook_schema())
 
 
@@ -208,6 +210,8 @@ def _explain_choice(error: ValidationError, path: JsonPath) -> Iterator[_Finding
     if not _is_own(schema):
         # The JSON Schema meta-schema's choices (inside `event_context_schema`): jsonschema's
         # own ranking picks well there (`type: strng` is an enum miss, not "not an array").
+        from jsonschema.exceptions import best_match
+
         yield from _explain(best_match(error.context))
         return
     instance = error.instance
