@@ -18,8 +18,9 @@ is byte-identical for identical input.
 
 from __future__ import annotations
 
+import json
 import math
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -381,6 +382,12 @@ class _Expressions:
         return self.value(path, scope)
 
 
+def _json(value: object) -> str:
+    """A plain value (tuples as lists) as compact JSON text. JSON keeps ints and floats
+    apart (``1`` and ``1.0``), and Python's reader takes ``NaN`` and ``Infinity``."""
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
 def _source(value: object) -> str:
     """Python source for a plain value (a tuple of them too): its repr, but for the floats
     that have no literal."""
@@ -408,6 +415,23 @@ class _Writer:
 
     def dedent(self) -> None:
         self.depth -= 1
+
+    def table(self, rows: Iterable[object], head: str, tail: str = "") -> None:
+        """``head`` + ``json.loads(...)`` of a list of plain values + ``tail``, one row a line.
+
+        The module's per-hook tables: a literal of 10,000 tuples costs Python's compiler
+        a tenth of a second (an AST node for every value); the same rows as JSON are one
+        string literal a line, compiled in milliseconds and read at import in one call.
+        """
+        texts = [_json(row) for row in rows]
+        self.line(f"{head}json.loads(")
+        self.indent()
+        self.line(repr("["))
+        for i, text in enumerate(texts):
+            self.line(repr(text + ("," if i < len(texts) - 1 else "")))
+        self.line(repr("]"))
+        self.dedent()
+        self.line(f"){tail}")
 
 
 class _Module:
@@ -461,13 +485,10 @@ class _Module:
     # HOOKS and actions ---------------------------------------------------------------------
 
     def emit_hooks(self, out: _Writer) -> None:
-        # One row of values per hook, made into dicts at import: a literal of 10,000 dicts
-        # costs Python's compiler far more than one of tuples of constants.
+        # One row of values per hook, made into dicts at import.
         out.line(f"_hk_HOOK_FIELDS = {_HOOK_FIELDS!r}")
-        out.line("HOOKS = tuple(dict(zip(_hk_HOOK_FIELDS, row)) for row in (")
-        out.indent()
-        for hook in self.hookset.hooks:
-            row = (
+        rows = (
+            (
                 hook.id,
                 hook.event,
                 hook.priority,
@@ -476,9 +497,9 @@ class _Module:
                 hook.description,
                 hook.action.type,
             )
-            out.line(f"{row!r},")
-        out.dedent()
-        out.line("))")
+            for hook in self.hookset.hooks
+        )
+        out.table(rows, "HOOKS = tuple(dict(zip(_hk_HOOK_FIELDS, row)) for row in ", ")")
         out.line()
 
     def emit_actions(self, out: _Writer) -> None:
@@ -510,7 +531,7 @@ class _Module:
         out.line("_hk_ACTION_FACTORIES[shape](*constants) for shape, constants in zip(")
         out.indent()
         out.line(f"{tuple(shape for shape, _ in rows)!r},")
-        self.emit_constants_table(out, [constants for _, constants in rows])
+        self.emit_constants_table(out, [constants for _, constants in rows], tail=",")
         out.dedent()
         out.line(")")
         out.dedent()
@@ -540,22 +561,16 @@ class _Module:
 
     def emit_constants(self, out: _Writer) -> None:
         """``_hk_K``: each hook's constants, in hook order."""
-        out.line("_hk_K = (")
-        out.indent()
-        self.emit_constants_table(out, self.constants)
-        out.dedent()
-        out.line(")")
+        self.emit_constants_table(out, self.constants, head="_hk_K = ")
         out.line()
 
-    def emit_constants_table(self, out: _Writer, rows: list[_Constants]) -> None:
+    def emit_constants_table(
+        self, out: _Writer, rows: list[_Constants], head: str = "", tail: str = ""
+    ) -> None:
         """Rows of constants written as plain values, made what the code needs at import
         (``_CONSTANTS``: patterns compiled, sets made)."""
-        out.line("_hk_constants((")
-        out.indent()
-        for constants in rows:
-            out.line(f"({constants.makers!r}, {_source(tuple(constants.values))}),")
-        out.dedent()
-        out.line("))")
+        rows_of_values = ((constants.makers, constants.values) for constants in rows)
+        out.table(rows_of_values, f"{head}_hk_constants(", f"){tail}")
 
     # predicates ----------------------------------------------------------------------------
 
@@ -587,12 +602,7 @@ class _Module:
         out.line("predicates = {")
         out.indent()
         out.line("hook_id: _hk_PREDICATES[shape](*constants)")
-        out.line("for (hook_id, shape), constants in zip((")
-        out.indent()
-        for row in rows:
-            out.line(f"{row!r},")
-        out.dedent()
-        out.line("), _hk_K)")
+        out.table(rows, "for (hook_id, shape), constants in zip(", ", _hk_K)")
         out.dedent()
         out.line("}")
         out.line()
@@ -701,12 +711,9 @@ class _Module:
 
     def emit_hook_table(self, out: _Writer, prefix: str, hooks: list[Hook]) -> None:
         """``<prefix>_hooks``: each hook's ``(id, action)``, by its place in the event."""
-        out.line(f"{prefix}_hooks = tuple((hook_id, _hk_ACTIONS[action]) for hook_id, action in (")
-        out.indent()
-        for hook in hooks:
-            out.line(f"{(hook.id, self.action_numbers[self.number(hook)])!r},")
-        out.dedent()
-        out.line("))")
+        rows = ((hook.id, self.action_numbers[self.number(hook)]) for hook in hooks)
+        head = f"{prefix}_hooks = tuple((hook_id, _hk_ACTIONS[action]) for hook_id, action in "
+        out.table(rows, head, ")")
 
     def emit_groups(
         self,
@@ -728,12 +735,7 @@ class _Module:
                 named.append((shape[1], constants))
             shapes[shape].append((self.number(hook), place))
         for group, rows in enumerate(shapes.values()):
-            out.line(f"{prefix}_group{group} = tuple((*_hk_K[n], i) for n, i in (")
-            out.indent()
-            for row in rows:
-                out.line(f"{row!r},")
-            out.dedent()
-            out.line("))")
+            out.table(rows, f"{prefix}_group{group} = tuple((*_hk_K[n], i) for n, i in ", ")")
         out.line()
         return named
 
@@ -848,19 +850,15 @@ class _Module:
                 )
             rows.append((shapes[shape], self.number(hook)))
         out.line(f"{prefix}_CHECKS = ({''.join(f'{prefix}_check{n}, ' for n in shapes.values())})")
-        out.line(f"{prefix}_checks = tuple({prefix}_CHECKS[shape](*_hk_K[n]) for shape, n in (")
-        out.indent()
-        for row in rows:
-            out.line(f"{row!r},")
-        out.dedent()
-        out.line("))")
+        head = f"{prefix}_checks = tuple({prefix}_CHECKS[shape](*_hk_K[n]) for shape, n in "
+        out.table(rows, head, ")")
         self.emit_hook_table(out, prefix, hooks)
-        out.line(f"{prefix}_table = {{")
-        out.indent()
-        for key, positions in sorted(by_key.items()):
-            out.line(f"{key!r}: {tuple(sorted(set(positions) | set(others)))!r},")
-        out.dedent()
-        out.line("}")
+        entries = (
+            (key, tuple(sorted(set(positions) | set(others))))
+            for key, positions in sorted(by_key.items())
+        )
+        # Keys are strings (only equality with a string is indexed); positions, tuples.
+        out.table(entries, f"{prefix}_table = {{key: tuple(positions) for key, positions in ", "}")
         out.line(f"{prefix}_default = {tuple(others)!r}")
         out.line()
 
