@@ -143,6 +143,8 @@ def _split(items: Sequence[_Item]) -> tuple[list[_Atom], list[_Choice]]:
 # -- constraints on one term --------------------------------------------------------------------
 
 _UNIVERSE = frozenset({"number", "string", "bool", "null", "list", "map", "other"})
+_KINDS = tuple(sorted(_UNIVERSE))  # the same kinds in a fixed order, to go through them
+_NOT_NULL = _UNIVERSE - {"null"}
 _ORDERED = frozenset({"number", "string", "bool"})
 _ORDER: dict[str, Callable[[Any, Any], bool]] = {
     "<": operator.lt,
@@ -286,7 +288,7 @@ def _term_facts(atom: _Atom) -> Iterator[_Fact]:
             # has(p) is true iff p evaluates to a value that is not null (has() resolves a
             # path exactly as evaluation does, with "missing" for an error), false iff p is
             # an error or null.
-            constraint = _KindIn(_UNIVERSE - {"null"}) if atom.positive else _ErrorOrNull()
+            constraint = _KindIn(_NOT_NULL) if atom.positive else _ErrorOrNull()
             yield _Fact(path, constraint, atom, exact=True)
 
 
@@ -533,7 +535,7 @@ def _part_nonempty(domain: _Domain, kind: str) -> bool:
 
 
 def _is_empty(domain: _Domain) -> bool:
-    return not domain.may_error and not any(_part_nonempty(domain, k) for k in _UNIVERSE)
+    return not domain.may_error and not any(_part_nonempty(domain, k) for k in _KINDS)
 
 
 def _entails(domain: _Domain, constraint: _Constraint) -> bool:
@@ -541,15 +543,13 @@ def _entails(domain: _Domain, constraint: _Constraint) -> bool:
     if _is_empty(domain):
         return True
     if isinstance(constraint, _ErrorOrNull):
-        return not any(_part_nonempty(domain, k) for k in _UNIVERSE - {"null"})
+        return not any(_part_nonempty(domain, k) for k in _NOT_NULL)
     if domain.may_error:  # every other constraint excludes errors
         return False
     if domain.choices is not None:
         return all(_holds(value, constraint) for value in domain.choices)
     return all(
-        _part_entails(domain, kind, constraint)
-        for kind in sorted(_UNIVERSE)
-        if _part_nonempty(domain, kind)
+        _part_entails(domain, kind, constraint) for kind in _KINDS if _part_nonempty(domain, kind)
     )
 
 
@@ -927,6 +927,8 @@ def _proves(known: _Premise, goals: Sequence[_Item], budget: _Budget) -> bool:
                 pending.append(goal)
         elif not any(_proves(known, _expand(alt), budget) for alt in goal.alternatives):
             pending.append(goal)
+        if pending and not known.choices:
+            break  # no case split to come: one goal left open is as good as all of them
     if not pending:
         return True
     if known.choices:
