@@ -385,7 +385,11 @@ class _Expressions:
 def _json(value: object) -> str:
     """A plain value (tuples as lists) as compact JSON text. JSON keeps ints and floats
     apart (``1`` and ``1.0``), and Python's reader takes ``NaN`` and ``Infinity``."""
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    return _JSON.encode(value)
+
+
+# One encoder for every row (json.dumps with options would make one a row).
+_JSON = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
 
 
 def _source(value: object) -> str:
@@ -452,6 +456,7 @@ class _Module:
         self.paths_read: dict[int, list[tuple[str, tuple[str | int, ...]]]] = {}
         self.hoisted: dict[str, dict[tuple[str, tuple[str | int, ...]], str]] = {}
         self.tests: dict[int, str] = {}
+        self.own: dict[int, dict[tuple[str, tuple[str | int, ...]], str]] = {}
 
     def text(self) -> str:
         body = _Writer()
@@ -627,11 +632,14 @@ class _Module:
     def own_paths(self, hook: Hook) -> dict[tuple[str, tuple[str | int, ...]], str]:
         """The paths a hook's predicate loads, named as its event names them (a disabled
         hook, in no event, names its own): its test then reads the same in both."""
-        own = self.hoist([hook])
-        if hook.enabled and hook.event in self.events:
-            names = self.event_paths(hook.event)
-            return {steps: names[steps] for steps in own}
-        return own
+        number = self.number(hook)
+        if number not in self.own:
+            own = self.hoist([hook])
+            if hook.enabled and hook.event in self.events:
+                names = self.event_paths(hook.event)
+                own = {steps: names[steps] for steps in own}
+            self.own[number] = own
+        return self.own[number]
 
     def shared_test(self, hook: Hook) -> str:
         """The hook's test with its constants named, over the paths as its event names
