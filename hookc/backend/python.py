@@ -582,23 +582,25 @@ class _Module:
     def emit_predicates(self, out: _Writer) -> None:
         """``predicates``: each hook's function, made by the factory of its code (hooks
         whose code differs only in constants share one) from the hook's constants."""
-        shapes: dict[tuple[str, str], int] = {}
+        shapes: dict[tuple[str, tuple[object, ...], str], int] = {}
         rows = []
         for hook in self.hookset.hooks:
             constants = self.constants[self.number(hook)]
-            code = _Writer(depth=1)
-            code.line("def _hk_predicate(context):")
-            code.indent()
             hoisted = self.own_paths(hook)
-            if hoisted:
-                code.line("if type(context) is not dict:")
-                code.indent().line("context = _hk_context(context)")
-                code.dedent()
-                self.emit_loads(code, hoisted)
-            code.line(f"return {self.shared_test(hook)}")
-            shape = (constants.makers, "\n".join(code.lines))
+            test = self.shared_test(hook)
+            # The code is made of the paths it loads (with their names) and its test.
+            shape = (constants.makers, tuple(hoisted.items()), test)
             if shape not in shapes:
                 shapes[shape] = len(shapes)
+                code = _Writer(depth=1)
+                code.line("def _hk_predicate(context):")
+                code.indent()
+                if hoisted:
+                    code.line("if type(context) is not dict:")
+                    code.indent().line("context = _hk_context(context)")
+                    code.dedent()
+                    self.emit_loads(code, hoisted)
+                code.line(f"return {test}")
                 self.emit_factory(
                     out, f"_hk_predicate{shapes[shape]}", constants, "_hk_predicate", code.lines
                 )
