@@ -83,7 +83,7 @@ def compile_schema(schema: Mapping[str, Any]) -> _Check:
             for key, value in node.items()
             if key not in _ANNOTATIONS
         ]
-        return lambda instance: all(check(instance) for check in checks)
+        return _all_of(checks)
 
     for name, definition in definitions.items():
         compiled[name] = build(definition)
@@ -92,6 +92,21 @@ def compile_schema(schema: Mapping[str, Any]) -> _Check:
 
 def _unknown(instance: object) -> bool:
     raise _Unknown
+
+
+def _all_of(checks: list[_Check]) -> _Check:
+    """A check passed when each of ``checks`` is (a loop, not all() of a generator: this
+    runs for every object of the file)."""
+    if len(checks) == 1:
+        return checks[0]
+
+    def check(instance: object) -> bool:
+        for one in checks:  # noqa: SIM110 (see the docstring)
+            if not one(instance):
+                return False
+        return True
+
+    return check
 
 
 def _keyword(
@@ -113,12 +128,16 @@ def _keyword(
             return lambda instance: any(test(instance) for test in tests)
         case "properties" if "patternProperties" not in node:
             properties = {name: build(sub) for name, sub in value.items()}
-            return lambda instance: (
-                not isinstance(instance, dict)
-                or all(
-                    check(instance[name]) for name, check in properties.items() if name in instance
-                )
-            )
+
+            def check_properties(instance: object) -> bool:
+                if isinstance(instance, dict):
+                    for name, item in instance.items():
+                        check = properties.get(name)
+                        if check is not None and not check(item):
+                            return False
+                return True
+
+            return check_properties
         case "additionalProperties" if "patternProperties" not in node:
             known = frozenset(node.get("properties", {}))
             extra = build(value)
