@@ -946,8 +946,13 @@ def _settles(known: _Premise, goal: _Atom) -> bool:
     constant = _constant_value(goal.expr)
     if constant is not _UNKNOWN:
         return constant is goal.positive
+    # A term the known facts say nothing of may be anything, an error included: no
+    # constraint holds of all of that, so only the terms they speak of are looked at.
     return any(
-        fact.exact and _entails(known.domain(fact.term), fact.constraint) for fact in _facts(goal)
+        fact.exact
+        and fact.term in known.facts
+        and _entails(known.domain(fact.term), fact.constraint)
+        for fact in _facts(goal)
     )
 
 
