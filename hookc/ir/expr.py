@@ -193,33 +193,39 @@ MACROS = ("all", "exists", "exists_one", "filter", "map")
 
 def children(node: Expr) -> tuple[Expr, ...]:
     """The direct sub-expressions of a node, in source order."""
-    match node:
-        case Literal() | Ident():
-            return ()
-        case Select(operand=operand) | Unary(operand=operand):
-            return (operand,)
-        case Index(operand=operand, index=index):
-            return operand, index
-        case Call(target=None, args=args):
-            return args
-        case Call(target=target, args=args):
-            assert target is not None
-            return (target, *args)
-        case Binary(left=left, right=right):
-            return left, right
-        case And(operands=operands) | Or(operands=operands):
-            return operands
-        case Conditional(condition=c, then=t, otherwise=o):
-            return c, t, o
-        case List(items=items):
-            return items
-        case Map(entries=entries):
-            return tuple(part for entry in entries for part in entry)
-        case Has(path=path):
-            return (path,)
-        case Comprehension(target=target, predicate=predicate, transform=transform):
-            return tuple(n for n in (target, predicate, transform) if n is not None)
-    raise TypeError(f"not an expression node: {node!r}")
+    try:
+        return _CHILDREN[type(node)](node)
+    except KeyError:
+        raise TypeError(f"not an expression node: {node!r}") from None
+
+
+def _call_children(node: Call) -> tuple[Expr, ...]:
+    return node.args if node.target is None else (node.target, *node.args)
+
+
+def _comprehension_children(node: Comprehension) -> tuple[Expr, ...]:
+    parts = (node.target, node.predicate, node.transform)
+    return tuple(part for part in parts if part is not None)
+
+
+# Per node type, its children: every walk over every condition asks, a dict lookup is
+# cheaper than trying each case of a match in turn.
+_CHILDREN: dict[type, Callable[[Any], tuple[Expr, ...]]] = {
+    Literal: lambda node: (),
+    Ident: lambda node: (),
+    Select: lambda node: (node.operand,),
+    Unary: lambda node: (node.operand,),
+    Index: lambda node: (node.operand, node.index),
+    Call: _call_children,
+    Binary: lambda node: (node.left, node.right),
+    And: lambda node: node.operands,
+    Or: lambda node: node.operands,
+    Conditional: lambda node: (node.condition, node.then, node.otherwise),
+    List: lambda node: node.items,
+    Map: lambda node: tuple(part for entry in node.entries for part in entry),
+    Has: lambda node: (node.path,),
+    Comprehension: _comprehension_children,
+}
 
 
 def walk(node: Expr) -> Iterator[tuple[Expr, int]]:
