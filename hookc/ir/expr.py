@@ -243,21 +243,22 @@ def walk(node: Expr) -> Iterator[tuple[Expr, int]]:
 
 def path_steps(expr: Expr) -> tuple[str, tuple[str | int, ...]] | None:
     """A name followed by constant keys (``a.b['c'][0]``) as (name, keys), else None."""
+    # Asked of nearly every node by the checks and the back end: type tests, not a match.
     keys: list[str | int] = []
     while True:
-        match expr:
-            case Select(operand=operand, field=name):
-                keys.append(name)
-                expr = operand
-            case Index(operand=operand, index=Literal(value=str() | int() as key)) if not (
-                isinstance(key, bool)
-            ):
-                keys.append(key)
-                expr = operand
-            case Ident(name=name):
-                return name, tuple(reversed(keys))
-            case _:
-                return None
+        if isinstance(expr, Select):
+            keys.append(expr.field)
+            expr = expr.operand
+        elif isinstance(expr, Index):
+            key = expr.index.value if isinstance(expr.index, Literal) else None
+            if not isinstance(key, str | int) or isinstance(key, bool):
+                return None  # a computed key, or a bool, double or null one
+            keys.append(key)
+            expr = expr.operand
+        elif isinstance(expr, Ident):
+            return expr.name, tuple(reversed(keys))
+        else:
+            return None
 
 
 def map_spans(node: Expr, move: Callable[[Span], Span]) -> Expr:
