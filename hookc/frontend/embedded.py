@@ -38,6 +38,10 @@ class OffsetMap:
 
     def span(self, span: Span) -> Span:
         """Where ``span`` of the embedded text stands in the file."""
+        offsets = self._offsets
+        if isinstance(offsets, range) and span.end <= len(offsets):
+            # Written verbatim: the span moves as a whole (every node of every expression).
+            return Span(offsets.start + span.start, offsets.start + span.end)
         start = self._at(span.start)
         if span.end <= span.start:
             return Span(start, start)
