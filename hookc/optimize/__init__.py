@@ -137,7 +137,10 @@ def optimize_hooks(
     results = tuple(
         (hook, optimize(hook.condition, level)) for hook in hooks if hook.condition is not None
     )
-    after = {id(hook): result.after for hook, result in results}
+    # A hook whose condition is unchanged is kept as it is (most are: no copy to make).
+    after = {
+        id(hook): result.after for hook, result in results if result.after is not result.before
+    }
     optimized = tuple(
         replace(hook, condition=after[id(hook)]) if id(hook) in after else hook for hook in hooks
     )
