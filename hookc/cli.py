@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import gc
 import json
+import os
 import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, TextIO
@@ -232,7 +233,15 @@ def run() -> None:
     # counting; the cycle collector's passes over hundreds of thousands of them cost a
     # fifth of a 1,000-hook check (0.67 s against 0.80-0.92 s, measured), so it stays off.
     gc.disable()
-    sys.exit(main())
+    status = main()
+    # Tearing the interpreter down frees every object one by one and runs a last full
+    # collection over them all: 1.4 s after compiling 10,000 hooks, for nothing (every file
+    # is written, synced and closed). Flush what was printed and leave at once.
+    try:
+        sys.stdout.flush()
+        sys.stderr.flush()
+    finally:
+        os._exit(status)
 
 
 def _check(files: list[str], format: str, strict: bool, profile_name: str, out: TextIO) -> int:

@@ -33,12 +33,14 @@ from collections import OrderedDict, defaultdict
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
+from unittest import mock
 
 from hypothesis import assume, given, note, settings
 from hypothesis import event as record_event
 from hypothesis import strategies as st
 
 import hookc
+from hookc.backend import python as python_backend
 from hookc.backend.python import generate
 from hookc.cel import compile as compile_expression
 from hookc.cel.evaluator import evaluate
@@ -583,6 +585,58 @@ def test_dispatch_fires_the_hooks_the_reference_fires_in_evaluation_order(
     corpus = (TRICKY_CONTEXTS * 2)[offset : offset + 8]
     check_dispatch(module, hookset, [*drawn, *corpus], events)
     check_predicates(module, hookset, drawn)
+
+
+@settings(SETTINGS, max_examples=examples(150))
+@given(
+    short_repr(hook_sets(conditions)),
+    context_batches(12),
+    st.integers(0, len(TRICKY_CONTEXTS) - 1),
+)
+def test_events_too_large_to_write_out_fire_as_the_reference_fires(
+    drawn_set: tuple[HookSet, list[str]], drawn: list[dict[str, Any]], offset: int
+) -> None:
+    # Every event past the limit: one loop per shape of test over its hooks' constants.
+    hookset, events = drawn_set
+    with mock.patch.object(python_backend, "_INLINE_AT_MOST", 0):
+        text = generate(hookset, source_sha256=SHA, sources=("hooks.yaml",))
+    module = load(text)
+    corpus = (TRICKY_CONTEXTS * 2)[offset : offset + 8]
+    check_dispatch(module, hookset, [*drawn, *corpus], events)
+    check_predicates(module, hookset, drawn)
+
+
+def test_hooks_whose_tests_differ_in_constants_only_share_their_code() -> None:
+    shapes = (
+        "tool == 'T{i}' && cost.spend > {i}.5",
+        "tool.matches('^x{i}') || error.code in ['A{i}', 'B{i}']",
+        "cost.spend < {i}",
+    )
+    hooks = tuple(
+        Hook(
+            f"h{i}",
+            "pre_tool_use",
+            compile_expression(shapes[i % 3].format(i=i)).expr,
+            Action("continue", Params((("i", i),))),
+            priority=i % 2,
+        )
+        for i in range(python_backend._INLINE_AT_MOST + 30)
+    )
+    hookset = HookSet(hooks)
+    text = generate(hookset, source_sha256=SHA, sources=("hooks.yaml",))
+    # One factory per shape for the predicates, one loop per shape in the event's function.
+    assert len(re.findall(r"^def _hk_predicate\d+\(", text, re.MULTILINE)) == 3
+    assert len(re.findall(r"^_hk_e0_group\d+ = ", text, re.MULTILINE)) == 3
+    module = load(text)
+    contexts = [
+        {"tool": "T3", "cost": {"spend": 10.0}},
+        {"tool": "x12", "cost": {"spend": 1.0}},
+        {"tool": "T9", "error": {"code": "B7"}, "cost": {"spend": 290}},
+        {"cost": {"spend": 7}},
+        {},
+    ]
+    check_dispatch(module, hookset, contexts, ["pre_tool_use"])
+    check_predicates(module, hookset, contexts)
 
 
 # Values a discriminating equality tests, and values a context's `tool` takes: Python's dict

@@ -22,6 +22,7 @@ from jsonschema import Draft202012Validator
 
 from hookc.cel.parser import parse
 from hookc.frontend.schema_errors import schema_problems
+from hookc.frontend.schema_valid import is_valid
 from hookc.ir.expr import Binary, Expr, Ident, List, Literal, Select
 from hookc.ir.hooks import Action, Hook, HookSet, Ordering, Params, ParamValue, Template
 from hookc.ir.serialize import expr_from_json, expr_to_json, hookset_from_json, hookset_to_json
@@ -414,6 +415,118 @@ def test_any_document_gets_short_sorted_messages_at_paths_that_exist(document: o
         # Never jsonschema's raw wording, never a dump of the value.
         assert len(message) <= 260, message
         assert not re.search(r"is not (valid|of type|one of)|\{'|\[\{", message), message
+
+
+# -- the quick "valid" (hookc.frontend.schema_valid) ------------------------------------------
+
+_ODD = st.sampled_from([None, True, 0, 1.0, 1.5, "", "x", [], {}])
+_COMPARISON_OPS = st.sampled_from(["eq", "in", "exists", "regex", "some", "every", "bogus"])
+_CONDITIONS = st.recursive(
+    st.fixed_dictionaries(
+        {"path": st.sampled_from(["tool", "error.code", "", 3]), "op": _COMPARISON_OPS},
+        optional={"value": _ODD, "where": _ODD},
+    )
+    | st.fixed_dictionaries({"when": st.sampled_from(["x == 1", "", 2])})
+    | _ODD,
+    lambda inner: (
+        st.fixed_dictionaries({"all": st.lists(inner, max_size=3) | inner})
+        | st.fixed_dictionaries({"any": st.lists(inner, max_size=3)}, optional={"not": inner})
+        | st.fixed_dictionaries({"not": inner})
+        | st.fixed_dictionaries(
+            {"path": st.just("items"), "op": st.sampled_from(["some", "every"]), "where": inner}
+        )
+    ),
+    max_leaves=8,
+)
+_HOOKS = st.fixed_dictionaries(
+    {
+        "event": st.sampled_from(["error", "error", "", 5]),
+        "action": st.fixed_dictionaries(
+            {"type": st.sampled_from(["retry", "retry", "", 3])},
+            optional={"max_attempts": _ODD, "target": st.just("user")},
+        )
+        | _ODD,
+    },
+    optional={
+        "id": st.sampled_from(["h1", "", 7]),
+        "priority": st.sampled_from([0, 3, 1.0, 1.5, True, "high"]),
+        "enabled": st.sampled_from([True, False, 1, None]),
+        "description": st.sampled_from(["why", 4]),
+        "when": st.sampled_from(["tool == 'Bash'", 1]),
+        "condition": _CONDITIONS,
+        "oops": _ODD,
+    },
+)
+_ACTION_TYPES = st.dictionaries(
+    st.sampled_from(["retry", "page"]),
+    st.fixed_dictionaries(
+        {},
+        optional={
+            "description": st.sampled_from(["d", 1]),
+            "parameters": st.dictionaries(
+                st.sampled_from(["n", "to"]),
+                st.fixed_dictionaries(
+                    {"type": st.sampled_from(["integer", "string", "str", 1])},
+                    optional={
+                        "enum": st.lists(_ODD, max_size=2) | _ODD,
+                        "required": st.sampled_from([True, "yes"]),
+                        "optional": st.sampled_from([False, 0]),
+                    },
+                ),
+                max_size=2,
+            ),
+        },
+    ),
+    max_size=2,
+)
+
+
+@given(
+    st.fixed_dictionaries(
+        {},
+        optional={
+            "hooks": st.lists(_HOOKS, max_size=4) | _ODD,
+            "builtin_hooks": st.lists(_HOOKS, max_size=2),
+            "schema_version": st.sampled_from(["1.0.0", 1]),
+            "action_types": _ACTION_TYPES,
+            "operators": st.sampled_from([{}, "x"]),
+        },
+    )
+)
+def test_the_quick_valid_agrees_with_jsonschema(document: dict[str, Any]) -> None:
+    assert is_valid(document) == Draft202012Validator(HOOKS_SCHEMA).is_valid(document)
+
+
+def test_the_quick_valid_leaves_what_it_cannot_decide_to_jsonschema() -> None:
+    # The meta-schema behind `event_context_schema` is not compiled: "don't know".
+    document = {"hooks": [], "event_context_schema": {"type": "object"}}
+    assert Draft202012Validator(HOOKS_SCHEMA).is_valid(document)
+    assert not is_valid(document)
+    assert schema_problems(document) == []
+
+
+def test_the_quick_valid_decides_a_valid_file_of_every_shape() -> None:
+    document = yaml.safe_load(
+        textwrap.dedent("""\
+        schema_version: "1.0.0"
+        action_types: {page: {parameters: {to: {type: string, required: true}}}}
+        hooks:
+          - {id: a, event: error, priority: 2, when: "error.code == 'E1'", action: {type: retry}}
+          - event: limit
+            enabled: false
+            condition:
+              all:
+                - {path: limit_code, op: eq, value: spend}
+                - {not: {path: limit_value, op: exists}}
+                - any:
+                    - {when: "x > 1"}
+                    - {path: items, op: some, where: {path: "@", op: gt, value: 1}}
+            action: {type: page, to: "${user}"}
+        builtin_hooks: [{event: error, action: {type: fail}}]
+        """)
+    )
+    assert Draft202012Validator(HOOKS_SCHEMA).is_valid(document)
+    assert is_valid(document)
 
 
 # -- the IR's JSON form -----------------------------------------------------------------------

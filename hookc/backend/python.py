@@ -18,8 +18,9 @@ is byte-identical for identical input.
 
 from __future__ import annotations
 
+import json
 import math
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -54,26 +55,23 @@ _EXACT = 2**53
 _INDEX_FROM = 8
 # ...and only when few other hooks of the event must be tried for every key.
 _INDEX_OTHERS_AT_MOST = 16
+# An event's function tries each hook's test written out in turn up to this many hooks
+# (fastest); beyond, one loop per shape of test (``_Module.emit_event``).
+_INLINE_AT_MOST = 256
 
 _ORDERING = {"<", "<=", ">", ">="}
 
 
-def _regex_test(x: str, pattern: str, exprs: _Expressions) -> str:
-    return f"{exprs.constant(f'compile_regex({pattern!r})')}.search({x}) is not None"
-
-
-def _glob_test(x: str, pattern: str, exprs: _Expressions) -> str:
-    return f"{exprs.constant(f'compile_glob({pattern!r})')}.fullmatch({x}) is not None"
-
-
-# String methods with a constant argument on a string: plain Python, the regex compiled once.
+# String methods with a constant argument on a string: plain Python (``{x}`` the string,
+# ``{c}`` the constant), a pattern compiled once by the maker named here.
 _STRING_TESTS = {
-    "startsWith": lambda x, c, exprs: f"{x}.startswith({c!r})",
-    "endsWith": lambda x, c, exprs: f"{x}.endswith({c!r})",
-    "contains": lambda x, c, exprs: f"{c!r} in {x}",
-    "matches": _regex_test,
-    "glob": _glob_test,
+    "startsWith": "{x}.startswith({c})",
+    "endsWith": "{x}.endswith({c})",
+    "contains": "{c} in {x}",
+    "matches": "{c}.search({x}) is not None",
+    "glob": "{c}.fullmatch({x}) is not None",
 }
+_PATTERN_MAKERS = {"matches": "compile_regex", "glob": "compile_glob"}
 
 
 def compile_expression(expr: Expr) -> Callable[[Mapping[str, Any]], Any]:
@@ -100,17 +98,54 @@ def generate(hookset: HookSet, *, source_sha256: str, sources: tuple[str, ...]) 
 
 @dataclass
 class _Scope:
-    """Names visible in an expression: macro variables, and the context's hoisted paths."""
+    """Names visible in an expression: macro variables, the context's hoisted paths, and
+    the hook's constants when they are kept apart from its code (``_Constants``)."""
 
     variables: dict[str, str] = field(default_factory=dict)  # CEL name -> Python name
     hoisted: dict[tuple[str, tuple[str | int, ...]], str] | None = None
     depth: int = 0  # enclosing macros: each binds a Python name of its own depth
+    constants: _Constants | None = None
 
     def bind(self, name: str) -> tuple[_Scope, str]:
         # Named by depth, not by how many CEL names are bound: `y` rebound inside `y`'s
         # macro must not take the name an inner `x` gets.
         python = f"_hk_m{self.depth}"
-        return _Scope({**self.variables, name: python}, self.hoisted, self.depth + 1), python
+        bound = {**self.variables, name: python}
+        return _Scope(bound, self.hoisted, self.depth + 1, self.constants), python
+
+
+# How a constant is made at import from the value written in the module's table of
+# constants, by the maker's name in code: a plain value as it is, a pattern compiled.
+_MAKERS = {"": "v", "compile_regex": "r", "compile_glob": "g", "frozenset": "s"}
+
+
+class _Constants:
+    """One hook's constants, named ``k0``, ``k1``, ... in the order its code first uses
+    them, and kept out of that code.
+
+    Hooks whose conditions differ only in constants (``tool == 'a'``, ``tool == 'b'``) then
+    compile to the same text, which the module defines once, as a function of the
+    constants; each hook's constants sit in one table of plain values. What decides the
+    form of the code (a value's type, a bool or null, a path, an operator) stays in the
+    text: equal text means equal code for every row of constants.
+    """
+
+    def __init__(self) -> None:
+        self.names: dict[tuple[str, str, str], str] = {}
+        self.makers = ""  # one letter of _MAKERS per constant
+        self.values: list[object] = []
+
+    def name(self, maker: str, value: object) -> str:
+        # Keyed by type and repr: 1, 1.0 and True, or 0.0 and -0.0, are different constants.
+        key = (maker, type(value).__name__, repr(value))
+        if key not in self.names:
+            self.names[key] = f"k{len(self.values)}"
+            self.makers += _MAKERS[maker]
+            self.values.append(value)
+        return self.names[key]
+
+    def parameters(self) -> str:
+        return "".join(f"k{i}, " for i in range(len(self.values)))
 
 
 # -- expressions ------------------------------------------------------------------------------
@@ -126,6 +161,19 @@ class _Expressions:
         if source not in self.constants:
             self.constants[source] = f"_hk_c{len(self.constants)}"
         return self.constants[source]
+
+    def made(self, maker: str, value: object, scope: _Scope) -> str:
+        """The name of ``maker(value)`` (a compiled pattern, a set), made once at import."""
+        if scope.constants is not None:
+            return scope.constants.name(maker, value)
+        return self.constant(f"{maker}({value!r})")
+
+    def literal(self, value: object, scope: _Scope) -> str:
+        """A constant in code: a string or number by its name where the scope keeps the
+        hook's constants apart, else (and for bools and null) as Python source."""
+        if scope.constants is not None and type(value) in (str, int, float):
+            return scope.constants.name("", value)
+        return _source(value)
 
     # The three modes ---------------------------------------------------------------------
 
@@ -173,7 +221,9 @@ class _Expressions:
                 target is not None and path_steps(target) is not None and function in _STRING_TESTS
             ):
                 x = self.value(target, scope)
-                fast = _STRING_TESTS[function](x, c, self)
+                maker = _PATTERN_MAKERS.get(function)
+                constant = self.literal(c, scope) if maker is None else self.made(maker, c, scope)
+                fast = _STRING_TESTS[function].format(x=x, c=constant)
                 test = fast if want else f"not ({fast})"
                 return f"(({test}) if type({x}) is str else ({self.value(expr, scope)} is {want}))"
             case Binary(op="in", left=left, right=List(items=items)) if (
@@ -185,7 +235,7 @@ class _Expressions:
                 # error) for any other plain value; the general path for the rest.
                 x = self.value(left, scope)
                 values = sorted({i.value for i in items if isinstance(i, Literal)}, key=repr)
-                choices = self.constant(f"frozenset({values!r})")
+                choices = self.made("frozenset", tuple(values), scope)
                 slow = f"({self.value(expr, scope)} is {want})"
                 if want:
                     return (
@@ -210,28 +260,30 @@ class _Expressions:
         x = self.value(left, scope)
         c = right.value
         if op == "==":
+            k = self.literal(c, scope)
             if isinstance(c, str):
-                test = f"{x} == {c!r}"  # Python's str equality is CEL's, for every operand
+                test = f"{x} == {k}"  # Python's str equality is CEL's, for every operand
             elif isinstance(c, bool) or c is None:
-                test = f"{x} is {c!r}"
+                test = f"{x} is {k}"
             elif isinstance(c, int) and abs(c) <= _EXACT:
-                test = f"({x} == {c!r} and type({x}) is not bool)"
+                test = f"({x} == {k} and type({x}) is not bool)"
             else:
-                test = f"equals({x}, {self.literal(c)})"
+                test = f"equals({x}, {k})"
             return test if want else f"({x} is not _hk_MISSING and not {test})"
         # Ordering: defined for two numbers, two strings or two bools; else an error.
         if isinstance(c, bool) or c is None:
             return None
+        k = self.literal(c, scope)
         if isinstance(c, str):
-            guard, fast = f"type({x}) is str", f"{x} {op} {c!r}"
+            guard, fast = f"type({x}) is str", f"{x} {op} {k}"
         elif isinstance(c, int) and abs(c) <= _EXACT:
-            guard, fast = f"type({x}) in _hk_NUMBERS", f"{x} {op} {c!r}"
+            guard, fast = f"type({x}) in _hk_NUMBERS", f"{x} {op} {k}"
         elif isinstance(c, float) and math.isfinite(c):
-            guard, fast = f"type({x}) is float", f"{x} {op} {c!r}"
+            guard, fast = f"type({x}) is float", f"{x} {op} {k}"
         else:
             return None
         outcome = "True" if want else "False"
-        slow = f"(compare({op!r}, {x}, {self.literal(c)}) is {outcome})"
+        slow = f"(compare({op!r}, {x}, {k}) is {outcome})"
         test = fast if want else f"not ({fast})"
         return f"(({test}) if {guard} else {slow})"
 
@@ -242,7 +294,7 @@ class _Expressions:
             return self._path(steps, scope)
         match expr:
             case Literal(value=value):
-                return self.literal(value)
+                return self.literal(value, scope)
             case Select(operand=operand, field=name):
                 return f"_hk_select({self.value(operand, scope)}, {name!r})"
             case Index(operand=operand, index=index):
@@ -329,10 +381,25 @@ class _Expressions:
                 return f"_hk_resolve_index({base}, {self.value(index, scope)})"
         return self.value(path, scope)
 
-    def literal(self, value: object) -> str:
-        if isinstance(value, float) and not math.isfinite(value):
-            return f"float({repr(value)!r})"  # 'inf', '-inf', 'nan'
-        return repr(value)
+
+def _json(value: object) -> str:
+    """A plain value (tuples as lists) as compact JSON text. JSON keeps ints and floats
+    apart (``1`` and ``1.0``), and Python's reader takes ``NaN`` and ``Infinity``."""
+    return _JSON.encode(value)
+
+
+# One encoder for every row (json.dumps with options would make one a row).
+_JSON = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
+
+
+def _source(value: object) -> str:
+    """Python source for a plain value (a tuple of them too): its repr, but for the floats
+    that have no literal."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return f"float({repr(value)!r})"  # 'inf', '-inf', 'nan'
+    if isinstance(value, tuple):
+        return "(" + "".join(f"{_source(item)}, " for item in value) + ")"
+    return repr(value)
 
 
 # -- the module -------------------------------------------------------------------------------
@@ -353,6 +420,23 @@ class _Writer:
     def dedent(self) -> None:
         self.depth -= 1
 
+    def table(self, rows: Iterable[object], head: str, tail: str = "") -> None:
+        """``head`` + ``json.loads(...)`` of a list of plain values + ``tail``, one row a line.
+
+        The module's per-hook tables: a literal of 10,000 tuples costs Python's compiler
+        a tenth of a second (an AST node for every value); the same rows as JSON are one
+        string literal a line, compiled in milliseconds and read at import in one call.
+        """
+        texts = [_json(row) for row in rows]
+        self.line(f"{head}json.loads(")
+        self.indent()
+        self.line(repr("["))
+        for i, text in enumerate(texts):
+            self.line(repr(text + ("," if i < len(texts) - 1 else "")))
+        self.line(repr("]"))
+        self.dedent()
+        self.line(f"){tail}")
+
 
 class _Module:
     def __init__(self, hookset: HookSet, source_sha256: str, sources: tuple[str, ...]) -> None:
@@ -361,15 +445,29 @@ class _Module:
         self.sources = sources
         self.exprs = _Expressions()
         self.ordered = hookset.in_evaluation_order()
+        # Each event's hooks in evaluation order (disabled hooks are in none).
+        self.events: dict[str, list[Hook]] = {}
+        for hook in self.ordered:
+            self.events.setdefault(hook.event, []).append(hook)
         self.position = {id(hook): i for i, hook in enumerate(hookset.hooks)}
-        self.actions: dict[int, str] = {}  # hook number -> its action function's name
+        self.action_numbers: dict[int, int] = {}  # hook number -> its place in _hk_ACTIONS
+        # Each hook's constants, named as the code made for it first uses them.
+        self.constants = [_Constants() for _ in hookset.hooks]
+        self.paths_read: dict[int, list[tuple[str, tuple[str | int, ...]]]] = {}
+        self.hoisted: dict[str, dict[tuple[str, tuple[str | int, ...]], str]] = {}
+        self.tests: dict[int, str] = {}
+        self.own: dict[int, dict[tuple[str, tuple[str | int, ...]], str]] = {}
 
     def text(self) -> str:
         body = _Writer()
         self.emit_hooks(body)
-        self.emit_predicates(body)
+        body.lines.extend(_CONSTANTS)
         self.emit_actions(body)
-        self.emit_dispatch(body)
+        code = _Writer()
+        self.emit_predicates(code)
+        self.emit_dispatch(code)
+        self.emit_constants(body)  # complete now that every hook's code is made
+        body.lines.extend(code.lines)
         head = _Writer()
         head.line(f"# Generated by hookc {hookc.__version__} from {', '.join(self.sources)!r}.")
         head.line("# Do not edit: recompile the hook files instead.")
@@ -397,16 +495,13 @@ class _Module:
     # HOOKS and actions ---------------------------------------------------------------------
 
     def emit_hooks(self, out: _Writer) -> None:
-        # One row of values per hook, made into dicts at import: a literal of 10,000 dicts
-        # costs Python's compiler far more than one of tuples of constants.
+        # One row of values per hook, made into dicts at import.
         # hookc.cel's package compiles through this module: import its printer on use.
         from hookc.cel.printer import to_text
 
         out.line(f"_hk_HOOK_FIELDS = {_HOOK_FIELDS!r}")
-        out.line("HOOKS = tuple(dict(zip(_hk_HOOK_FIELDS, row)) for row in (")
-        out.indent()
-        for hook in self.hookset.hooks:
-            row = (
+        rows = (
+            (
                 hook.id,
                 hook.event,
                 hook.priority,
@@ -416,80 +511,176 @@ class _Module:
                 hook.action.type,
                 None if hook.condition is None else to_text(hook.condition),
             )
-            out.line(f"{row!r},")
-        out.dedent()
-        out.line("))")
+            for hook in self.hookset.hooks
+        )
+        out.table(rows, "HOOKS = tuple(dict(zip(_hk_HOOK_FIELDS, row)) for row in ", ")")
         out.line()
 
     def emit_actions(self, out: _Writer) -> None:
-        """One function per distinct action: hooks whose actions read the same share it."""
-        named: dict[str, str] = {}
+        """``_hk_ACTIONS``: each distinct action's function, made by the factory of its code
+        (actions that differ only in constants share one) from its constants. Hooks whose
+        actions are equal share the function; each call makes a fresh dict."""
+        shapes: dict[tuple[str, str], int] = {}
+        distinct: dict[tuple[int, str], int] = {}
+        rows: list[tuple[int, _Constants]] = []
         for hook in self.hookset.hooks:
+            constants = _Constants()
             items = [("type", hook.action.type), *hook.action.params.items]
-            body = "return {" + ", ".join(f"{k!r}: {self.param(v)}" for k, v in items) + "}"
-            if body not in named:
-                named[body] = name = f"_hk_action{len(named)}"
-                out.line(f"def {name}(context):")
-                out.indent()
-                out.line(body)
-                out.dedent()
-                out.line()
-            self.actions[self.number(hook)] = named[body]
+            body = ", ".join(f"{k!r}: {self.param(v, constants)}" for k, v in items)
+            code = ["    def _hk_act(context):", f"        return {{{body}}}"]
+            shape = (constants.makers, "\n".join(code))
+            if shape not in shapes:
+                shapes[shape] = len(shapes)
+                self.emit_factory(out, f"_hk_action{shapes[shape]}", constants, "_hk_act", code)
+            # The source of the values tells 1, 1.0 and True apart, as equality does not.
+            action = (shapes[shape], _source(tuple(constants.values)))
+            if action not in distinct:
+                distinct[action] = len(rows)
+                rows.append((shapes[shape], constants))
+            self.action_numbers[self.number(hook)] = distinct[action]
+        factories = "".join(f"_hk_action{n}, " for n in shapes.values())
+        out.line(f"_hk_ACTION_FACTORIES = ({factories})")
+        out.line("_hk_ACTIONS = tuple(")
+        out.indent()
+        out.line("_hk_ACTION_FACTORIES[shape](*constants) for shape, constants in zip(")
+        out.indent()
+        out.line(f"{tuple(shape for shape, _ in rows)!r},")
+        self.emit_constants_table(out, [constants for _, constants in rows], tail=",")
+        out.dedent()
+        out.line(")")
+        out.dedent()
+        out.line(")")
+        out.line()
 
-    def param(self, value: ParamValue) -> str:
-        scope = _Scope()
+    def param(self, value: ParamValue, constants: _Constants) -> str:
+        scope = _Scope(constants=constants)
         match value:
             case Template(parts=parts) if len(parts) == 1 and not isinstance(parts[0], str):
                 return f"_hk_exact({self.exprs.value(parts[0], scope)})"
             case Template(parts=parts):
                 pieces = [
-                    repr(p) if isinstance(p, str) else f"_hk_text({self.exprs.value(p, scope)})"
+                    self.exprs.literal(p, scope)
+                    if isinstance(p, str)
+                    else f"_hk_text({self.exprs.value(p, scope)})"
                     for p in parts
                 ]
                 return "''.join((" + "".join(p + ", " for p in pieces) + "))"
             case Params(items=items):
-                return "{" + ", ".join(f"{k!r}: {self.param(v)}" for k, v in items) + "}"
+                return "{" + ", ".join(f"{k!r}: {self.param(v, constants)}" for k, v in items) + "}"
             case tuple():
-                return "[" + ", ".join(self.param(v) for v in value) + "]"
-        return self.exprs.literal(value)
+                return "[" + ", ".join(self.param(v, constants) for v in value) + "]"
+        return self.exprs.literal(value, scope)
+
+    # constants -----------------------------------------------------------------------------
+
+    def emit_constants(self, out: _Writer) -> None:
+        """``_hk_K``: each hook's constants, in hook order."""
+        self.emit_constants_table(out, self.constants, head="_hk_K = ")
+        out.line()
+
+    def emit_constants_table(
+        self, out: _Writer, rows: list[_Constants], head: str = "", tail: str = ""
+    ) -> None:
+        """Rows of constants written as plain values, made what the code needs at import
+        (``_CONSTANTS``: patterns compiled, sets made)."""
+        rows_of_values = ((constants.makers, constants.values) for constants in rows)
+        out.table(rows_of_values, f"{head}_hk_constants(", f"){tail}")
 
     # predicates ----------------------------------------------------------------------------
 
     def emit_predicates(self, out: _Writer) -> None:
+        """``predicates``: each hook's function, made by the factory of its code (hooks
+        whose code differs only in constants share one) from the hook's constants."""
+        shapes: dict[tuple[str, tuple[object, ...], str], int] = {}
+        rows = []
         for hook in self.hookset.hooks:
-            out.line(f"def _hk_pred{self.number(hook)}(context):")
-            out.indent()
-            hoisted = self.hoist([hook])
-            if hoisted:
-                out.line("if type(context) is not dict:")
-                out.indent().line("context = _hk_context(context)")
-                out.dedent()
-                self.emit_loads(out, hoisted)
-            out.line(f"return {self.test(hook, hoisted)}")
-            out.dedent()
-            out.line()
+            constants = self.constants[self.number(hook)]
+            hoisted = self.own_paths(hook)
+            test = self.shared_test(hook)
+            # The code is made of the paths it loads (with their names) and its test.
+            shape = (constants.makers, tuple(hoisted.items()), test)
+            if shape not in shapes:
+                shapes[shape] = len(shapes)
+                code = _Writer(depth=1)
+                code.line("def _hk_predicate(context):")
+                code.indent()
+                if hoisted:
+                    code.line("if type(context) is not dict:")
+                    code.indent().line("context = _hk_context(context)")
+                    code.dedent()
+                    self.emit_loads(code, hoisted)
+                code.line(f"return {test}")
+                self.emit_factory(
+                    out, f"_hk_predicate{shapes[shape]}", constants, "_hk_predicate", code.lines
+                )
+            rows.append((hook.id, shapes[shape]))
+        out.line(f"_hk_PREDICATES = ({''.join(f'_hk_predicate{n}, ' for n in shapes.values())})")
         out.line("predicates = {")
         out.indent()
-        for hook in self.hookset.hooks:
-            out.line(f"{hook.id!r}: _hk_pred{self.number(hook)},")
+        out.line("hook_id: _hk_PREDICATES[shape](*constants)")
+        out.table(rows, "for (hook_id, shape), constants in zip(", ", _hk_K)")
         out.dedent()
         out.line("}")
         out.line()
 
-    def test(self, hook: Hook, hoisted: dict[tuple[str, tuple[str | int, ...]], str]) -> str:
-        """True mode of the hook's condition over the loaded paths; no condition is True."""
+    def emit_factory(
+        self, out: _Writer, name: str, constants: _Constants, inner: str, function: list[str]
+    ) -> None:
+        """``def name(k0, k1, ...)``: a factory that binds a hook's constants in
+        ``function`` (the lines of a ``def``, nested in it, of ``inner``) and returns it."""
+        out.line(f"def {name}({constants.parameters()}):")
+        out.lines.extend(function)
+        out.indent().line(f"return {inner}")
+        out.dedent()
+        out.line()
+
+    def event_paths(self, event: str) -> dict[tuple[str, tuple[str | int, ...]], str]:
+        """The paths an event's function loads, named as ``hoist`` names them."""
+        if event not in self.hoisted:
+            self.hoisted[event] = self.hoist(self.events[event])
+        return self.hoisted[event]
+
+    def own_paths(self, hook: Hook) -> dict[tuple[str, tuple[str | int, ...]], str]:
+        """The paths a hook's predicate loads, named as its event names them (a disabled
+        hook, in no event, names its own): its test then reads the same in both."""
+        number = self.number(hook)
+        if number not in self.own:
+            own = self.hoist([hook])
+            if hook.enabled and hook.event in self.events:
+                names = self.event_paths(hook.event)
+                own = {steps: names[steps] for steps in own}
+            self.own[number] = own
+        return self.own[number]
+
+    def shared_test(self, hook: Hook) -> str:
+        """The hook's test with its constants named, over the paths as its event names
+        them: the same text in its predicate and its event's function, made once."""
+        number = self.number(hook)
+        if number not in self.tests:
+            constants = self.constants[number]
+            self.tests[number] = self.test(hook, self.own_paths(hook), constants)
+        return self.tests[number]
+
+    def test(
+        self,
+        hook: Hook,
+        hoisted: dict[tuple[str, tuple[str | int, ...]], str],
+        constants: _Constants | None,
+    ) -> str:
+        """True mode of the hook's condition over the loaded paths; no condition is True.
+        With ``constants``, the hook's constants are named in the code, not written."""
         if hook.condition is None:
             return "True"
-        return self.exprs.true(hook.condition, _Scope(hoisted=hoisted))
+        return self.exprs.true(hook.condition, _Scope(hoisted=hoisted, constants=constants))
 
     # dispatch ------------------------------------------------------------------------------
 
     def emit_dispatch(self, out: _Writer) -> None:
         """Per event, one function that collects the matching hooks' ``(id, action)`` in
         order, or stops at the first when asked; the public functions run its actions."""
-        events = sorted({hook.event for hook in self.ordered})
+        events = sorted(self.events)
         for number, event in enumerate(events):
-            self.emit_event(out, number, [hook for hook in self.ordered if hook.event == event])
+            self.emit_event(out, number, self.events[event])
         out.line("_hk_EVENTS = {")
         out.indent()
         for number, event in enumerate(events):
@@ -500,23 +691,35 @@ class _Module:
         out.lines.extend(_PUBLIC_FUNCTIONS)
 
     def emit_event(self, out: _Writer, number: int, hooks: list[Hook]) -> None:
-        """The event's function (``_hk_match<number>(context, first)``), and the tables of
-        its hash index when it has one."""
-        hoisted = self.hoist(hooks)
+        """The event's function (``_hk_match<number>(context, first)``) and its tables.
+
+        Three forms, by what runs fastest for the cost of compiling it: a hash index when
+        equality on one path tells the hooks apart (``index``); else each hook's test
+        written out in turn, up to ``_INLINE_AT_MOST`` hooks; else one loop per shape of
+        test over the rows of constants of the hooks that share it (written once instead
+        of thousands of times, and a loop runs its test at about half the speed of
+        written-out code, where a call per hook would cost ten times as much)."""
+        hoisted = self.event_paths(hooks[0].event)
         index = self.index(hooks)
+        prefix = f"_hk_e{number}"
         if index is not None:
-            self.emit_index_tables(out, number, hooks, index, hoisted)
+            self.emit_index_tables(out, prefix, hooks, index, hoisted)
+        elif len(hooks) > _INLINE_AT_MOST:
+            groups = self.emit_groups(out, prefix, hooks, hoisted)
         out.line(f"def _hk_match{number}(context, first):")
         out.indent()
         self.emit_loads(out, hoisted)
         out.line("found = []")
         if index is not None:
-            self.emit_indexed_loop(out, number, hoisted[index], hoisted)
+            self.emit_indexed_loop(out, prefix, hoisted[index], hoisted)
+        elif len(hooks) > _INLINE_AT_MOST:
+            self.emit_group_loops(out, prefix, groups)
         else:
             for hook in hooks:
-                out.line(f"if {self.test(hook, hoisted)}:")
+                out.line(f"if {self.test(hook, hoisted, None)}:")
                 out.indent()
-                out.line(f"found.append(({hook.id!r}, {self.actions[self.number(hook)]}))")
+                action = self.action_numbers[self.number(hook)]
+                out.line(f"found.append(({hook.id!r}, _hk_ACTIONS[{action}]))")
                 out.line("if first:")
                 out.indent().line("return found")
                 out.dedent()
@@ -524,6 +727,55 @@ class _Module:
         out.line("return found")
         out.dedent()
         out.line()
+
+    def emit_hook_table(self, out: _Writer, prefix: str, hooks: list[Hook]) -> None:
+        """``<prefix>_hooks``: each hook's ``(id, action)``, by its place in the event."""
+        rows = ((hook.id, self.action_numbers[self.number(hook)]) for hook in hooks)
+        head = f"{prefix}_hooks = tuple((hook_id, _hk_ACTIONS[action]) for hook_id, action in "
+        out.table(rows, head, ")")
+
+    def emit_groups(
+        self,
+        out: _Writer,
+        prefix: str,
+        hooks: list[Hook],
+        hoisted: dict[tuple[str, tuple[str | int, ...]], str],
+    ) -> list[tuple[str, _Constants]]:
+        """``<prefix>_group<g>``: per shape of test, the constants of its hooks and their
+        places, in evaluation order; returns each group's test and constants' names."""
+        self.emit_hook_table(out, prefix, hooks)
+        shapes: dict[tuple[str, str], list[tuple[int, int]]] = {}
+        named: list[tuple[str, _Constants]] = []
+        for place, hook in enumerate(hooks):
+            constants = self.constants[self.number(hook)]
+            shape = (constants.makers, self.shared_test(hook))
+            if shape not in shapes:
+                shapes[shape] = []
+                named.append((shape[1], constants))
+            shapes[shape].append((self.number(hook), place))
+        for group, rows in enumerate(shapes.values()):
+            out.table(rows, f"{prefix}_group{group} = tuple((*_hk_K[n], i) for n, i in ", ")")
+        out.line()
+        return named
+
+    def emit_group_loops(
+        self, out: _Writer, prefix: str, groups: list[tuple[str, _Constants]]
+    ) -> None:
+        """A loop per group; each stops at its first match when only the first is asked
+        for, and the matches are put back in evaluation order (the tests never fail or
+        have effects, so trying some after the first match changes nothing)."""
+        for group, (test, constants) in enumerate(groups):
+            out.line(f"for {constants.parameters()}i, in {prefix}_group{group}:")
+            out.indent()
+            out.line(f"if {test}:")
+            out.indent()
+            out.line("found.append(i)")
+            out.line("if first:")
+            out.indent().line("break")
+            out.dedent()
+            out.dedent()
+            out.dedent()
+        out.line(f"return [{prefix}_hooks[i] for i in sorted(found)]")
 
     def hoist(self, hooks: list[Hook]) -> dict[tuple[str, tuple[str | int, ...]], str]:
         """Every context path the conditions read (and each prefix of it), in the order the
@@ -537,10 +789,19 @@ class _Module:
                 found[steps] = f"v{len(found)}"
 
         for hook in hooks:
-            if hook.condition is not None:
-                for steps in sorted(_context_paths(hook.condition), key=repr):
-                    load(steps)
+            for steps in self.paths(hook):
+                load(steps)
         return found
+
+    def paths(self, hook: Hook) -> list[tuple[str, tuple[str | int, ...]]]:
+        """The context paths the hook's condition reads, sorted; asked for its predicate
+        and again for its event, so found once."""
+        number = self.number(hook)
+        if number not in self.paths_read:
+            condition = hook.condition
+            found = () if condition is None else _context_paths(condition)
+            self.paths_read[number] = sorted(found, key=repr)
+        return self.paths_read[number]
 
     def emit_loads(
         self, out: _Writer, hoisted: dict[tuple[str, tuple[str | int, ...]], str]
@@ -579,50 +840,54 @@ class _Module:
     def emit_index_tables(
         self,
         out: _Writer,
-        number: int,
+        prefix: str,
         hooks: list[Hook],
         steps: tuple[str, tuple[str | int, ...]],
         hoisted: dict[tuple[str, tuple[str | int, ...]], str],
     ) -> None:
         """For each string the path may hold, the hooks to try, in evaluation order: those
         requiring that string, merged with those that do not test the path (a hook's own
-        test still decides, so the index only saves the tests that must fail)."""
-        arguments = ", ".join(hoisted.values())
+        test still decides, so the index only saves the tests that must fail). Each hook's
+        test is a function of the loaded paths, made by the factory of its shape."""
         others = [i for i, hook in enumerate(hooks) if not _key_of(hook.condition, steps)]
         by_key: dict[str, list[int]] = {}
         for i, hook in enumerate(hooks):
             for key in sorted(_key_of(hook.condition, steps)):
                 by_key.setdefault(key, []).append(i)
-        prefix = f"_hk_e{number}"
-        out.line(f"{prefix}_checks = (")
-        out.indent()
+        shapes: dict[tuple[str, str], int] = {}
+        rows = []
         for hook in hooks:
-            out.line(f"lambda {arguments}: {self.test(hook, hoisted)},")
-        out.dedent()
-        out.line(")")
-        out.line(f"{prefix}_hooks = (")
-        out.indent()
-        for hook in hooks:
-            out.line(f"({hook.id!r}, {self.actions[self.number(hook)]}),")
-        out.dedent()
-        out.line(")")
-        out.line(f"{prefix}_table = {{")
-        out.indent()
-        for key, positions in sorted(by_key.items()):
-            out.line(f"{key!r}: {tuple(sorted(set(positions) | set(others)))!r},")
-        out.dedent()
-        out.line("}")
+            constants = self.constants[self.number(hook)]
+            code = _Writer(depth=1)
+            code.line(f"def _hk_check({', '.join(hoisted.values())}):")
+            code.indent().line(f"return {self.shared_test(hook)}")
+            shape = (constants.makers, "\n".join(code.lines))
+            if shape not in shapes:
+                shapes[shape] = len(shapes)
+                self.emit_factory(
+                    out, f"{prefix}_check{shapes[shape]}", constants, "_hk_check", code.lines
+                )
+            rows.append((shapes[shape], self.number(hook)))
+        out.line(f"{prefix}_CHECKS = ({''.join(f'{prefix}_check{n}, ' for n in shapes.values())})")
+        head = f"{prefix}_checks = tuple({prefix}_CHECKS[shape](*_hk_K[n]) for shape, n in "
+        out.table(rows, head, ")")
+        self.emit_hook_table(out, prefix, hooks)
+        entries = (
+            (key, tuple(sorted(set(positions) | set(others))))
+            for key, positions in sorted(by_key.items())
+        )
+        # Keys are strings (only equality with a string is indexed); positions, tuples.
+        out.table(entries, f"{prefix}_table = {{key: tuple(positions) for key, positions in ", "}")
         out.line(f"{prefix}_default = {tuple(others)!r}")
         out.line()
 
     def emit_indexed_loop(
         self,
         out: _Writer,
-        number: int,
+        prefix: str,
         variable: str,
         hoisted: dict[tuple[str, tuple[str | int, ...]], str],
     ) -> None:
-        prefix = f"_hk_e{number}"
         arguments = ", ".join(hoisted.values())
         # isinstance, not type(): a str subclass's hash and equality are its string's.
         out.line(
@@ -643,6 +908,16 @@ class _Module:
 # `when` is the condition as compiled (after the optimizer), as text: for `hookc eval
 # --explain` and for people reading HOOKS.
 _HOOK_FIELDS = ("id", "event", "priority", "enabled", "builtin", "description", "action", "when")
+
+# Made at import from the table of plain values: each hook's constants as its code uses them.
+_CONSTANTS = """\
+def _hk_constants(rows):
+    make = {'v': lambda value: value, 'r': compile_regex, 'g': compile_glob, 's': frozenset}
+    return tuple(
+        tuple([make[maker](value) for maker, value in zip(makers, values)])
+        for makers, values in rows
+    )
+""".splitlines()
 
 # The public functions, the same in every module. A context that is not a dict is made one
 # once here; the event's function then reads it with plain ``dict.get``.

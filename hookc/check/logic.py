@@ -24,6 +24,7 @@ The machinery, in order:
 from __future__ import annotations
 
 import functools
+import itertools
 import math
 import operator
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -96,7 +97,7 @@ class _Choice:
 _Item: TypeAlias = "_Atom | _Choice"
 
 
-@functools.lru_cache(maxsize=8192)
+@functools.lru_cache(maxsize=65536)
 def _requirements(expr: Expr, positive: bool) -> tuple[_Item, ...]:
     """A conjunction that holds iff ``expr`` evaluates to ``positive``.
 
@@ -142,6 +143,8 @@ def _split(items: Sequence[_Item]) -> tuple[list[_Atom], list[_Choice]]:
 # -- constraints on one term --------------------------------------------------------------------
 
 _UNIVERSE = frozenset({"number", "string", "bool", "null", "list", "map", "other"})
+_KINDS = tuple(sorted(_UNIVERSE))  # the same kinds in a fixed order, to go through them
+_NOT_NULL = _UNIVERSE - {"null"}
 _ORDERED = frozenset({"number", "string", "bool"})
 _ORDER: dict[str, Callable[[Any, Any], bool]] = {
     "<": operator.lt,
@@ -246,7 +249,7 @@ def _literal_values(items: Iterable[Expr]) -> tuple[_Scalar, ...] | None:
     return tuple(values)
 
 
-@functools.lru_cache(maxsize=8192)
+@functools.lru_cache(maxsize=65536)
 def _facts(atom: _Atom) -> tuple[_Fact, ...]:
     """Constraints ``atom`` puts on terms: on the compared sub-expression where the atom is
     a comparison with a constant, ``in``, ``contains`` or ``has``, and always on the atom's
@@ -285,7 +288,7 @@ def _term_facts(atom: _Atom) -> Iterator[_Fact]:
             # has(p) is true iff p evaluates to a value that is not null (has() resolves a
             # path exactly as evaluation does, with "missing" for an error), false iff p is
             # an error or null.
-            constraint = _KindIn(_UNIVERSE - {"null"}) if atom.positive else _ErrorOrNull()
+            constraint = _KindIn(_NOT_NULL) if atom.positive else _ErrorOrNull()
             yield _Fact(path, constraint, atom, exact=True)
 
 
@@ -532,7 +535,7 @@ def _part_nonempty(domain: _Domain, kind: str) -> bool:
 
 
 def _is_empty(domain: _Domain) -> bool:
-    return not domain.may_error and not any(_part_nonempty(domain, k) for k in _UNIVERSE)
+    return not domain.may_error and not any(_part_nonempty(domain, k) for k in _KINDS)
 
 
 def _entails(domain: _Domain, constraint: _Constraint) -> bool:
@@ -540,15 +543,13 @@ def _entails(domain: _Domain, constraint: _Constraint) -> bool:
     if _is_empty(domain):
         return True
     if isinstance(constraint, _ErrorOrNull):
-        return not any(_part_nonempty(domain, k) for k in _UNIVERSE - {"null"})
+        return not any(_part_nonempty(domain, k) for k in _NOT_NULL)
     if domain.may_error:  # every other constraint excludes errors
         return False
     if domain.choices is not None:
         return all(_holds(value, constraint) for value in domain.choices)
     return all(
-        _part_entails(domain, kind, constraint)
-        for kind in sorted(_UNIVERSE)
-        if _part_nonempty(domain, kind)
+        _part_entails(domain, kind, constraint) for kind in _KINDS if _part_nonempty(domain, kind)
     )
 
 
@@ -669,18 +670,23 @@ def _facts_by_term(atoms: Iterable[_Atom]) -> dict[Expr, list[_Fact]]:
     return found
 
 
-def _unsatisfiable(facts: Sequence[_Fact]) -> bool:
+# A condition's facts are asked about again for each of its parts (the optimizer refutes
+# every operand it rewrites): the verdict on a term's facts is kept. A fact is keyed by its
+# atom, whose literals compare by CEL type (`x == 1` and `x == true` are different atoms),
+# and its constraint is made from the atom alone, so equal facts have equal verdicts.
+@functools.lru_cache(maxsize=65536)
+def _unsatisfiable(facts: tuple[_Fact, ...]) -> bool:
     return _is_empty(_domain([fact.constraint for fact in facts]))
 
 
 def _conflict(atoms: Sequence[_Atom]) -> str | None:
     for facts in _facts_by_term(atoms).values():
-        if _unsatisfiable(facts):
+        if _unsatisfiable(tuple(facts)):
             # Drop what the contradiction does not need, so the message names its cause.
             needed = list(facts)
             for fact in facts:
                 fewer = [kept for kept in needed if kept is not fact]
-                if _unsatisfiable(fewer):
+                if _unsatisfiable(tuple(fewer)):
                     needed = fewer
             return _cannot_hold([fact.atom for fact in needed])
     return None
@@ -700,8 +706,10 @@ _UNKNOWN: Any = object()
 _NON_BOOL_FUNCTIONS = frozenset({"size", "int", "double", "string"})
 
 
+@functools.lru_cache(maxsize=65536)  # asked of every atom in every proof it takes part in
 def _constant_value(expr: Expr) -> Any:
-    """The value of an expression that reads no variable, or ``_UNKNOWN``.
+    """The value of an expression that reads no variable, or ``_UNKNOWN`` (a value shared
+    between callers: none of them changes it).
 
     Evaluated with the reference evaluator, so constant atoms mean exactly what they mean
     at run time. Patterns are left alone (a constant ``'aaaa…'.matches('(a+)+$')`` could
@@ -776,7 +784,7 @@ def _never_fails(expr: Expr) -> bool:
 # -- always true --------------------------------------------------------------------------------
 
 
-@functools.lru_cache(maxsize=4096)  # `implies` asks it of every earlier hook it meets
+@functools.lru_cache(maxsize=65536)  # `implies` asks it of every earlier hook it meets
 def always_true(expr: Expr) -> str | None:
     """A reason why ``expr`` evaluates to ``true`` in every context, or None.
 
@@ -858,51 +866,110 @@ def implies(a: Expr | None, b: Expr | None) -> bool:
         return True
     if a is None:
         return False
-    return _proves(_requirements(a, True), _requirements(b, True), _Budget())
+    if never_true(a) is not None:
+        return True
+    return _proves(_premise(a), _requirements(b, True), _Budget())
 
 
-def _proves(known: Sequence[_Item], goals: Sequence[_Item], budget: _Budget) -> bool:
+class _Premise:
+    """Requirements known to hold, worked out once for every question asked of them: their
+    atoms and choices, the atoms' facts by term, the values each term is left with (made
+    when first asked), and whether they contradict each other (decided at most once).
+
+    ``implies`` keeps one per condition (``_premise``): the shadow check asks each hook's
+    condition whether it implies several earlier ones, and the optimizer asks the same
+    conjunction about each of its operands.
+    """
+
+    def __init__(self, items: Sequence[_Item], refutation: Any = _UNKNOWN) -> None:
+        self.items = tuple(items)
+        atoms, choices = _split(self.items)
+        self.choices = choices
+        self.facts = _facts_by_term(atoms)
+        self._domains: dict[Expr, _Domain] = {}
+        # `_UNKNOWN` until decided. Once decided it stands for every later question: a
+        # reason found is a reason; "none found" was found with at least the budget any
+        # later step of the same question has left (budgets only shrink), and a premise
+        # shared between questions (`_premise`) is decided with a whole budget up front.
+        self._refutation = refutation
+
+    def domain(self, term: Expr) -> _Domain:
+        """The values ``term`` may take while the atoms hold."""
+        found = self._domains.get(term)
+        if found is None:
+            found = _domain([fact.constraint for fact in self.facts.get(term, ())])
+            self._domains[term] = found
+        return found
+
+    def refutation(self, budget: _Budget) -> str | None:
+        """A reason why the requirements cannot all hold, or None."""
+        if self._refutation is _UNKNOWN:
+            self._refutation = _refute(self.items, budget)
+        result: str | None = self._refutation
+        return result
+
+
+@functools.lru_cache(maxsize=16384)
+def _premise(condition: Expr) -> _Premise:
+    """ "``condition`` is true" as a premise; asked only of conditions that ``never_true``
+    could not refute with a whole budget, so no step of a question can refute it either."""
+    return _Premise(_requirements(condition, True), refutation=never_true(condition))
+
+
+def _proves(known: _Premise, goals: Sequence[_Item], budget: _Budget) -> bool:
     """Whether the goals hold whenever every known requirement does; False when unsure."""
     if not budget.spend():
         return False
-    atoms, choices = _split(known)
-    facts = _facts_by_term(atoms)
     pending: list[_Item] = []
     for goal in goals:
         if isinstance(goal, _Atom):
-            if not _settles(facts, goal):
+            if not _settles(known, goal):
                 pending.append(goal)
         elif not any(_proves(known, _expand(alt), budget) for alt in goal.alternatives):
             pending.append(goal)
+        if pending and not known.choices:
+            break  # no case split to come: one goal left open is as good as all of them
     if not pending:
         return True
-    if choices:
-        choice = min(choices, key=lambda c: len(c.alternatives))
-        rest = [item for item in known if item is not choice]
+    if known.choices:
+        choice = min(known.choices, key=lambda c: len(c.alternatives))
+        rest = [item for item in known.items if item is not choice]
         return all(
-            _proves((*rest, *_expand(alternative)), pending, budget)
+            _proves(_Premise((*rest, *_expand(alternative))), pending, budget)
             for alternative in choice.alternatives
         )
-    return _refute(known, budget) is not None
+    return known.refutation(budget) is not None
 
 
-def _settles(facts: dict[Expr, list[_Fact]], goal: _Atom) -> bool:
+def _settles(known: _Premise, goal: _Atom) -> bool:
     """Whether the known facts leave the goal atom no way but to hold."""
     constant = _constant_value(goal.expr)
     if constant is not _UNKNOWN:
         return constant is goal.positive
-    for fact in _facts(goal):
-        if fact.exact:
-            known = _domain([f.constraint for f in facts.get(fact.term, ())])
-            if _entails(known, fact.constraint):
-                return True
-    return False
+    # A term the known facts say nothing of may be anything, an error included: no
+    # constraint holds of all of that, so only the terms they speak of are looked at.
+    return any(
+        fact.exact
+        and fact.term in known.facts
+        and _entails(known.domain(fact.term), fact.constraint)
+        for fact in _facts(goal)
+    )
 
 
 def clear_caches() -> None:
     """Forget every memoized answer (they are pure: only time and memory change), so that
     a benchmark can time the reasoning as a new process meets it."""
-    for cached in (_requirements, _facts, never_true, always_true, paths_read):
+    for cached in (
+        _requirements,
+        _facts,
+        _unsatisfiable,
+        _constant_value,
+        never_true,
+        always_true,
+        _premise,
+        paths_read,
+        _strings,
+    ):
         cached.cache_clear()
 
 
@@ -1077,18 +1144,24 @@ class _EarlierHooks:
     def candidates(self, condition: Expr | None) -> list[Hook]:
         """Earlier hooks that ``condition`` might imply, in evaluation order."""
         paths, strings = paths_read(condition), _strings(condition)
-        facts = _facts_by_term(_top_atoms(condition))
+        known = _Premise(()) if condition is None else _premise(condition)
         found: set[int] = set()
         narrowed: set[Expr] = set()
-        for term, by_class in self._pinned.items():
-            domain = _domain([fact.constraint for fact in facts.get(term, ())])
+        # A term the condition says nothing of is not narrowed: only its own terms count.
+        for term in known.facts.keys() & self._pinned.keys():
+            by_class = self._pinned[term]
+            domain = known.domain(term)
             if domain.choices is None or domain.may_error:
                 continue  # left to the general pools below
             narrowed.add(term)
             classes = frozenset(map(_value_class, domain.choices))
             if classes:
                 first = min(classes, key=repr)
-                found.update(p for p in by_class.get(first, ()) if classes <= self._classes[p])
+                pinned = (
+                    p for p in reversed(by_class.get(first, ())) if classes <= self._classes[p]
+                )
+                # Only the nearest `_CANDIDATES` of all can be kept.
+                found.update(itertools.islice(pinned, _CANDIDATES))
         pools = [self._stringless, *(self._by_string.get(s, []) for s in sorted(strings))]
         for pool in pools:
             taken = 0
@@ -1107,6 +1180,7 @@ class _EarlierHooks:
 _CANDIDATES = 8
 
 
+@functools.lru_cache(maxsize=65536)  # each hook's, as a candidate and as an earlier hook
 def _strings(condition: Expr | None) -> frozenset[str]:
     if condition is None:
         return frozenset()

@@ -21,7 +21,9 @@ class OffsetMap:
     """File offsets of the characters of an embedded text, and of its end."""
 
     def __init__(self, offsets: Sequence[int], end: int) -> None:
-        self._offsets = tuple(offsets)
+        # A range stays one: most strings are written verbatim, and a file holds millions
+        # of their characters.
+        self._offsets = offsets if isinstance(offsets, range) else tuple(offsets)
         self._end = end
 
     @classmethod
@@ -36,6 +38,10 @@ class OffsetMap:
 
     def span(self, span: Span) -> Span:
         """Where ``span`` of the embedded text stands in the file."""
+        offsets = self._offsets
+        if isinstance(offsets, range) and span.end <= len(offsets):
+            # Written verbatim: the span moves as a whole (every node of every expression).
+            return Span(offsets.start + span.start, offsets.start + span.end)
         start = self._at(span.start)
         if span.end <= span.start:
             return Span(start, start)

@@ -14,17 +14,17 @@ import functools
 import json
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, TypeAlias
+from typing import TYPE_CHECKING, Any, TypeAlias
 
-# No stubs for jsonschema are installed (types-jsonschema would give them); `unused-ignore`
-# keeps mypy quiet once they are.
-from jsonschema import Draft202012Validator  # type: ignore[import-untyped, unused-ignore]
-from jsonschema.exceptions import (  # type: ignore[import-untyped, unused-ignore]
-    ValidationError,
-    best_match,
-)
+from hookc.frontend.schema_valid import hook_schema, is_valid
 
-from hookc.resources import data_file
+if TYPE_CHECKING:  # imported where a problem is explained: a valid file never needs it
+    # No stubs for jsonschema are installed (types-jsonschema would give them);
+    # `unused-ignore` keeps mypy quiet once they are.
+    from jsonschema import Draft202012Validator  # type: ignore[import-untyped, unused-ignore]
+    from jsonschema.exceptions import (  # type: ignore[import-untyped, unused-ignore]
+        ValidationError,
+    )
 
 JsonPath: TypeAlias = tuple[str | int, ...]
 
@@ -115,19 +115,16 @@ _SHAPES = (
 
 
 @functools.cache
-def _schema() -> dict[str, Any]:
-    with data_file("schemas", "hooks.schema.json").open(encoding="utf-8") as file:
-        schema: dict[str, Any] = json.load(file)
-    return schema
-
-
-@functools.cache
 def _validator() -> Draft202012Validator:
-    return Draft202012Validator(_schema())
+    from jsonschema import Draft202012Validator
+
+    return Draft202012Validator(hook_schema())
 
 
 def schema_problems(data: object) -> list[Problem]:
     """Every problem of a loaded hook file, sorted by path; empty when the file is valid."""
+    if is_valid(data):  # the common case, decided without jsonschema
+        return []
     findings = [found for error in _validator().iter_errors(data) for found in _explain(error)]
     misspelt = {(f.path[:-1], f.suggested) for f in findings if f.suggested is not None}
     problems = {
@@ -213,6 +210,8 @@ def _explain_choice(error: ValidationError, path: JsonPath) -> Iterator[_Finding
     if not _is_own(schema):
         # The JSON Schema meta-schema's choices (inside `event_context_schema`): jsonschema's
         # own ranking picks well there (`type: strng` is an enum miss, not "not an array").
+        from jsonschema.exceptions import best_match
+
         yield from _explain(best_match(error.context))
         return
     instance = error.instance
@@ -292,7 +291,7 @@ def _own_schema_ids() -> frozenset[int]:
     """The identities of every subschema of hooks.schema.json (refs resolve to the same
     objects, so an error's ``schema`` is one of them exactly when it is ours)."""
     ids: set[int] = set()
-    stack: list[object] = [_schema()]
+    stack: list[object] = [hook_schema()]
     while stack:
         node = stack.pop()
         if isinstance(node, dict):
@@ -310,7 +309,7 @@ def _is_own(schema: object) -> bool:
 def _resolve(schema: Mapping[str, Any]) -> Mapping[str, Any]:
     """Follow local ``$ref``s (``#/$defs/...``) of hooks.schema.json."""
     while isinstance(ref := schema.get("$ref"), str) and ref.startswith("#/"):
-        target: Any = _schema()
+        target: Any = hook_schema()
         for step in ref[2:].split("/"):
             target = target[step]
         schema = target

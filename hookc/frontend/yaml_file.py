@@ -157,7 +157,8 @@ class _Converter:
     def span(self, node: yaml.Node) -> Span:
         return Span(node.start_mark.index, max(node.start_mark.index, node.end_mark.index))
 
-    def convert(self, node: yaml.Node, depth: int) -> Located:
+    def convert(self, node: yaml.Node, depth: int, at_key: Span | None = None) -> Located:
+        """``node`` as a ``Located``; ``at_key`` is where its key was written, if any."""
         self.nodes += 1
         if self.nodes > MAX_NODES:
             raise _TooLarge(
@@ -168,13 +169,13 @@ class _Converter:
         if depth > MAX_NESTING:
             raise _TooLarge(node, f"the YAML nests more than {MAX_NESTING} levels deep", "HK205")
         if isinstance(node, yaml.MappingNode):
-            return self.mapping(node, depth)
+            return self.mapping(node, depth, at_key)
         if isinstance(node, yaml.SequenceNode):
             items = [self.convert(item, depth + 1) for item in node.value]
-            return Located(items, self.span(node))
-        return self.scalar(node)
+            return Located(items, self.span(node), key_span=at_key)
+        return self.scalar(node, at_key)
 
-    def mapping(self, node: yaml.MappingNode, depth: int) -> Located:
+    def mapping(self, node: yaml.MappingNode, depth: int, at_key: Span | None) -> Located:
         entries: dict[str, Located] = {}
         for key_node, value_node in node.value:
             key_span = self.span(key_node)
@@ -194,11 +195,10 @@ class _Converter:
                         "remove one of them",
                     )
                 )
-            value = self.convert(value_node, depth + 1)
-            entries[key] = Located(value.value, value.span, value.offsets, key_span)
-        return Located(entries, self.span(node))
+            entries[key] = self.convert(value_node, depth + 1, key_span)
+        return Located(entries, self.span(node), key_span=at_key)
 
-    def scalar(self, node: yaml.Node) -> Located:
+    def scalar(self, node: yaml.Node, at_key: Span | None) -> Located:
         span = self.span(node)
         if node.tag == _STR or node.tag in _AS_TEXT:  # most scalars: no constructor needed
             value: Any = str(node.value)
@@ -212,5 +212,5 @@ class _Converter:
                 value = str(node.value)
         if isinstance(value, str):
             raw = self.text[span.start : span.end]
-            return Located(value, span, align(raw, span.start, value))
-        return Located(value, span)
+            return Located(value, span, align(raw, span.start, value), at_key)
+        return Located(value, span, key_span=at_key)

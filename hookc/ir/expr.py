@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, fields
-from typing import TypeAlias
+from typing import Any, TypeAlias
 
 from hookc.source import Span
 
@@ -19,8 +19,20 @@ Value: TypeAlias = "int | float | str | bool | None"
 _SPAN = field(default=None, compare=False, hash=False, repr=False)
 
 
+class _Node:
+    """What every node shares: room for its hash, computed on first use and kept.
+
+    Hashing a frozen dataclass hashes its fields, so an uncached hash costs the size of the
+    tree, and the reasoning and the optimizer key their memos by whole conditions: with the
+    hash kept, a lookup costs a node's own fields (its children's hashes are kept too).
+    """
+
+    __slots__ = ("_hash",)
+    _hash: int
+
+
 @dataclass(frozen=True, slots=True, eq=False)
-class Literal:
+class Literal(_Node):
     """A constant: int, float (CEL double), str, bool or None (CEL null).
 
     Equality is by CEL type and value, not Python's: ``Literal(1) != Literal(True)``,
@@ -43,7 +55,7 @@ class Literal:
 
 
 @dataclass(frozen=True, slots=True)
-class Ident:
+class Ident(_Node):
     """A variable: a top-level key of the context, or a macro's iteration variable."""
 
     name: str
@@ -51,7 +63,7 @@ class Ident:
 
 
 @dataclass(frozen=True, slots=True)
-class Select:
+class Select(_Node):
     """``operand.field``: a map lookup by a constant string key."""
 
     operand: Expr
@@ -60,7 +72,7 @@ class Select:
 
 
 @dataclass(frozen=True, slots=True)
-class Index:
+class Index(_Node):
     """``operand[index]``: a list position or a map key."""
 
     operand: Expr
@@ -69,7 +81,7 @@ class Index:
 
 
 @dataclass(frozen=True, slots=True)
-class Call:
+class Call(_Node):
     """``function(args)``, or ``target.function(args)`` for a method call."""
 
     function: str
@@ -79,7 +91,7 @@ class Call:
 
 
 @dataclass(frozen=True, slots=True)
-class Unary:
+class Unary(_Node):
     """``!operand`` (also written ``not``) or ``-operand``."""
 
     op: str
@@ -88,7 +100,7 @@ class Unary:
 
 
 @dataclass(frozen=True, slots=True)
-class Binary:
+class Binary(_Node):
     """Arithmetic (``+ - * / %``), comparison (``== != < <= > >=``) or ``in``."""
 
     op: str
@@ -98,7 +110,7 @@ class Binary:
 
 
 @dataclass(frozen=True, slots=True)
-class And:
+class And(_Node):
     """``a && b && ...`` (also ``and``): false if any operand is false, else error if any is."""
 
     operands: tuple[Expr, ...]
@@ -106,7 +118,7 @@ class And:
 
 
 @dataclass(frozen=True, slots=True)
-class Or:
+class Or(_Node):
     """``a || b || ...`` (also ``or``): true if any operand is true, else error if any is."""
 
     operands: tuple[Expr, ...]
@@ -114,7 +126,7 @@ class Or:
 
 
 @dataclass(frozen=True, slots=True)
-class Conditional:
+class Conditional(_Node):
     """``condition ? then : otherwise``."""
 
     condition: Expr
@@ -124,19 +136,19 @@ class Conditional:
 
 
 @dataclass(frozen=True, slots=True)
-class List:
+class List(_Node):
     items: tuple[Expr, ...]
     span: Span | None = _SPAN
 
 
 @dataclass(frozen=True, slots=True)
-class Map:
+class Map(_Node):
     entries: tuple[tuple[Expr, Expr], ...]
     span: Span | None = _SPAN
 
 
 @dataclass(frozen=True, slots=True)
-class Has:
+class Has(_Node):
     """``has(path)``: true iff the whole path resolves to a non-null value (SPEC §2)."""
 
     path: Expr
@@ -144,7 +156,7 @@ class Has:
 
 
 @dataclass(frozen=True, slots=True)
-class Comprehension:
+class Comprehension(_Node):
     """A macro over a list's elements or a map's keys, bound to ``var`` in turn.
 
     ``exists``, ``all``, ``exists_one`` and ``filter`` have a ``predicate``; ``map`` has a
@@ -181,33 +193,39 @@ MACROS = ("all", "exists", "exists_one", "filter", "map")
 
 def children(node: Expr) -> tuple[Expr, ...]:
     """The direct sub-expressions of a node, in source order."""
-    match node:
-        case Literal() | Ident():
-            return ()
-        case Select(operand=operand) | Unary(operand=operand):
-            return (operand,)
-        case Index(operand=operand, index=index):
-            return operand, index
-        case Call(target=None, args=args):
-            return args
-        case Call(target=target, args=args):
-            assert target is not None
-            return (target, *args)
-        case Binary(left=left, right=right):
-            return left, right
-        case And(operands=operands) | Or(operands=operands):
-            return operands
-        case Conditional(condition=c, then=t, otherwise=o):
-            return c, t, o
-        case List(items=items):
-            return items
-        case Map(entries=entries):
-            return tuple(part for entry in entries for part in entry)
-        case Has(path=path):
-            return (path,)
-        case Comprehension(target=target, predicate=predicate, transform=transform):
-            return tuple(n for n in (target, predicate, transform) if n is not None)
-    raise TypeError(f"not an expression node: {node!r}")
+    try:
+        return _CHILDREN[type(node)](node)
+    except KeyError:
+        raise TypeError(f"not an expression node: {node!r}") from None
+
+
+def _call_children(node: Call) -> tuple[Expr, ...]:
+    return node.args if node.target is None else (node.target, *node.args)
+
+
+def _comprehension_children(node: Comprehension) -> tuple[Expr, ...]:
+    parts = (node.target, node.predicate, node.transform)
+    return tuple(part for part in parts if part is not None)
+
+
+# Per node type, its children: every walk over every condition asks, a dict lookup is
+# cheaper than trying each case of a match in turn.
+_CHILDREN: dict[type, Callable[[Any], tuple[Expr, ...]]] = {
+    Literal: lambda node: (),
+    Ident: lambda node: (),
+    Select: lambda node: (node.operand,),
+    Unary: lambda node: (node.operand,),
+    Index: lambda node: (node.operand, node.index),
+    Call: _call_children,
+    Binary: lambda node: (node.left, node.right),
+    And: lambda node: node.operands,
+    Or: lambda node: node.operands,
+    Conditional: lambda node: (node.condition, node.then, node.otherwise),
+    List: lambda node: node.items,
+    Map: lambda node: tuple(part for entry in node.entries for part in entry),
+    Has: lambda node: (node.path,),
+    Comprehension: _comprehension_children,
+}
 
 
 def walk(node: Expr) -> Iterator[tuple[Expr, int]]:
@@ -225,21 +243,22 @@ def walk(node: Expr) -> Iterator[tuple[Expr, int]]:
 
 def path_steps(expr: Expr) -> tuple[str, tuple[str | int, ...]] | None:
     """A name followed by constant keys (``a.b['c'][0]``) as (name, keys), else None."""
+    # Asked of nearly every node by the checks and the back end: type tests, not a match.
     keys: list[str | int] = []
     while True:
-        match expr:
-            case Select(operand=operand, field=name):
-                keys.append(name)
-                expr = operand
-            case Index(operand=operand, index=Literal(value=str() | int() as key)) if not (
-                isinstance(key, bool)
-            ):
-                keys.append(key)
-                expr = operand
-            case Ident(name=name):
-                return name, tuple(reversed(keys))
-            case _:
-                return None
+        if isinstance(expr, Select):
+            keys.append(expr.field)
+            expr = expr.operand
+        elif isinstance(expr, Index):
+            key = expr.index.value if isinstance(expr.index, Literal) else None
+            if not isinstance(key, str | int) or isinstance(key, bool):
+                return None  # a computed key, or a bool, double or null one
+            keys.append(key)
+            expr = expr.operand
+        elif isinstance(expr, Ident):
+            return expr.name, tuple(reversed(keys))
+        else:
+            return None
 
 
 def map_spans(node: Expr, move: Callable[[Span], Span]) -> Expr:
@@ -284,6 +303,22 @@ NODE_TYPES = (
     Literal, Ident, Select, Index, Call, Unary, Binary, And, Or, Conditional, List, Map, Has,
     Comprehension,
 )  # fmt: skip
+
+
+def _keeping_hash(computed: Callable[[Any], int]) -> Callable[[_Node], int]:
+    def __hash__(self: _Node) -> int:
+        try:
+            return self._hash
+        except AttributeError:  # the first time: the slot is empty
+            value = computed(self)
+            object.__setattr__(self, "_hash", value)  # not a field: the node stays as it was
+            return value
+
+    return __hash__
+
+
+for _node_type in NODE_TYPES:
+    _node_type.__hash__ = _keeping_hash(_node_type.__hash__)  # type: ignore[method-assign, assignment]
 
 # Per node type, its fields in order with their role, read once from the annotations.
 _FIELD_ROLES = {

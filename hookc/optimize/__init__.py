@@ -18,7 +18,7 @@ import functools
 from dataclasses import dataclass, replace
 
 from hookc.check.logic import clear_caches as clear_reasoning
-from hookc.ir.expr import Expr
+from hookc.ir.expr import Expr, Ident, Literal
 from hookc.ir.hooks import Hook, HookSet
 from hookc.optimize.absorb import absorb
 from hookc.optimize.complement import complement
@@ -102,7 +102,10 @@ def _rewritten(expr: Expr, level: int, mode: Mode) -> tuple[Expr, tuple[str, ...
 
     def every_rule(node: Expr, node_mode: Mode) -> Expr:
         # All rules at each node in one walk, in RULES order: a walk per rule would visit
-        # every node nine times a round.
+        # every node nine times a round. Constants and variables, a third of the nodes,
+        # are not asked: every rule's laws rewrite operators, calls and macros only.
+        if isinstance(node, Literal | Ident):
+            return node
         for step in steps:
             new = step.rule(node, node_mode)
             if new is not node and new != node:
@@ -134,7 +137,10 @@ def optimize_hooks(
     results = tuple(
         (hook, optimize(hook.condition, level)) for hook in hooks if hook.condition is not None
     )
-    after = {id(hook): result.after for hook, result in results}
+    # A hook whose condition is unchanged is kept as it is (most are: no copy to make).
+    after = {
+        id(hook): result.after for hook, result in results if result.after is not result.before
+    }
     optimized = tuple(
         replace(hook, condition=after[id(hook)]) if id(hook) in after else hook for hook in hooks
     )

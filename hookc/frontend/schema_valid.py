@@ -1,0 +1,201 @@
+"""A quick "valid" for a hook file, compiled from ``schemas/hooks.schema.json`` itself.
+
+jsonschema spends about a second on a 10,000-hook file: every keyword of every hook goes
+through its dispatch, every ``$ref`` through a registry lookup. Most files are valid, and
+for them nothing needs explaining; the same keywords compiled once into closures decide
+that in a tenth of the time. The answer is only "valid" or "don't know": an invalid file,
+or one that reaches a keyword not compiled here (the ``$ref`` to the JSON Schema
+meta-schema under ``event_context_schema``), is left to jsonschema, which also explains
+what is wrong (``schema_errors``).
+
+Each keyword means what JSON Schema 2020-12 and jsonschema's default type checker make it
+mean: ``integer`` takes ``1.0`` but not ``true``, ``number`` not a bool either, ``minLength``
+counts code points, keywords beside ``$ref`` apply too. Only what the hook schema uses is
+compiled; the rest answers "don't know".
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import numbers
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from hookc.resources import data_file
+
+_Check = Callable[[object], bool]
+
+# Keywords that say nothing about validity.
+_ANNOTATIONS = frozenset(
+    {"title", "description", "examples", "default", "$comment", "$schema", "$id", "$defs"}
+)
+_DEFS = "#/$defs/"
+
+
+class _Unknown(Exception):
+    """The instance reached a part of the schema that is not compiled here."""
+
+
+def is_valid(data: object) -> bool:
+    """True only if ``data`` is a valid hook file; False when it is not or when unsure."""
+    try:
+        return _compiled()(data)
+    except _Unknown:
+        return False
+
+
+@functools.cache
+def hook_schema() -> dict[str, Any]:
+    """``schemas/hooks.schema.json``, read once."""
+    with data_file("schemas", "hooks.schema.json").open(encoding="utf-8") as file:
+        schema: dict[str, Any] = json.load(file)
+    return schema
+
+
+@functools.cache
+def _compiled() -> _Check:
+    return compile_schema(hook_schema())
+
+
+def compile_schema(schema: Mapping[str, Any]) -> _Check:
+    """A check that is True iff the instance is valid, or raises ``_Unknown``. ``$ref`` may
+    name the schema's own ``$defs`` (recursively); any other reference is unknown."""
+    definitions: Mapping[str, Any] = schema.get("$defs", {})
+    compiled: dict[str, _Check] = {}
+
+    def reference(target: object) -> _Check:
+        name = target[len(_DEFS) :] if isinstance(target, str) else ""
+        if not (isinstance(target, str) and target.startswith(_DEFS)) or (
+            name not in definitions or "/" in name or "~" in name
+        ):
+            return _unknown
+        # Looked up when used: definitions refer to each other and to themselves.
+        return lambda instance: compiled[name](instance)
+
+    def build(node: object) -> _Check:
+        if node is True or node is False:
+            return lambda instance: bool(node)
+        if not isinstance(node, Mapping):
+            return _unknown
+        checks = [
+            _keyword(key, value, node, build, reference)
+            for key, value in node.items()
+            if key not in _ANNOTATIONS
+        ]
+        return _all_of(checks)
+
+    for name, definition in definitions.items():
+        compiled[name] = build(definition)
+    return build(schema)
+
+
+def _unknown(instance: object) -> bool:
+    raise _Unknown
+
+
+def _all_of(checks: list[_Check]) -> _Check:
+    """A check passed when each of ``checks`` is (a loop, not all() of a generator: this
+    runs for every object of the file)."""
+    if len(checks) == 1:
+        return checks[0]
+
+    def check(instance: object) -> bool:
+        for one in checks:  # noqa: SIM110 (see the docstring)
+            if not one(instance):
+                return False
+        return True
+
+    return check
+
+
+def _keyword(
+    key: str,
+    value: Any,
+    node: Mapping[str, Any],
+    build: Callable[[object], _Check],
+    reference: Callable[[object], _Check],
+) -> _Check:
+    """The check of one keyword of a schema object."""
+    match key:
+        case "$ref":
+            return reference(value)
+        case "type":
+            names = [value] if isinstance(value, str) else value
+            if not all(name in _TYPES for name in names):
+                return _unknown
+            tests = [_TYPES[name] for name in names]
+            return lambda instance: any(test(instance) for test in tests)
+        case "properties" if "patternProperties" not in node:
+            properties = {name: build(sub) for name, sub in value.items()}
+
+            def check_properties(instance: object) -> bool:
+                if isinstance(instance, dict):
+                    for name, item in instance.items():
+                        check = properties.get(name)
+                        if check is not None and not check(item):
+                            return False
+                return True
+
+            return check_properties
+        case "additionalProperties" if "patternProperties" not in node:
+            known = frozenset(node.get("properties", {}))
+            extra = build(value)
+            return lambda instance: (
+                not isinstance(instance, dict)
+                or all(extra(item) for name, item in instance.items() if name not in known)
+            )
+        case "required":
+            names = tuple(value)
+            return lambda instance: (
+                not isinstance(instance, dict) or all(name in instance for name in names)
+            )
+        case "items" if "prefixItems" not in node:
+            item_check = build(value)
+            return lambda instance: not isinstance(instance, list) or all(map(item_check, instance))
+        case "minItems":
+            return lambda instance: not isinstance(instance, list) or len(instance) >= value
+        case "minLength":
+            return lambda instance: not isinstance(instance, str) or len(instance) >= value
+        case "enum" | "const":
+            # Strings only: jsonschema's equality compares a string with strings alone.
+            allowed = value if key == "enum" else [value]
+            if not all(isinstance(item, str) for item in allowed):
+                return _unknown
+            strings = frozenset(allowed)
+            return lambda instance: isinstance(instance, str) and instance in strings
+        case "not":
+            negated = build(value)
+            return lambda instance: not negated(instance)
+        case "anyOf":
+            options = [build(sub) for sub in value]
+            return lambda instance: any(option(instance) for option in options)
+        case "if":
+            condition = build(value)
+            then = build(node.get("then", True))
+            otherwise = build(node.get("else", True))
+            return lambda instance: then(instance) if condition(instance) else otherwise(instance)
+        case "then" | "else":
+            return lambda instance: True  # applied by "if"
+    return _unknown
+
+
+def _is_integer(instance: object) -> bool:
+    if isinstance(instance, bool):
+        return False
+    return isinstance(instance, int) or (isinstance(instance, float) and instance.is_integer())
+
+
+# jsonschema's type checker for draft 2020-12, type by type (exactly: a check under `not`
+# that said "no" where jsonschema says "yes" would turn into a wrong "valid").
+_TYPES: dict[str, _Check] = {
+    "array": lambda instance: isinstance(instance, list),
+    "boolean": lambda instance: isinstance(instance, bool),
+    "integer": _is_integer,
+    "null": lambda instance: instance is None,
+    "number": lambda instance: (
+        isinstance(instance, numbers.Number) and not isinstance(instance, bool)
+    ),
+    "object": lambda instance: isinstance(instance, dict),
+    "string": lambda instance: isinstance(instance, str),
+}
