@@ -23,7 +23,7 @@ from typing import Any
 from hookc.cel.evaluator import evaluate
 from hookc.cel.parser import parse
 from hookc.cel.printer import to_text
-from hookc.ir.expr import And, Comprehension, Expr, Literal, Or, Unary, children, path_steps
+from hookc.ir.expr import And, Expr, Literal, Or, Unary, context_paths
 from hookc.ir.hooks import HookSet
 from hookc.runtime.values import CelError, format_value
 
@@ -139,7 +139,7 @@ _OPERATOR = re.compile(r"_(?P<symbol>[^\w\[\]?]+)_")  # `_>_`, `_+_`: a binary o
 def _reason(leaf: Expr, context: Mapping[str, Any], error: CelError) -> str:
     """An error in a person's words: the missing key it comes from, or the operator that
     has no meaning for the operands' types; otherwise CEL's own message."""
-    for path in _context_paths(leaf, frozenset()):
+    for path, _ in context_paths(leaf):
         found = evaluate(path, context)
         same = isinstance(found, CelError) and found.message == error.message
         if same and error.message.startswith("no such key"):
@@ -157,7 +157,7 @@ def _reason(leaf: Expr, context: Mapping[str, Any], error: CelError) -> str:
 def _paths(leaf: Expr, context: Mapping[str, Any]) -> Iterator[tuple[str, str]]:
     """Each context path the leaf reads, once, with its value or why it has none."""
     seen: set[str] = set()
-    for path in _context_paths(leaf, frozenset()):
+    for path, _ in context_paths(leaf):
         text = to_text(path)
         if text in seen:
             continue
@@ -168,24 +168,6 @@ def _paths(leaf: Expr, context: Mapping[str, Any]) -> Iterator[tuple[str, str]]:
             yield text, ("<missing>" if missing else f"<error: {value.message}>")
         else:
             yield text, _shown(value)
-
-
-def _context_paths(expr: Expr, bound: frozenset[str]) -> Iterator[Expr]:
-    """The longest constant-key paths into the context (not into a macro's variable)."""
-    steps = path_steps(expr)
-    if steps is not None:
-        if steps[0] not in bound:
-            yield expr
-        return
-    if isinstance(expr, Comprehension):
-        yield from _context_paths(expr.target, bound)
-        inner = bound | {expr.var}
-        for part in (expr.predicate, expr.transform):
-            if part is not None:
-                yield from _context_paths(part, inner)
-        return
-    for child in children(expr):
-        yield from _context_paths(child, bound)
 
 
 def _shown(value: Any) -> str:

@@ -40,7 +40,7 @@ from hookc.ir.expr import (
     Or,
     Select,
     Unary,
-    children,
+    context_paths,
     path_steps,
 )
 from hookc.ir.hooks import Hook, HookSet, Params, ParamValue, Template
@@ -799,7 +799,7 @@ class _Module:
         number = self.number(hook)
         if number not in self.paths_read:
             condition = hook.condition
-            found = () if condition is None else _context_paths(condition)
+            found = () if condition is None else (steps for _, steps in context_paths(condition))
             self.paths_read[number] = sorted(found, key=repr)
         return self.paths_read[number]
 
@@ -941,24 +941,6 @@ def evaluate_all(event, context):
         context = _hk_context(context)
     return [(hook_id, action(context)) for hook_id, action in run(context, False)]
 """.splitlines()
-
-
-def _context_paths(expr: Expr) -> Iterator[tuple[str, tuple[str | int, ...]]]:
-    """The constant context paths an expression reads outside macro bodies' variables."""
-    stack: list[tuple[Expr, frozenset[str]]] = [(expr, frozenset())]
-    while stack:
-        node, bound = stack.pop()
-        steps = path_steps(node)
-        if steps is not None:
-            if steps[0] not in bound:
-                yield steps
-            continue
-        if isinstance(node, Comprehension):
-            stack.append((node.target, bound))
-            inner = bound | {node.var}
-            stack.extend((part, inner) for part in (node.predicate, node.transform) if part)
-            continue
-        stack.extend((child, bound) for child in children(node))
 
 
 def _discriminators(

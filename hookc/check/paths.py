@@ -15,7 +15,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from hookc.diagnostics import Diagnostic, error, warning
-from hookc.ir.expr import Binary, Call, Comprehension, Expr, Literal, children, path_steps
+from hookc.ir.expr import (
+    Binary,
+    Call,
+    Comprehension,
+    Expr,
+    Literal,
+    children,
+    context_paths,
+    path_steps,
+)
 from hookc.ir.hooks import Hook, HookSet, Params, ParamValue, Template
 from hookc.source import Source
 
@@ -66,7 +75,7 @@ def path_diagnostics(hookset: HookSet, schema: Schema) -> list[Diagnostic]:
         if hook.condition is not None:
             found.extend(_condition(hook, hook.condition, schema, hook.source))
         for expr in _template_exprs(hook.action.params):
-            for path, steps in _paths(expr, frozenset()):
+            for path, steps in _paths(expr):
                 resolved = _resolve(schema, steps)
                 if resolved.unknown_at is not None:
                     found.append(
@@ -76,7 +85,7 @@ def path_diagnostics(hookset: HookSet, schema: Schema) -> list[Diagnostic]:
 
 
 def _condition(hook: Hook, condition: Expr, schema: Schema, source: Source) -> Iterator[Diagnostic]:
-    for path, steps in _paths(condition, frozenset()):
+    for path, steps in _paths(condition):
         resolved = _resolve(schema, steps)
         if resolved.unknown_at is not None:
             yield _unknown("HK501", path, steps, resolved, source, template=False)
@@ -100,23 +109,12 @@ def _unknown(
     return warning(code, message, source, path.span, hint)
 
 
-def _paths(expr: Expr, bound: frozenset[str]) -> Iterator[tuple[Expr, list[str | int]]]:
+def _paths(expr: Expr) -> Iterator[tuple[Expr, list[str | int]]]:
     """Each maximal path (a name followed by fields and constant indexes) over the context,
-    skipping macro variables."""
-    stack: list[tuple[Expr, frozenset[str]]] = [(expr, bound)]
-    while stack:
-        node, names = stack.pop()
-        steps = _steps(node)
-        if steps is not None and isinstance(steps[0], str) and steps[0] not in names:
-            if steps[0] not in _NOT_PATHS:
-                yield node, steps
-            continue
-        if isinstance(node, Comprehension):
-            stack.append((node.target, names))
-            inner = names | {node.var}
-            stack.extend((part, inner) for part in (node.predicate, node.transform) if part)
-            continue
-        stack.extend((child, names) for child in children(node))
+    skipping macro variables and Python's spellings of literals (HK150 speaks of those)."""
+    for node, (name, keys) in context_paths(expr):
+        if name not in _NOT_PATHS:
+            yield node, [name, *keys]
 
 
 def _steps(node: Expr) -> list[str | int] | None:

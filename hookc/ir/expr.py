@@ -261,6 +261,27 @@ def path_steps(expr: Expr) -> tuple[str, tuple[str | int, ...]] | None:
             return None
 
 
+def context_paths(expr: Expr) -> Iterator[tuple[Expr, tuple[str, tuple[str | int, ...]]]]:
+    """Each longest constant-key path (``a.b['c'][0]``) the expression reads from the
+    context, with its ``path_steps``, in source order; a path rooted at a variable a macro
+    binds reads that variable, not the context, and is skipped."""
+    stack: list[tuple[Expr, frozenset[str]]] = [(expr, frozenset())]
+    while stack:
+        node, bound = stack.pop()
+        steps = path_steps(node)
+        if steps is not None:
+            if steps[0] not in bound:
+                yield node, steps
+            continue
+        if isinstance(node, Comprehension):
+            inner = bound | {node.var}
+            body = [part for part in (node.predicate, node.transform) if part is not None]
+            stack.extend((part, inner) for part in reversed(body))
+            stack.append((node.target, bound))
+            continue
+        stack.extend((child, bound) for child in reversed(children(node)))
+
+
 def map_spans(node: Expr, move: Callable[[Span], Span]) -> Expr:
     """The same tree with every span passed through ``move``.
 
