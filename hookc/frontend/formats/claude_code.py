@@ -93,8 +93,16 @@ def claims(name: str, text: str) -> bool:
     return (
         _HOOKS_OBJECT.search(text) is not None
         and _HANDLER_LIST.search(text) is not None
-        and any(re.search(f'"{event}"\\s*:', text) for event in _profile().events)
+        and _event_key().search(text) is not None
     )
+
+
+@functools.cache
+def _event_key() -> re.Pattern[str]:
+    """A key naming one of Claude Code's events, in any case (a misspelt event is still
+    Claude Code's, and gets its own finding)."""
+    events = "|".join(re.escape(event) for event in _profile().events)
+    return re.compile(f'"(?:{events})"\\s*:', re.IGNORECASE)
 
 
 def load(source: Source, profile: Profile | None) -> Loaded:
