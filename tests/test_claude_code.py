@@ -26,7 +26,8 @@ from tests.properties import SETTINGS, examples
 
 ROOT = Path(__file__).resolve().parent.parent
 TOOLS = ["Bash", "Edit", "Write", "MultiEdit", "Read", "Glob", "Grep", "WebFetch", "Task",
-         "NotebookEdit", "TodoWrite", "mcp__github__create_issue", "mcp__memory__read_graph"]  # fmt: skip
+         "NotebookEdit", "TodoWrite", "mcp__github__create_issue",
+         "mcp__memory__read_graph"]  # fmt: skip
 # Names that probe the rule: case variants, regex metacharacters, MCP names, the empty
 # name, line terminators that JavaScript's `$` and `.` treat otherwise than Python's.
 ODD_NAMES = ["", "bash", "BASH", "Bash\n", "Bash\r", "Edit|Write", "*", ".", "a.b", "Ba$h",
@@ -88,7 +89,7 @@ def regex_matchers(draw: st.DrawFn) -> str:
 
 MATCHERS = st.one_of(
     st.sampled_from([None, "", "*"]),
-    st.sampled_from(TOOLS + ["bash", "mcp__github", "Edit|Write", "Read|Grep|Glob", "Edit|"]),
+    st.sampled_from([*TOOLS, "bash", "mcp__github", "Edit|Write", "Read|Grep|Glob", "Edit|"]),
     regex_matchers(),
 )
 NAMES = st.lists(
@@ -111,7 +112,7 @@ def test_every_back_end_matches_tools_as_claude_code_does(
         (p, n): (v[i] if v is not None else None)
         for p, v in zip(patterns, verdicts, strict=True)
         for i, n in enumerate(names)
-    }  # noqa: E501
+    }
     invalid = {p for p, v in zip(patterns, verdicts, strict=True) if v is None}
     result = loaded(settings_file(matchers))
     errors = {d.message for d in result.diagnostics if d.severity is Severity.ERROR}
@@ -125,7 +126,7 @@ def test_every_back_end_matches_tools_as_claude_code_does(
         context = {"tool_name": name, "tool_input": {}}
         expected = [
             f"settings.PreToolUse.{i}.0" for i, m in enumerate(matchers) if oracle(m, name, js)
-        ]  # noqa: E501
+        ]
         for back_end, run in runs.items():
             assert fired_ids(run, "PreToolUse", context) == expected, (back_end, name)
 
@@ -142,7 +143,7 @@ def test_exact_names_and_lists_match_as_claude_code_does_without_node(
     for name in names + ODD_NAMES:
         expected = [
             f"settings.PreToolUse.{i}.0" for i, m in enumerate(matchers) if oracle(m, name, {})
-        ]  # noqa: E501
+        ]
         for back_end, run in runs.items():
             assert fired_ids(run, "PreToolUse", {"tool_name": name}) == expected, back_end
 
@@ -153,7 +154,10 @@ def test_exact_names_and_lists_match_as_claude_code_does_without_node(
         st.tuples(
             st.sampled_from([None, "*", "Bash", "Edit|Write", "Bash|Read", "Read"]),
             st.lists(
-                st.tuples(st.sampled_from(["lint", "audit", "fmt"]), st.sampled_from([None, "Bash(git *)"])),
+                st.tuples(
+                    st.sampled_from(["lint", "audit", "fmt"]),
+                    st.sampled_from([None, "Bash(git *)"]),
+                ),
                 min_size=1,
                 max_size=3,
             ),
@@ -279,7 +283,7 @@ def located(text: str, code: str, name: str = "settings.json") -> tuple[int, int
 
 def test_an_unknown_event_is_warned_of_with_its_exact_casing() -> None:
     text = '{"hooks": {\n  "preToolUse": [{"hooks": [{"type": "command", "command": "x"}]}]}}'
-    line, column, message = located(text, "HK402")
+    line, column, _ = located(text, "HK402")
     assert (line, column) == (2, 3)
     (diagnostic,) = loaded(text).diagnostics
     assert diagnostic.hint == "did you mean `PreToolUse`?"
@@ -365,7 +369,7 @@ def test_scripts_under_the_project_are_checked_against_the_disk(tmp_path: Path) 
     ]
     document = {
         "hooks": {"Stop": [{"hooks": [{"type": "command", "command": c} for c in commands]}]}
-    }  # noqa: E501
+    }
     path = project / ".claude" / "settings.json"
     path.write_text(json.dumps(document, indent=2))
     found = [(d.code, d.message) for d in load_file(path).diagnostics]
@@ -374,7 +378,7 @@ def test_scripts_under_the_project_are_checked_against_the_disk(tmp_path: Path) 
         (
             "HK707",
             f"the script `.claude/hooks/gone.sh` does not exist ({project}/.claude/hooks/gone.sh)",
-        ),  # noqa: E501
+        ),
     ]
 
 
@@ -401,12 +405,12 @@ def test_json_syntax_errors_are_placed_and_explained() -> None:
             ".cursor/hooks.json",
             '{"version": 1, "hooks": {"beforeShellExecution": [{"command": "x"}]}}',
             False,
-        ),  # noqa: E501
+        ),
         (
             ".github/hooks/hooks.json",
             '{"version": 1, "hooks": {"PreToolUse": [{"command": "x"}]}}',
             False,
-        ),  # noqa: E501
+        ),
         ("package.json", '{"husky": {"hooks": {"pre-commit": "lint"}}}', False),
     ],
 )
