@@ -4,7 +4,7 @@ Conditions compile in three modes. *True mode* gives a Python expression that is
 exactly when the condition evaluates to CEL ``true``; *false mode*, exactly when it
 evaluates to ``false``. Neither ever raises: an error is simply neither true nor false, so
 ``&&``, ``||`` and ``!`` become Python's ``and``, ``or`` and a swap of modes (De Morgan holds
-for both outcomes under CEL's absorption, see ``hookc.check.logic``). *Value mode* gives an
+for both outcomes under CEL's absorption, see ``hookc.reasoning``). *Value mode* gives an
 expression whose result is a CEL value or an error value (``CelError``), never raised. The
 common leaves (a path against a literal) compile to plain Python comparisons guarded by a
 type test, with a call into the shared semantics only for unusual operand types.
