@@ -44,9 +44,9 @@ def formats() -> tuple[Format, ...]:
     """Every format, in the order files are offered to them: most specific first; the
     native format claims by file ending alone, so it is last. (Imported here, not at the
     top, because each format module builds on this one.)"""
-    from hookc.frontend.formats import native
+    from hookc.frontend.formats import claude_code, docker_agent, native
 
-    return (native.FORMAT,)
+    return (claude_code.FORMAT, docker_agent.FORMAT, native.FORMAT)
 
 
 def detect(name: str, text: str) -> Format | None:
