@@ -160,3 +160,21 @@ def test_the_watch_sees_an_error_where_one_is_made(made_errors: Any) -> None:
     watch(module.CelError)
     assert module.predicates["hook_0"]({"cost": {"spend": "x"}}) is False
     assert made != []
+
+
+@pytest.mark.parametrize("text", ["!has((!a).b)", "!has(m[k])", "!has(m[k].c)"])
+def test_has_of_a_path_through_a_missing_variable_is_an_error_not_false(text: str) -> None:
+    """`(!a).b` with no `a` is an error, so has() of it is an error and `!has(...)` is not
+    true; only a path that leads nowhere makes has() false. (The compiled module once took
+    the missing variable's error for the path's "missing".)"""
+    expr = parse(text).expr
+    assert expr is not None
+    hookset = _hookset([expr])
+    module = load(generate(hookset, source_sha256="0" * 64, sources=()))
+    runtime = hookc.runtime.loads(canonical_yaml(hookset))
+    for context in ({}, {"m": {}}, {"m": {"x": {"c": 1}}}, {"m": {}, "k": "x"}):
+        expected = evaluate(expr, context)
+        assert module.predicates["hook_0"](context) is (expected is True), context
+        assert runtime.predicates["hook_0"](context) is (expected is True), context
+    # With no `a` or `k` (and `m` a map) the reference says error: the case this is about.
+    assert isinstance(evaluate(expr, {"m": {}}), hookc.runtime.values.CelError)

@@ -360,8 +360,9 @@ class Expressions:
                 return f"_hk_key({self._resolve(operand, scope)}, {name!r})"
             case Index(operand=operand, index=index):
                 base = self._resolve(operand, scope)
-                return f"_hk_resolve_index({base}, {self.value(index, scope)})"
-        return self.value(path, scope)
+                key = f"_hk_not_missing({self.value(index, scope)})"
+                return f"_hk_resolve_index({base}, {key})"
+        return f"_hk_not_missing({self.value(path, scope)})"
 
 
 def python_source(value: object) -> str:

@@ -138,6 +138,12 @@ def _hk_resolve_index(base: Any, key: Any) -> Any:
     return _hk_MISSING if isinstance(found, CelError) else found
 
 
+def _hk_not_missing(value: Any) -> Any:
+    """A computed value inside a ``has()`` path: an error from a missing variable is an error
+    there, not the path's "missing" (which makes has() false rather than an error)."""
+    return _hk_ERROR if value is _hk_MISSING else value
+
+
 def _hk_error_of(value: Any) -> Any:
     return value if isinstance(value, CelError) else no_overload("_?_:_", value)
 
