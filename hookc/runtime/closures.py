@@ -258,6 +258,8 @@ class Builder:
             operands = [
                 self.condition(item, (*where, key, i), depth, bound) for i, item in enumerate(items)
             ]
+            if key == "any":
+                operands = self.equalities_as_sets(items, operands, depth, bound)
             return logical(operands, absorbing=key == "any")
         if "not" in tree:
             _exactly(tree, where, ("not",))
@@ -269,6 +271,35 @@ class Builder:
                 "`hookc compile --target yaml` writes",
             )
         return self.leaf(tree, where, depth, bound)
+
+    def equalities_as_sets(
+        self, items: list[Any], operands: list[Closure], depth: int, bound: frozenset[str]
+    ) -> list[Closure]:
+        """``any`` of ``{path: P, op: eq, value: 'text'}`` leaves on one path, as one lookup
+        in a set of the strings: the path is read once. Exact under ``||``: a string is
+        equal to one of them or to none; any other value equals none; an error is an error
+        in every such leaf and in the lookup alike (and ``||`` is commutative)."""
+        groups: dict[str, list[int]] = {}
+        for i, item in enumerate(items):
+            if (
+                isinstance(item, Mapping)
+                and item.keys() == {"path", "op", "value"}
+                and item["op"] == "eq"
+                and type(item["value"]) is str
+            ):
+                groups.setdefault(item["path"], []).append(i)
+        merged = {text: found for text, found in groups.items() if len(found) > 1}
+        if not merged:
+            return operands
+        replaced = {i for found in merged.values() for i in found}
+        kept = [operand for i, operand in enumerate(operands) if i not in replaced]
+        for text, found in merged.items():
+            root, steps = parse_path(text, ())  # checked when its leaves were built
+            if root == "@":
+                root = element_variable(depth)
+            values = [items[i]["value"] for i in found]
+            kept.append(membership(path_getter(root, steps, bound), values))
+        return kept
 
     def leaf(
         self, tree: Mapping[str, Any], where: tuple[str | int, ...], depth: int,
