@@ -5,11 +5,11 @@ Run: python -m benchmarks.build   (new interpreters and in-process runs; a few m
 1. ``hookc compile`` of 1,000 hooks, each a conjunction with a comparison and a list
    membership, end to end in a new interpreter, against a *floor* measured in the same run:
    a new interpreter that reads the same YAML with pyyaml's fastest loader and writes and
-   byte-compiles one small function per hook. The two run in turn, median of 7 each.
-2. ``hookc compile`` of a one-hook file in a new interpreter (median of 11), beside
+   byte-compiles one small function per hook. The two run in turn, median of 5 each.
+2. ``hookc compile`` of a one-hook file in a new interpreter (median of 9), beside
    ``python -c pass``.
 3. ``hookc.runtime.load`` of a 10,000-hook canonical file against pyyaml's fastest loader
-   reading the same file, in one process, in turn, median of 7.
+   reading the same file, in one process, in turn, median of 5.
 
 Targets (issue 15): 1,000 hooks within 2x of the floor, one hook under 0.1 s, the runtime's
 load within 2x of pyyaml's. Bytecode writing is on for the interpreters started here (as
@@ -109,14 +109,14 @@ def compile_table(folder: Path) -> None:
                 [sys.executable, "-c", FLOOR, str(source), str(folder / "floor_hooks.py")]
             ),
         },
-        repeats=7,
+        repeats=5,
     )
     small = in_turn(
         {
             "one": _wall([*hookc_compile, str(one), "-o", str(folder / "one_out")]),
             "pass": _wall([sys.executable, "-c", "pass"]),
         },
-        repeats=11,
+        repeats=9,
     )
     ratio = measured["hookc"] / measured["floor"]
     print("### 1. `hookc compile` in a new interpreter, against the floor")
@@ -163,13 +163,13 @@ def load_table(folder: Path) -> None:
             "runtime": timed(lambda: hookc.runtime.load(canonical)),
             "pyyaml": timed(lambda: yaml.load(text, Loader=LOADER)),
         },
-        repeats=7,
+        repeats=5,
     )
     ratio = measured["runtime"] / measured["pyyaml"]
     size = canonical.stat().st_size // 1024
     print(f"### 2. `hookc.runtime.load` of 10,000 hooks ({size:,} KB of canonical YAML)")
     print()
-    print("| what | time (median of 7, in turn) | ratio |")
+    print("| what | time (median of 5, in turn) | ratio |")
     print("|---|---|---|")
     print(
         f"| `hookc.runtime.load` | {format_seconds(measured['runtime'])} | {ratio:.2f}{X} "
