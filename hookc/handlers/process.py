@@ -230,6 +230,8 @@ def _loop(
                     os.read(key.fd, 512)
                 continue
             run, what = key.data
+            if getattr(key.fileobj, "closed", False):  # closed by an exit earlier in this batch
+                continue
             if what == "exit":
                 selector.unregister(key.fileobj)
                 _exited(run, selector)
