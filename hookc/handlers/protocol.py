@@ -68,6 +68,17 @@ class Protocol:
             return "a command handler with no command"
         return f"a `{kind}` handler (hookc runs command and builtin handlers)"
 
+    def function_or_command(
+        self, hook_id: str, action: Mapping[str, Any], options: Options
+    ) -> Handler | str:
+        """For tools whose handlers are functions registered by name (A3S, rollouts): a
+        `command` action is a command; anything else names a builtin by its `command` or
+        `name`, else by the hook's id."""
+        if action.get("type") == "command":
+            return Protocol.handler(self, hook_id, action, options)
+        name = action.get("command") or action.get("name") or hook_id
+        return self._handler(hook_id, action, "builtin", str(name), options)
+
     def _handler(
         self, hook_id: str, action: Mapping[str, Any], kind: Kind, target: str, options: Options
     ) -> Handler:

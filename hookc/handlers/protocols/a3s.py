@@ -49,10 +49,7 @@ class A3S(Protocol):
     missing_builtin_fails = False
 
     def handler(self, hook_id: str, action: Mapping[str, Any], options: Options) -> Handler | str:
-        if action.get("type") == "command":
-            return super().handler(hook_id, action, options)
-        name = action.get("command") or action.get("name") or hook_id
-        return self._handler(hook_id, action, "builtin", str(name), options)
+        return self.function_or_command(hook_id, action, options)
 
     def timeout_of(self, action: Mapping[str, Any]) -> float:
         timeout = action.get("timeout_ms")

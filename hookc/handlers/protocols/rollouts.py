@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from hookc.handlers.protocol import Protocol
+from hookc.handlers.protocol import Handler, Options, Protocol
 from hookc.handlers.results import Decision, HandlerRun
 
 
@@ -30,6 +30,9 @@ def _blocks(run: HandlerRun) -> bool:
 class Rollouts(Protocol):
     name = "rollouts"
     default_timeout = 30.0
+
+    def handler(self, hook_id: str, action: Mapping[str, Any], options: Options) -> Handler | str:
+        return self.function_or_command(hook_id, action, options)
 
     def after(
         self, event: str, payload: dict[str, Any], run: HandlerRun
