@@ -557,3 +557,33 @@ def test_no_matches_proceed_with_nothing_run() -> None:
     for name in handlers.PROTOCOLS:
         decision = handlers.run(name, "anything", {}, [])
         assert (decision.verdict, decision.runs, decision.allowed) == ("proceed", (), True)
+
+
+def test_a_compiled_native_hook_file_drives_its_handlers(tmp_path: Path) -> None:
+    """The way a runtime uses hookc: a native hook file whose own catalog declares a
+    `command` action, compiled; its evaluate_all picks the hooks, handlers.run runs them."""
+    from hookc.cli import main
+    from tests.properties import load
+
+    root = Path(__file__).resolve().parent.parent
+    guard = root / "examples" / "run" / "guard.hooks.yaml"
+    assert main(["compile", str(guard), "-o", str(tmp_path), "--name", "guard"]) == 0
+    module = load((tmp_path / "guard.py").read_text(encoding="utf-8"))
+    context = {"tool_name": "Bash", "tool_input": {"command": "rm -fr /"}}
+    matches = module.evaluate_all("PreToolUse", context)
+    assert [hook_id for hook_id, _ in matches] == ["block_rm_rf", "note_bash"]
+    decision = handlers.run("claude_code", "PreToolUse", context, matches, cwd=root)
+    assert decision.verdict == "deny"
+    assert decision.reason == (
+        "Blocked: rm -rf deletes without asking. Remove the files by name instead."
+    )
+    harmless = {"tool_name": "Bash", "tool_input": {"command": "ls"}}
+    decision = handlers.run(
+        "claude_code",
+        "PreToolUse",
+        harmless,
+        module.evaluate_all("PreToolUse", harmless),
+        cwd=root,
+    )
+    assert decision.verdict == "proceed"
+    assert decision.additional_context == "Bash calls in this project are logged."

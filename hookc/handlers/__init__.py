@@ -28,7 +28,8 @@ import os
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from hookc.handlers.execute import Builtin, run_async, run_sync
+from hookc.handlers.execute import Builtin, Plan, run_async, run_sync
+from hookc.handlers.execute import plan as _plan
 from hookc.handlers.protocol import Options, Protocol
 from hookc.handlers.protocols import PROTOCOLS
 from hookc.handlers.results import Decision, HandlerRun, Verdict
@@ -39,9 +40,11 @@ __all__ = [
     "Builtins",
     "Decision",
     "HandlerRun",
+    "Plan",
     "Protocol",
     "Verdict",
     "arun",
+    "plan",
     "protocol",
     "run",
 ]
@@ -142,3 +145,22 @@ async def arun(
     chosen = protocol_name if isinstance(protocol_name, Protocol) else protocol(protocol_name)
     options = _options(cwd, env, session_id, project_dir, output_limit, timeout)
     return await run_async(chosen, event, context, matches, options, builtins or {})
+
+
+def plan(
+    protocol_name: str | Protocol,
+    event: str,
+    context: Mapping[str, Any],
+    matches: Sequence[Match],
+    *,
+    builtins: Mapping[str, Builtin] | None = None,
+    cwd: str | os.PathLike[str] | None = None,
+    env: Mapping[str, str] | None = None,
+    session_id: str | None = None,
+    project_dir: str | os.PathLike[str] | None = None,
+    timeout: float | None = None,
+) -> Plan:
+    """What ``run`` with these arguments would run, and with what input, running nothing."""
+    chosen = protocol_name if isinstance(protocol_name, Protocol) else protocol(protocol_name)
+    options = _options(cwd, env, session_id, project_dir, 1 << 20, timeout)
+    return _plan(chosen, event, context, matches, options, builtins or {})

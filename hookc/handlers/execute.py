@@ -32,12 +32,40 @@ Builtin = Callable[[dict[str, Any], Mapping[str, Any]], Any]
 
 @dataclass(frozen=True, slots=True)
 class Plan:
+    """What running an event's matches will do, before anything runs."""
+
+    protocol: str
+    event: str
+    concurrent: bool  # all at once, or one after another
+    payload: Mapping[str, Any]  # what the (first) handler gets on standard input
     handlers: tuple[Handler, ...]
     skipped: tuple[str, ...]  # "hook id: why it does not run"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "protocol": self.protocol,
+            "event": self.event,
+            "concurrent": self.concurrent,
+            "stdin": dict(self.payload),
+            "handlers": [
+                {
+                    "hook_id": h.hook_id,
+                    "kind": h.kind,
+                    "target": h.target,
+                    "timeout": h.timeout,
+                    "cwd": h.cwd,
+                    "env": dict(h.env),
+                }
+                for h in self.handlers
+            ],
+            "skipped": list(self.skipped),
+        }
 
 
 def plan(
     protocol: Protocol,
+    event: str,
+    context: Mapping[str, Any],
     matches: Sequence[tuple[str, Mapping[str, Any]]],
     options: Options,
     builtins: Mapping[str, Builtin],
@@ -64,7 +92,14 @@ def plan(
                 continue
             seen.add(key)
         handlers.append(handler)
-    return Plan(tuple(handlers), tuple(skipped))
+    return Plan(
+        protocol.name,
+        event,
+        protocol.concurrent(event),
+        protocol.payload(event, context, options),
+        tuple(handlers),
+        tuple(skipped),
+    )
 
 
 def spec(
@@ -96,11 +131,11 @@ def run_sync(
     options: Options,
     builtins: Mapping[str, Builtin],
 ) -> Decision:
-    chosen = plan(protocol, matches, options, builtins)
-    payload = protocol.payload(event, context, options)
+    chosen = plan(protocol, event, context, matches, options, builtins)
+    payload = dict(chosen.payload)
     runs: list[HandlerRun] = []
     skipped = list(chosen.skipped)
-    if protocol.concurrent(event):
+    if chosen.concurrent:
         commands = [h for h in chosen.handlers if h.kind == "command"]
         in_process: dict[int, HandlerRun] = {}
 
@@ -195,11 +230,11 @@ async def run_async(
     options: Options,
     builtins: Mapping[str, Builtin],
 ) -> Decision:
-    chosen = plan(protocol, matches, options, builtins)
-    payload = protocol.payload(event, context, options)
+    chosen = plan(protocol, event, context, matches, options, builtins)
+    payload = dict(chosen.payload)
     runs: list[HandlerRun] = []
     skipped = list(chosen.skipped)
-    if protocol.concurrent(event):
+    if chosen.concurrent:
         commands = [h for h in chosen.handlers if h.kind == "command"]
         calls = [
             acall_builtin(h, payload, builtins) for h in chosen.handlers if h.kind == "builtin"
