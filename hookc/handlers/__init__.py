@@ -44,8 +44,8 @@ __all__ = [
     "Protocol",
     "Verdict",
     "arun",
+    "get_protocol",
     "plan",
-    "protocol",
     "run",
 ]
 
@@ -70,7 +70,7 @@ class Builtins(dict[str, Builtin]):
         return decorate
 
 
-def protocol(name: str) -> Protocol:
+def get_protocol(name: str) -> Protocol:
     """The protocol called ``name``; ValueError, naming those there are, if none is."""
     try:
         return PROTOCOLS[name]
@@ -121,7 +121,7 @@ def run(
     (seconds) overrides every handler's own. Never raises for a handler's failure: a hang, a
     crash, a flood or invalid output is read as the tool reads it.
     """
-    chosen = protocol_name if isinstance(protocol_name, Protocol) else protocol(protocol_name)
+    chosen = protocol_name if isinstance(protocol_name, Protocol) else get_protocol(protocol_name)
     options = _options(cwd, env, session_id, project_dir, output_limit, timeout)
     return run_sync(chosen, event, context, matches, options, builtins or {})
 
@@ -142,7 +142,7 @@ async def arun(
 ) -> Decision:
     """``run`` under asyncio: commands run without blocking the event loop, coroutine
     builtins are awaited on it, and cancelling the call kills every command it started."""
-    chosen = protocol_name if isinstance(protocol_name, Protocol) else protocol(protocol_name)
+    chosen = protocol_name if isinstance(protocol_name, Protocol) else get_protocol(protocol_name)
     options = _options(cwd, env, session_id, project_dir, output_limit, timeout)
     return await run_async(chosen, event, context, matches, options, builtins or {})
 
@@ -161,6 +161,6 @@ def plan(
     timeout: float | None = None,
 ) -> Plan:
     """What ``run`` with these arguments would run, and with what input, running nothing."""
-    chosen = protocol_name if isinstance(protocol_name, Protocol) else protocol(protocol_name)
+    chosen = protocol_name if isinstance(protocol_name, Protocol) else get_protocol(protocol_name)
     options = _options(cwd, env, session_id, project_dir, 1 << 20, timeout)
     return _plan(chosen, event, context, matches, options, builtins or {})

@@ -106,10 +106,11 @@ def spec(
     protocol: Protocol, handler: Handler, payload: Mapping[str, Any], options: Options
 ) -> CommandSpec:
     """The command a handler runs, with the payload on stdin and the tool's variables."""
-    env = dict(os.environ)
-    env.update(protocol.environment(options))
-    env.update(options.env)
-    env.update(handler.env)
+    # Bytes, as the process table holds them: Popen would otherwise encode every inherited
+    # variable again for each handler.
+    env = dict(os.environb)
+    for extra in (protocol.environment(options), options.env, handler.env):
+        env.update((os.fsencode(key), os.fsencode(value)) for key, value in extra.items())
     return CommandSpec(
         handler.target,
         json.dumps(payload, ensure_ascii=False, default=str).encode("utf-8"),

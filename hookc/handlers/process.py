@@ -39,7 +39,7 @@ class CommandSpec:
     command: str
     stdin: bytes
     cwd: str | None
-    env: Mapping[str, str]
+    env: Mapping[bytes, bytes]  # the whole environment, as os.environb holds it
     timeout: float  # seconds
     limit: int  # bytes kept of each of stdout and stderr
 
@@ -151,7 +151,7 @@ def _start(spec: CommandSpec) -> _Running | Finished:
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             cwd=spec.cwd,
-            env=dict(spec.env),
+            env=spec.env,
             start_new_session=True,
         )
     except OSError as exc:  # a missing working directory, no /bin/sh, too many processes
@@ -184,8 +184,13 @@ def _write_stdin(run: _Running) -> None:
     stdin.close()
 
 
+# poll(2) where there is one, as subprocess itself uses: for a handful of descriptors it
+# needs no epoll instance and no system call per registration.
+_Selector = getattr(selectors, "PollSelector", selectors.DefaultSelector)
+
+
 def _drive(runs: list[_Running], cancel: threading.Event | None, wake: int | None) -> None:
-    selector = selectors.DefaultSelector()
+    selector = _Selector()
     try:
         for run in runs:
             process = run.process

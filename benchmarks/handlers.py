@@ -1,0 +1,101 @@
+"""``hookc.handlers`` timed against a bare ``subprocess.run`` of the same command.
+
+Run: python -m benchmarks.handlers   (one process; about half a minute)
+
+1. Overhead: one trivial handler (``cat > /dev/null``: it reads the event and exits 0),
+   run by ``handlers.run`` with Claude Code's protocol, against ``subprocess.run`` of the
+   same command under the same shell with the same JSON on stdin and both outputs captured.
+   The two are timed in alternation, a round of each in turn, and the medians of the rounds
+   compared (target: within 10%).
+2. Concurrency: 8 handlers of 100 ms (``sleep 0.1``) matching one event, wall time of
+   ``handlers.run``, median of repeats (target: under 200 ms).
+
+The machine is shared: the load average is printed beside the figures.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import statistics
+import subprocess
+import time
+from collections.abc import Callable
+
+from hookc import handlers
+
+CONTEXT = {
+    "session_id": "6f1c2d1e-bench",
+    "cwd": os.getcwd(),
+    "tool_name": "Bash",
+    "tool_input": {"command": "ls -la build/", "description": "List the build folder"},
+    "tool_use_id": "toolu_bench",
+}
+TRIVIAL = "cat > /dev/null"
+
+
+def bare() -> None:
+    payload = {**CONTEXT, "hook_event_name": "PreToolUse"}
+    subprocess.run(
+        ["/bin/sh", "-c", TRIVIAL],
+        input=json.dumps(payload).encode(),
+        capture_output=True,
+        check=False,
+    )
+
+
+def through_handlers() -> None:
+    matches = [("trivial", {"type": "command", "command": TRIVIAL, "timeout": 600})]
+    decision = handlers.run("claude_code", "PreToolUse", CONTEXT, matches)
+    assert decision.runs[0].exit_code == 0
+
+
+def alternating(
+    functions: dict[str, Callable[[], None]], rounds: int, calls: int
+) -> dict[str, float]:
+    """Median seconds a call of each function, over rounds timed in turn."""
+    times: dict[str, list[float]] = {name: [] for name in functions}
+    for _ in range(rounds):
+        for name, function in functions.items():
+            start = time.perf_counter()
+            for _ in range(calls):
+                function()
+            times[name].append((time.perf_counter() - start) / calls)
+    return {name: statistics.median(values) for name, values in times.items()}
+
+
+def concurrent_wall(count: int, repeats: int) -> list[float]:
+    matches = [
+        (f"sleep{i}", {"type": "command", "command": f"sleep 0.1 # {i}"}) for i in range(count)
+    ]
+    walls = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        decision = handlers.run("claude_code", "PreToolUse", CONTEXT, matches)
+        walls.append(time.perf_counter() - start)
+        assert [run.exit_code for run in decision.runs] == [0] * count
+    return walls
+
+
+def main() -> None:
+    print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    for function in (bare, through_handlers):  # warm up: imports, page cache
+        for _ in range(20):
+            function()
+    medians = alternating({"subprocess.run": bare, "handlers.run": through_handlers}, 41, 20)
+    ratio = medians["handlers.run"] / medians["subprocess.run"]
+    print("1. one trivial handler (`cat > /dev/null`), median of 41 rounds of 20 calls each")
+    for name, seconds in medians.items():
+        print(f"   {name:<15} {seconds * 1e3:.3f} ms")
+    print(f"   overhead       {(ratio - 1) * 100:+.1f}% (target: within 10%)")
+    walls = concurrent_wall(8, 31)
+    print("2. 8 concurrent handlers of `sleep 0.1`, wall time of handlers.run over 31 runs")
+    print(
+        f"   median {statistics.median(walls) * 1e3:.1f} ms, "
+        f"min {min(walls) * 1e3:.1f} ms, max {max(walls) * 1e3:.1f} ms (target: under 200 ms)"
+    )
+    print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+
+
+if __name__ == "__main__":
+    main()
