@@ -129,18 +129,25 @@ def generate_module(
     from hookc.optimize import optimize_hooks
     from hookc.profile import load_profile
 
-    profile = profile or load_profile()
     unique = list(dict.fromkeys(str(path) for path in paths))
     digest = _digest_if_readable(unique)
     found: dict[str, list[Diagnostic]] = {}
     hooksets: dict[str, HookSet] = {}
     sections: dict[str, Mapping[str, Any]] = {}
+    read_with: dict[str, Profile] = {}  # profile name -> the profile a file was read with
     for path in unique:
         diagnostics, loaded = _load_and_check(path, profile)
         found[path] = list(diagnostics)
         if loaded.hookset is not None:
             hooksets[path] = loaded.hookset
             sections[path] = loaded.sections
+            read_with.setdefault(loaded.hookset.profile, loaded.profile)
+    if len(read_with) > 1:
+        raise OutputError(
+            f"the inputs are read with different profiles ({', '.join(sorted(read_with))}); "
+            "compile each kind of file into its own module"
+        )
+    profile = profile or next(iter(read_with.values()), None) or load_profile()
     for path, diagnostic in _duplicate_ids_across(hooksets):
         found[path].append(diagnostic)
     reports = _reports(found)
@@ -194,7 +201,7 @@ def _joined_sections(sections: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
     return joined
 
 
-def _load_and_check(path: str, profile: Profile) -> tuple[tuple[Diagnostic, ...], Loaded]:
+def _load_and_check(path: str, profile: Profile | None) -> tuple[tuple[Diagnostic, ...], Loaded]:
     """One file's findings, exactly those of ``hookc.check.run.check_file``, and its hooks.
 
     ``check_file`` returns only the findings; the hooks are needed too, so its three steps
