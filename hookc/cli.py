@@ -228,7 +228,9 @@ def _parser() -> argparse.ArgumentParser:
         help="give every handler this long instead of its own timeout",
     )
     run_.add_argument(
-        "--profile", default="default", help="the runtime profile (default: %(default)s)"
+        "--profile",
+        help="the runtime profile (default: the one of FILE's format, found from its name "
+        "and content)",
     )
 
     expr = commands.add_parser(
@@ -420,7 +422,7 @@ def _run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         raise _UsageError(f"--cwd {args.cwd}: not a directory")
     if args.timeout is not None and not args.timeout > 0:
         raise _UsageError("--timeout must be a positive number of seconds")
-    profile = args.profile
+    profile = args.profile or "default"
     if path.suffix == ".py":
         try:
             subject = from_module(path)

@@ -587,3 +587,70 @@ def test_a_compiled_native_hook_file_drives_its_handlers(tmp_path: Path) -> None
     )
     assert decision.verdict == "proceed"
     assert decision.additional_context == "Bash calls in this project are logged."
+
+
+def test_each_tool_runs_commands_under_its_own_shell(monkeypatch: pytest.MonkeyPatch) -> None:
+    probe = command('printf "%s" "${BASH_VERSION:+bash}"')
+    claude = handlers.run("claude_code", "Stop", {}, [("p", probe)])
+    assert claude.runs[0].stdout == "bash"  # Claude Code's `shell` defaults to bash
+    monkeypatch.setenv("SHELL", "/bin/sh")
+    docker = handlers.run("docker_agent", "stop", {}, [("p", probe)])
+    assert docker.runs[0].stdout == ""  # docker-agent: $SHELL -c
+    unknown = handlers.run("claude_code", "Stop", {}, [("p", {**probe, "shell": "fish"})])
+    assert unknown.skipped == ("p: a `fish` command, and no fish here to run it",)
+
+
+def test_claude_code_async_hooks_run_but_decide_nothing() -> None:
+    blocker = command("echo no >&2; exit 2", **{"async": True})
+    decision = handlers.run("claude_code", "PreToolUse", BASH, [("bg", blocker)])
+    assert decision.runs[0].exit_code == 2
+    assert decision.verdict == "proceed"
+
+
+def test_docker_agent_strict_output() -> None:
+    def strict(output: object) -> dict[str, object]:
+        return command(answering(output), strict_output=True)
+
+    cases = {
+        "plain words": "strict_output requires a JSON object or empty stdout",
+        json.dumps(
+            {"continue": True, "colour": "red"}
+        ): "invalid hook output: unknown field 'colour'",
+        json.dumps({"hook_specific_output": {"additional_context": "x"}}): (
+            "pre_tool_use does not support additional_context"
+        ),
+        json.dumps({"suppress_output": True}): (
+            "suppress_output is not supported; use stderr for diagnostics"
+        ),
+        json.dumps({"hook_specific_output": {"hook_event_name": "post_tool_use"}}): (
+            "output hook_event_name 'post_tool_use' does not match pre_tool_use"
+        ),
+    }
+    for text, problem in cases.items():
+        decision = handlers.run("docker_agent", "pre_tool_use", BASH, [("s", strict(text))])
+        assert (decision.runs[0].error, decision.verdict) == (problem, "deny"), text
+    lenient = command(answering({"continue": True, "colour": "red"}))
+    assert handlers.run("docker_agent", "pre_tool_use", BASH, [("l", lenient)]).verdict == (
+        "proceed"
+    )
+
+
+def test_a_coroutine_builtin_under_the_sync_api_inside_an_event_loop_is_an_error() -> None:
+    import asyncio
+
+    async def later(payload: dict[str, Any], action: Mapping[str, Any]) -> None:
+        return None
+
+    async def main() -> handlers.Decision:
+        return handlers.run(
+            "claude_code",
+            "Stop",
+            {},
+            [("l", {"type": "builtin", "command": "later"})],
+            builtins={"later": later},
+        )
+
+    decision = asyncio.run(main())
+    assert decision.runs[0].error == (
+        "raised RuntimeError: a coroutine builtin inside a running event loop: use handlers.arun"
+    )

@@ -88,10 +88,10 @@ def _options(
     timeout: float | None,
 ) -> Options:
     return Options(
-        cwd=os.fspath(cwd) if cwd is not None else os.getcwd(),
+        cwd=os.path.abspath(cwd) if cwd is not None else os.getcwd(),
         env=dict(env or {}),
         session_id=session_id,
-        project_dir=os.fspath(project_dir) if project_dir is not None else None,
+        project_dir=os.path.abspath(project_dir) if project_dir is not None else None,
         output_limit=output_limit,
         timeout=timeout,
     )

@@ -118,6 +118,7 @@ def spec(
         env,
         handler.timeout,
         options.output_limit,
+        handler.shell,
     )
 
 
@@ -181,12 +182,24 @@ def call_builtin(
     try:
         answer = function(dict(payload), handler.action)
         if inspect.isawaitable(answer):
-            answer = asyncio.run(_within(answer, handler.timeout))
+            answer = _await_here(answer, handler.timeout)
     except TimeoutError:
         return _builtin_run(handler, start, None, f"timed out after {handler.timeout:g} s")
     except Exception as exc:  # the caller's function failed: a handler error, not ours
         return _builtin_run(handler, start, None, f"raised {type(exc).__name__}: {exc}")
     return _builtin_answer(handler, start, answer)
+
+
+def _await_here(answer: Awaitable[Any], timeout: float) -> Any:
+    """A coroutine builtin under the synchronous API: run on an event loop of its own,
+    which cannot be done from inside a running one."""
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return asyncio.run(_within(answer, timeout))
+    if inspect.iscoroutine(answer):
+        answer.close()
+    raise RuntimeError("a coroutine builtin inside a running event loop: use handlers.arun")
 
 
 async def _within(answer: Awaitable[Any], timeout: float) -> Any:

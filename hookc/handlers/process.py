@@ -1,11 +1,12 @@
 """Running command handlers as processes: the event on standard input, a deadline, bounded
 output, and nothing left behind.
 
-Each command runs under ``/bin/sh -c`` (as Claude Code and docker-agent run theirs) in a
-session of its own, so that it and every process it starts share one process group. The
-group is killed with SIGKILL when the deadline passes, and also when the command itself
-exits: a child it left running (``sleep 60 &``) would otherwise hold the output pipes open
-and keep the caller waiting, or outlive the run unseen. Output beyond ``limit`` bytes a
+Each command runs under its tool's shell (``bash -c`` for Claude Code, ``$SHELL -c`` for
+docker-agent, ``/bin/sh -c`` otherwise) in a session of its own, so that it and every
+process it starts share one process group. The group is killed with SIGKILL when the
+deadline passes, and also when the command itself exits: a child it left running
+(``sleep 60 &``) would otherwise hold the output pipes open and keep the caller waiting, or
+outlive the run unseen. Output beyond ``limit`` bytes a
 stream is read and dropped, so a flood neither fills memory nor stalls the writer.
 
 Many commands are driven at once by one selector loop in the calling thread: the pipes of
@@ -27,7 +28,7 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-SHELL = ("/bin/sh", "-c")
+SHELL = ("/bin/sh", "-c")  # when a protocol names no other
 _CHUNK = 65536
 _POLL = 0.01  # seconds between exit checks where there is no pidfd
 
@@ -42,6 +43,7 @@ class CommandSpec:
     env: Mapping[bytes, bytes]  # the whole environment, as os.environb holds it
     timeout: float  # seconds
     limit: int  # bytes kept of each of stdout and stderr
+    shell: tuple[str, ...] = SHELL  # the command is its last argument
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,7 +148,7 @@ def _start(spec: CommandSpec) -> _Running | Finished:
     start = time.monotonic()
     try:
         process = subprocess.Popen(
-            [*SHELL, spec.command],
+            [*spec.shell, spec.command],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,

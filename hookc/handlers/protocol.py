@@ -15,7 +15,7 @@ from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from hookc.handlers.process import Finished
+from hookc.handlers.process import SHELL, Finished
 from hookc.handlers.results import Decision, HandlerRun, Kind
 
 
@@ -42,6 +42,7 @@ class Handler:
     timeout: float  # seconds
     cwd: str
     env: Mapping[str, str] = field(default_factory=dict)  # the handler's own variables
+    shell: tuple[str, ...] = SHELL  # the shell and its flags; the command comes last
 
 
 class Protocol:
@@ -63,7 +64,10 @@ class Protocol:
             return self._handler(hook_id, action, "builtin", str(name), options)
         command = action.get("command")
         if kind in ("command", "script") and isinstance(command, str) and command.strip():
-            return self._handler(hook_id, action, "command", command, options)
+            shell = self.shell(action)
+            if isinstance(shell, str):
+                return shell
+            return replace(self._handler(hook_id, action, "command", command, options), shell=shell)
         if kind in ("command", "script"):
             return "a command handler with no command"
         return f"a `{kind}` handler (hookc runs command and builtin handlers)"
@@ -92,6 +96,10 @@ class Protocol:
             working_dir(options.cwd, action.get("working_dir")),
             {str(k): str(v) for k, v in env.items()} if isinstance(env, Mapping) else {},
         )
+
+    def shell(self, action: Mapping[str, Any]) -> tuple[str, ...] | str:
+        """The shell a command runs under, or why hookc cannot provide it."""
+        return SHELL
 
     def timeout_of(self, action: Mapping[str, Any]) -> float:
         timeout = action.get("timeout")

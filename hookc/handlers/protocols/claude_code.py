@@ -29,17 +29,22 @@ details") and its hooks guide ("When multiple hooks match", 2026-05):
   `permissionDecisionReason` and `updatedInput`; the older top-level `decision: "approve"` /
   `"block"` mean allow / deny. PermissionRequest: `hookSpecificOutput.decision.behavior`
   (`allow` / `deny`, with `message` and `updatedInput`).
+- `shell`: the command runs under bash (the default) or PowerShell.
+- `async: true`: the command runs in the background and cannot block or decide; hookc runs
+  it with the others and leaves its answer out of the decision.
 - Several hooks' decisions: the most restrictive wins, deny > defer > ask > allow; a deny
   (or an exit 2) blocks the call whatever the others say.
 
-hookc's own choice where Claude Code leaves it open: when several PreToolUse hooks return
-`updatedInput`, Claude Code applies whichever finishes last; hookc applies the last in
-match order, so a run is reproducible.
+hookc's own choices where Claude Code leaves it open or keeps state hookc does not have: when
+several PreToolUse hooks return `updatedInput`, Claude Code applies whichever finishes last;
+hookc applies the last in match order, so a run is reproducible. `once: true` (once per
+session) is not tracked: hookc has no session.
 """
 
 from __future__ import annotations
 
 import json
+import shutil
 import uuid
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import replace
@@ -63,6 +68,15 @@ _LEGACY_DECISIONS = {"approve": "allow", "block": "deny"}
 class ClaudeCode(Protocol):
     name = "claude_code"
     default_timeout = 600.0
+
+    def shell(self, action: Mapping[str, Any]) -> tuple[str, ...] | str:
+        # `shell`: bash (the default) or powershell.
+        name = action.get("shell") or "bash"
+        program = {"bash": "bash", "powershell": "pwsh"}.get(str(name))
+        found = shutil.which(program) if program else None
+        if found is None:
+            return f"a `{name}` command, and no {program or name} here to run it"
+        return (found, "-c") if program == "bash" else (found, "-NoProfile", "-Command")
 
     def dedupe_key(self, handler: Handler) -> Hashable | None:
         return (handler.kind, handler.target)
@@ -102,6 +116,8 @@ class ClaudeCode(Protocol):
         permission_reason: str | None = None
         updated: Mapping[str, Any] | None = None
         for run in runs:
+            if run.action.get("async") is True:  # ran in the background: decides nothing
+                continue
             if run.error is not None or run.exit_code not in (0, 2, None):
                 problem = run.error or f"exited with status {run.exit_code}"
                 messages.append(_with_stderr(f"{event} hook error ({run.hook_id}): {problem}", run))

@@ -32,6 +32,7 @@
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -85,6 +86,8 @@ _OUTPUT_TYPES: Mapping[str, type | tuple[type, ...]] = {
     "reason": str,
     "hook_specific_output": dict,
 }
+# Fields of hook_specific_output besides the typed ones (strict_output rejects others).
+_OTHER_SPECIFIC = {"updated_messages", "updated_tool_response", "metadata", "instruction_context"}
 _SPECIFIC_TYPES: Mapping[str, type | tuple[type, ...]] = {
     "hook_event_name": str,
     "permission_decision": str,
@@ -93,11 +96,16 @@ _SPECIFIC_TYPES: Mapping[str, type | tuple[type, ...]] = {
     "additional_context": str,
     "summary": str,
 }
+_SPECIFIC_FIELDS = set(_SPECIFIC_TYPES) | _OTHER_SPECIFIC
 
 
 class DockerAgent(Protocol):
     name = "docker_agent"
     default_timeout = 60.0
+
+    def shell(self, action: Mapping[str, Any]) -> tuple[str, ...] | str:
+        # pkg/shellpath DetectShell: $SHELL, else /bin/sh, with -c.
+        return (os.environ.get("SHELL") or "/bin/sh", "-c")
 
     def dedupe_key(self, handler: Handler) -> Hashable | None:
         return json.dumps(handler.action, sort_keys=True, default=str)
@@ -121,13 +129,13 @@ class DockerAgent(Protocol):
             return replace(run, error=f"exited with status {run.exit_code}")
         if run.exit_code == 2:
             return run
-        return _validated(_parsed(run))
+        return _parsed(run)
 
     def after(
         self, event: str, payload: dict[str, Any], run: HandlerRun
     ) -> tuple[dict[str, Any], bool]:
         # pipeline.go: an accepted rewrite is what the next hook reads; nothing stops early.
-        run = _validated(run)
+        run = _validated(run, event)
         if not CONTRACTS.get(event, OBSERVATIONAL).rewrites_input or run.error is not None:
             return payload, False
         updated = _specific(run).get("updated_input")
@@ -152,7 +160,8 @@ class DockerAgent(Protocol):
         decision, decision_reason = "", ""
         approved = False
         modified: dict[str, Any] | None = None
-        for run in map(_validated, runs):
+        runs = [_validated(run, event) for run in runs]  # as the event reads each answer
+        for run in runs:
             name = _display_name(run)
             if run.error is not None:
                 policy = _policy(run)
@@ -249,10 +258,14 @@ def _policy(run: HandlerRun) -> str:
 
 
 def _parsed(run: HandlerRun) -> HandlerRun:
-    """protocol.go parseStdoutJSON: blank or non-`{` stdout is no output; text that starts
-    with `{` must be exactly one JSON object."""
+    """protocol.go parseStdoutJSON: blank or non-`{` stdout is no output (an error for a
+    `strict_output` hook); text that starts with `{` must be exactly one JSON object, of
+    known fields only under `strict_output`."""
     text = run.stdout.strip()
+    strict = run.action.get("strict_output") is True
     if not text.startswith("{"):
+        if strict and text:
+            return replace(run, error="strict_output requires a JSON object or empty stdout")
         return run
     try:
         value, end = json.JSONDecoder().raw_decode(text)
@@ -260,10 +273,17 @@ def _parsed(run: HandlerRun) -> HandlerRun:
         return replace(run, error=f"invalid hook output: {exc}")
     if text[end:].strip():
         return replace(run, error="hook output must contain a single JSON object")
+    if strict and isinstance(value, dict):
+        specific = value.get("hook_specific_output")
+        unknown = sorted(set(value) - set(_OUTPUT_TYPES)) + sorted(
+            set(specific) - _SPECIFIC_FIELDS if isinstance(specific, dict) else ()
+        )
+        if unknown:
+            return replace(run, error=f"invalid hook output: unknown field {unknown[0]!r}")
     return replace(run, output=value)
 
 
-def _validated(run: HandlerRun) -> HandlerRun:
+def _validated(run: HandlerRun, event: str) -> HandlerRun:
     """protocol.go validateOutput, and Go's typed decoding of the output schema."""
     output = run.output
     if run.error is not None or output is None:
@@ -285,7 +305,38 @@ def _validated(run: HandlerRun) -> HandlerRun:
             output=None,
             error=f"invalid permission_decision {verdict!r}: expected allow, ask, or deny",
         )
+    if run.action.get("strict_output") is True:
+        problem = _strict_problem(event, output, _specific(run))
+        if problem is not None:
+            return replace(run, output=None, error=problem)
     return run
+
+
+def _strict_problem(
+    event: str, output: Mapping[str, Any], specific: Mapping[str, Any]
+) -> str | None:
+    """What a `strict_output` hook answered that its event does not support."""
+    contract = CONTRACTS.get(event, OBSERVATIONAL)
+    if output.get("suppress_output"):
+        return "suppress_output is not supported; use stderr for diagnostics"
+    if not contract.can_block and (
+        output.get("continue") is False or output.get("decision") == "block"
+    ):
+        return f"{event} does not support blocking output"
+    named = specific.get("hook_event_name")
+    if named and named != event:
+        return f"output hook_event_name {named!r} does not match {event}"
+    supported = {
+        "permission_decision": contract.decision or contract.approval,
+        "permission_decision_reason": contract.decision or contract.approval,
+        "updated_input": contract.rewrites_input,
+        "additional_context": contract.context,
+        "summary": event == "before_compaction",
+    }
+    for field, allowed in supported.items():
+        if specific.get(field) and not allowed:
+            return f"{event} does not support {field.removesuffix('_reason')}"
+    return None
 
 
 def _specific(run: HandlerRun) -> Mapping[str, Any]:
