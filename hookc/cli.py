@@ -222,6 +222,12 @@ def _parser() -> argparse.ArgumentParser:
         help="the agent's working directory, where handlers run (default: this one)",
     )
     run_.add_argument(
+        "--project-dir",
+        metavar="DIR",
+        help="the project's root, Claude Code's CLAUDE_PROJECT_DIR (default: the folder "
+        "holding FILE's .claude/, else the working directory)",
+    )
+    run_.add_argument(
         "--timeout",
         type=float,
         metavar="SECONDS",
@@ -414,12 +420,13 @@ def _run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from hookc.diagnostics import Severity
     from hookc.explain import from_hookset, from_module
     from hookc.frontend.load import load_file
-    from hookc.run import choose_protocol, decision_text, plan_text
+    from hookc.run import choose_protocol, decision_text, plan_text, project_root
 
     context = _read_context(args.context)
     path = Path(args.file)
-    if args.cwd is not None and not Path(args.cwd).is_dir():
-        raise _UsageError(f"--cwd {args.cwd}: not a directory")
+    for option, folder in (("--cwd", args.cwd), ("--project-dir", args.project_dir)):
+        if folder is not None and not Path(folder).is_dir():
+            raise _UsageError(f"{option} {folder}: not a directory")
     if args.timeout is not None and not args.timeout > 0:
         raise _UsageError("--timeout must be a positive number of seconds")
     profile = args.profile or "default"
@@ -443,7 +450,11 @@ def _run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     except ValueError as exc:
         raise _UsageError(str(exc)) from None
     matches = subject.evaluator.evaluate_all(args.event, context)
-    options: dict[str, Any] = {"cwd": args.cwd, "timeout": args.timeout}
+    options: dict[str, Any] = {
+        "cwd": args.cwd,
+        "timeout": args.timeout,
+        "project_dir": args.project_dir or project_root(path),
+    }
     if args.dry_run:
         plan = handlers.plan(protocol, args.event, context, matches, **options)
         shown = plan.to_json() if args.format == "json" else None

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Mapping
+from pathlib import Path
 from typing import Any
 
 from hookc.handlers import PROTOCOLS, Decision, HandlerRun, Plan, Protocol
@@ -34,6 +35,15 @@ def choose_protocol(requested: str | None, profile: str) -> Protocol:
             f"hooks with --protocol ({known})"
         )
     return PROTOCOLS[name]
+
+
+def project_root(path: Path) -> str | None:
+    """The project a Claude Code settings file belongs to: the folder holding its
+    `.claude/` (Claude Code's CLAUDE_PROJECT_DIR), or None for a file elsewhere."""
+    for folder in path.resolve().parents:
+        if folder.name == ".claude":
+            return str(folder.parent)
+    return None
 
 
 def plan_text(plan: Plan) -> str:

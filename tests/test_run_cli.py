@@ -34,19 +34,29 @@ def run(*argv: str, stdin: str = "") -> tuple[int, str, str]:
     return status, out.getvalue(), err.getvalue()
 
 
+SETTINGS = "examples/run/claude-code/.claude/settings.json"
+NATIVE = (GUARD, "--protocol", "claude_code")
+
+
 @pytest.mark.parametrize(
-    ("context", "extra", "expected"),
+    ("file", "context", "extra", "expected"),
     [
-        ("rm_rf.json", (), "rm_rf.expected"),
-        ("ls.json", (), "ls.expected"),
-        ("rm_rf.json", ("--dry-run",), "dry_run.expected"),
+        (NATIVE, "rm_rf.json", (), "rm_rf.expected"),
+        (NATIVE, "ls.json", (), "ls.expected"),
+        (NATIVE, "rm_rf.json", ("--dry-run",), "dry_run.expected"),
+        ((SETTINGS,), "claude-code/rm-rf.json", (), "claude-code/rm-rf.expected"),
+        ((SETTINGS,), "claude-code/ls.json", (), "claude-code/ls.expected"),
     ],
 )
 def test_the_examples_print_exactly_their_expected_files(
-    monkeypatch: pytest.MonkeyPatch, context: str, extra: tuple[str, ...], expected: str
+    monkeypatch: pytest.MonkeyPatch,
+    file: tuple[str, ...],
+    context: str,
+    extra: tuple[str, ...],
+    expected: str,
 ) -> None:
     monkeypatch.chdir(ROOT)
-    argv = ("run", GUARD, "--protocol", "claude_code", "--event", "PreToolUse")
+    argv = ("run", *file, "--event", "PreToolUse")
     status, out, err = run(*argv, "--context", f"examples/run/{context}", *extra)
     out = _TIME.sub(" in 7 ms", out)
     if UPDATE:
@@ -168,3 +178,27 @@ def test_a_file_with_errors_runs_nothing(tmp_path: Path) -> None:
         stdin="{}",
     )
     assert status == 1 and "error[HK101]" in out
+
+
+def test_the_readme_worked_example_blocks_rm_rf_for_real(tmp_path: Path) -> None:
+    """README "Running hooks": a Claude Code project's settings.json, read by hookc's
+    importer and compiled; a runtime evaluates it and runs the matching handler."""
+    from hookc import handlers
+    from tests.properties import load
+
+    project = RUN / "claude-code"
+    settings = project / ".claude" / "settings.json"
+    assert main(["compile", str(settings), "-o", str(tmp_path), "--name", "claude"]) == 0
+    module = load((tmp_path / "claude.py").read_text(encoding="utf-8"))
+    for command, verdict in (
+        ("rm -rf build/", "deny"),
+        ("rm -r -f x", "proceed"),
+        ("ls -la", "proceed"),
+        ("echo rm -fr /", "deny"),
+    ):
+        context = {"tool_name": "Bash", "tool_input": {"command": command}}
+        matches = module.evaluate_all("PreToolUse", context)
+        decision = handlers.run("claude_code", "PreToolUse", context, matches, cwd=project)
+        assert decision.verdict == verdict, command
+    other_tool = {"tool_name": "Write", "tool_input": {"file_path": "rm -rf"}}
+    assert module.evaluate_all("PreToolUse", other_tool) == []  # the matcher: Bash only
