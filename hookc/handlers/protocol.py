@@ -67,7 +67,7 @@ class Protocol:
             shell = self.shell(action)
             if isinstance(shell, str):
                 return shell
-            return replace(self._handler(hook_id, action, "command", command, options), shell=shell)
+            return self._handler(hook_id, action, "command", command, options, shell)
         if kind in ("command", "script"):
             return "a command handler with no command"
         return f"a `{kind}` handler (hookc runs command and builtin handlers)"
@@ -84,7 +84,13 @@ class Protocol:
         return self._handler(hook_id, action, "builtin", str(name), options)
 
     def _handler(
-        self, hook_id: str, action: Mapping[str, Any], kind: Kind, target: str, options: Options
+        self,
+        hook_id: str,
+        action: Mapping[str, Any],
+        kind: Kind,
+        target: str,
+        options: Options,
+        shell: tuple[str, ...] = SHELL,
     ) -> Handler:
         env = action.get("env")
         return Handler(
@@ -95,6 +101,7 @@ class Protocol:
             options.timeout if options.timeout is not None else self.timeout_of(action),
             working_dir(options.cwd, action.get("working_dir")),
             {str(k): str(v) for k, v in env.items()} if isinstance(env, Mapping) else {},
+            shell,
         )
 
     def shell(self, action: Mapping[str, Any]) -> tuple[str, ...] | str:

@@ -43,7 +43,9 @@ session) is not tracked: hookc has no session.
 
 from __future__ import annotations
 
+import functools
 import json
+import os
 import shutil
 import uuid
 from collections.abc import Hashable, Mapping, Sequence
@@ -73,7 +75,7 @@ class ClaudeCode(Protocol):
         # `shell`: bash (the default) or powershell.
         name = action.get("shell") or "bash"
         program = {"bash": "bash", "powershell": "pwsh"}.get(str(name))
-        found = shutil.which(program) if program else None
+        found = _which(program, os.environ.get("PATH", "")) if program else None
         if found is None:
             return f"a `{name}` command, and no {program or name} here to run it"
         return (found, "-c") if program == "bash" else (found, "-NoProfile", "-Command")
@@ -168,6 +170,12 @@ class ClaudeCode(Protocol):
             runs=tuple(runs),
             skipped=tuple(skipped),
         )
+
+
+@functools.lru_cache(maxsize=16)
+def _which(program: str, path: str) -> str | None:
+    """shutil.which, remembered for each PATH (a lookup stats every folder: 80 µs here)."""
+    return shutil.which(program, path=path)
 
 
 def _json_output(stdout: str) -> dict[str, Any] | None:
