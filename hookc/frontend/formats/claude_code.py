@@ -32,7 +32,8 @@ from typing import Any
 
 from hookc.diagnostics import Diagnostic, error, has_error, warning
 from hookc.frontend.actions import describe
-from hookc.frontend.formats import Format, regex_dialects
+from hookc.frontend.formats import regex_dialects
+from hookc.frontend.formats.format import Format
 from hookc.frontend.formats.groups import (
     Handler,
     handler_action,
@@ -93,8 +94,16 @@ def claims(name: str, text: str) -> bool:
     return (
         _HOOKS_OBJECT.search(text) is not None
         and _HANDLER_LIST.search(text) is not None
-        and any(re.search(f'"{event}"\\s*:', text) for event in _profile().events)
+        and _event_key().search(text) is not None
     )
+
+
+@functools.cache
+def _event_key() -> re.Pattern[str]:
+    """A key naming one of Claude Code's events, in any case (a misspelt event is still
+    Claude Code's, and gets its own finding)."""
+    events = "|".join(re.escape(event) for event in _profile().events)
+    return re.compile(f'"(?:{events})"\\s*:', re.IGNORECASE)
 
 
 def load(source: Source, profile: Profile | None) -> Loaded:
@@ -356,4 +365,5 @@ FORMAT = Format(
     summary="Claude Code settings (.claude/settings*.json) or a plugin's hooks.json",
     claims=claims,
     load=load,
+    suffixes=(".json",),
 )
