@@ -58,7 +58,9 @@ def test_running_handlers_loads_no_compiler_module() -> None:
         if name.partition(".")[0] in {"lark", "lxml", "jsonschema", "yaml"}
         or (
             name.startswith("hookc.")
-            and not name.startswith(("hookc.runtime", "hookc.errors", "hookc.handlers"))
+            and not name.startswith(
+                ("hookc.runtime", "hookc.errors", "hookc.version", "hookc.handlers")
+            )
         )
     ]
     assert verdict == "deny"
