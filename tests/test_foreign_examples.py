@@ -136,6 +136,10 @@ def test_a_profile_given_on_the_command_line_overrides_detection(
 ) -> None:
     monkeypatch.chdir(ROOT)
     status, out, _ = run("check", "--profile", "default", SETTINGS)
-    assert status == 1 and "error[HK201]: unknown kind of hook file `.json`" in out
+    assert status == 1
+    assert "error[HK201]: the profile `default` reads native files" in out
+    assert "not a `.json` file" in out
     status, out, _ = run("check", "--profile", "claude-code", AGENT)
-    assert status == 1 and "error[HK214]" in out  # read as JSON, which it is not
+    assert status == 1 and "error[HK201]: the profile `claude-code` reads claude-code" in out
+    status, out, _ = run("check", "--profile", "docker-agent", AGENT)
+    assert status == 0 and "error[" not in out
