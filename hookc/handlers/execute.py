@@ -126,7 +126,7 @@ def _inherited_environment() -> dict[bytes, bytes]:
     copying that dict takes 1 µs where going through os.environb takes 20-50 µs, a few
     percent of a trivial handler's run."""
     data = getattr(os.environ, "_data", None)
-    if isinstance(data, dict) and all(type(key) is bytes for key in data):
+    if os.name == "posix" and isinstance(data, dict):
         return dict(data)
     return dict(os.environb)
 
