@@ -202,3 +202,32 @@ def test_the_readme_worked_example_blocks_rm_rf_for_real(tmp_path: Path) -> None
         assert decision.verdict == verdict, command
     other_tool = {"tool_name": "Write", "tool_input": {"file_path": "rm -rf"}}
     assert module.evaluate_all("PreToolUse", other_tool) == []  # the matcher: Bash only
+
+
+def test_dry_run_json_lists_handlers_and_runs_nothing(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.chdir(ROOT)
+    marker = tmp_path / "ran"
+    hooks = tmp_path / "touch.hooks.yaml"
+    hooks.write_text(
+        "action_types:\n"
+        "  command: {parameters: {command: {type: string}}}\n"
+        "hooks:\n"
+        f"  - {{id: touch, event: Stop, action: {{type: command, command: 'touch {marker}'}}}}\n",
+        encoding="utf-8",
+    )
+    argv = ("run", str(hooks), "--protocol", "claude_code", "--event", "Stop", "--context", "-")
+    status, out, _ = run(*argv, "--dry-run", "--format", "json", stdin='{"session_id": "s"}')
+    plan = json.loads(out)
+    assert status == 0 and not marker.exists()
+    assert [(h["hook_id"], h["target"], h["timeout"]) for h in plan["handlers"]] == [
+        ("touch", f"touch {marker}", 600.0)
+    ]
+    assert plan["stdin"] == {"session_id": "s", "cwd": str(ROOT), "hook_event_name": "Stop"}
+    status, out, _ = run(*argv, "--event", "SessionEnd", stdin="{}")
+    assert (status, out) == (
+        0,
+        "event `SessionEnd`: 0 handlers, run at once as claude_code runs them\ndecision: proceed\n",
+    )
+    assert not marker.exists()
