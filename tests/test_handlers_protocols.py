@@ -654,3 +654,14 @@ def test_a_coroutine_builtin_under_the_sync_api_inside_an_event_loop_is_an_error
     assert decision.runs[0].error == (
         "raised RuntimeError: a coroutine builtin inside a running event loop: use handlers.arun"
     )
+
+
+def test_rollouts_command_bridge_blocks_a_tool_call() -> None:
+    quiet = command("cat > /dev/null")
+    gate = command(answering({"block": True, "reason": "Dangerous command blocked"}))
+    never = command("echo ran > /dev/stderr")
+    decision = handlers.run(
+        "rollouts", "tool_call", {"tool_name": "bash"}, [("q", quiet), ("g", gate), ("n", never)]
+    )
+    assert [run.hook_id for run in decision.runs] == ["q", "g"]
+    assert (decision.verdict, decision.reason) == ("deny", "Dangerous command blocked")
