@@ -69,7 +69,10 @@ CODES: dict[str, str] = {
     "HK507": "template reads a path not in the event context schema",
     # hookc fmt.
     "HK601": "not a YAML hook file (fmt rewrites YAML only)",
-    "HK602": "comment that canonical YAML cannot keep: file not rewritten",
+    "HK602": "file fmt cannot rewrite faithfully: left as it was",
+    # Suppressions.
+    "HK701": "suppression that silences nothing",
+    "HK702": "suppression that cannot be read",
 }
 
 

@@ -14,6 +14,8 @@ from hookc.source import Source, Span
 
 YAML_SUFFIXES = (".yaml", ".yml")
 XML_SUFFIXES = (".xml", ".md")
+# The name of standard input when no --stdin-filename names it: read as native YAML.
+STDIN = "<stdin>"
 
 
 def load_file(path: str | Path, profile: Profile | None = None) -> Loaded:
@@ -46,7 +48,7 @@ def load_file(path: str | Path, profile: Profile | None = None) -> Loaded:
 def load_source(source: Source, profile: Profile) -> Loaded:
     """The hook IR of text already read; its name's ending says its format."""
     diagnostics: list[Diagnostic] = []
-    if Path(source.name).suffix.lower() in YAML_SUFFIXES:
+    if source.name == STDIN or Path(source.name).suffix.lower() in YAML_SUFFIXES:
         document, found = load_yaml(source)
     else:
         from hookc.frontend.xml_file import load_xml

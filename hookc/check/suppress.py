@@ -1,0 +1,133 @@
+"""Inline suppressions: ``# hookc: ignore[HK501]`` in YAML, ``<!-- hookc: ignore[HK501] -->``
+in XML, silence those codes on one hook.
+
+A suppression belongs to the hook whose text holds it, or to the hook right below it when it
+stands on its own lines above one (only blank and comment lines between). It silences
+warnings only (an error means the hook cannot be compiled as written). A suppression that
+silences nothing is itself reported (HK701), so that stale ones do not pile up; a malformed
+one too (HK702).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from hookc.diagnostics import CODES, Diagnostic, Severity, has_error, warning
+from hookc.frontend.comments import comments
+from hookc.ir.hooks import Hook
+from hookc.source import Source, Span
+
+MARKER = "hookc:"
+_SUPPRESSION = re.compile(r"^\s*hookc:\s*ignore\s*(?:\[(?P<codes>[^\]]*)\])?\s*$")
+_CODE = re.compile(r"HK\d{3}")
+
+
+@dataclass(frozen=True)
+class Suppression:
+    codes: tuple[str, ...]
+    span: Span
+
+
+def apply_suppressions(
+    source: Source, hooks: Sequence[Hook], diagnostics: Iterable[Diagnostic]
+) -> list[Diagnostic]:
+    """``diagnostics`` without the warnings that a suppression on their hook silences, and
+    with a warning for each suppression that silenced nothing or cannot be read."""
+    found = list(diagnostics)
+    if MARKER not in source.text:
+        return found
+    suppressions, malformed = _suppressions(source)
+    if not suppressions and not malformed:
+        return found
+    regions = [(hook, _region(source, hook)) for hook in hooks if hook.span is not None]
+    owner = {id(s): _owner(source, s, regions) for s in suppressions}
+    used: set[tuple[int, str]] = set()
+    kept = []
+    for diagnostic in found:
+        silenced = False
+        if diagnostic.severity is Severity.WARNING:
+            for suppression in suppressions:
+                region = owner[id(suppression)]
+                if (
+                    diagnostic.code in suppression.codes
+                    and region is not None
+                    and region.start <= diagnostic.span.start < region.end
+                ):
+                    used.add((id(suppression), diagnostic.code))
+                    silenced = True
+        if not silenced:
+            kept.append(diagnostic)
+    kept.extend(malformed)
+    if has_error(found):
+        return kept  # hooks with errors are not lowered: which suppression they use is unknown
+    for suppression in suppressions:
+        for code in suppression.codes:
+            if (id(suppression), code) in used:
+                continue
+            where = (
+                "on this hook" if owner[id(suppression)] is not None else "here: it is on no hook"
+            )
+            kept.append(
+                warning(
+                    "HK701",
+                    f"the suppression of {code} silences nothing {where}",
+                    source,
+                    suppression.span,
+                    "remove it (it applies to the hook it is in, or the hook right below it)",
+                )
+            )
+    return kept
+
+
+def _suppressions(source: Source) -> tuple[list[Suppression], list[Diagnostic]]:
+    suppressions, malformed = [], []
+    for comment in comments(source):
+        if MARKER not in comment.text:
+            continue
+        match = _SUPPRESSION.match(comment.text)
+        written = (match["codes"] or "") if match else ""
+        codes = [c.strip().upper() for c in written.split(",") if c.strip()]
+        bad = [c for c in codes if not _CODE.fullmatch(c) or c not in CODES]
+        if match is None or not codes or bad:
+            problem = f"unknown code `{bad[0]}`" if bad else "it names no code"
+            malformed.append(
+                warning(
+                    "HK702",
+                    f"this suppression cannot be read: {problem}",
+                    source,
+                    comment.span,
+                    "write `hookc: ignore[HK501]`, or several codes: `hookc: ignore[HK501, HK505]`",
+                )
+            )
+            continue
+        suppressions.append(Suppression(tuple(dict.fromkeys(codes)), comment.span))
+    return suppressions, malformed
+
+
+def _region(source: Source, hook: Hook) -> Span:
+    """The hook's text, from the start of its first line (a YAML list item's `-`)."""
+    assert hook.span is not None
+    start = source.text.rfind("\n", 0, hook.span.start) + 1
+    return Span(start, hook.span.end)
+
+
+_BETWEEN = re.compile(r"(?:\s|#[^\n]*|<!--.*?-->)*", re.DOTALL)
+
+
+def _owner(
+    source: Source, suppression: Suppression, regions: list[tuple[Hook, Span]]
+) -> Span | None:
+    """The region of the hook the suppression is in, or stands right above."""
+    below = None
+    for _, region in regions:
+        if region.start <= suppression.span.start < region.end:
+            return region
+        if region.start >= suppression.span.end and (below is None or region.start < below.start):
+            below = region
+    if below is not None:
+        between = source.text[suppression.span.end : below.start]
+        if _BETWEEN.fullmatch(between):
+            return below
+    return None
