@@ -189,10 +189,10 @@ def _ruamel(source: str, kept: list[_Verbatim]) -> Any:
     from ruamel.yaml.constructor import RoundTripConstructor
     from ruamel.yaml.representer import RoundTripRepresenter
 
-    class Constructor(RoundTripConstructor):  # type: ignore[misc]
+    class Constructor(RoundTripConstructor):
         pass
 
-    class Representer(RoundTripRepresenter):  # type: ignore[misc]
+    class Representer(RoundTripRepresenter):
         pass
 
     def verbatim(constructor: Any, node: Any) -> Any:
