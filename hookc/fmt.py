@@ -150,9 +150,15 @@ def format_text(text: str) -> tuple[str | None, tuple[str, Span] | None]:
     try:
         document = reader.load(stripped)
     except (RuamelError, ValueError) as exc:
+        # libyaml, which reads hook files, accepts a little more than ruamel.yaml's scanner
+        # (a tab before `:`, say): the file is valid, but fmt cannot rewrite it.
         mark = getattr(exc, "problem_mark", None)
         at = min(getattr(mark, "index", 0) or 0, len(text))
-        return None, (f"ruamel.yaml, which fmt writes with, cannot read it: {exc}", Span(at, at))
+        problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+        return None, (
+            f"ruamel.yaml, which fmt writes with, cannot read this line as hookc does: {problem}",
+            Span(at, at),
+        )
     _clear_comments(document)
     _reorder(document, ())
     out = io.StringIO()
@@ -226,7 +232,7 @@ def _without_comments(text: str, comments: list[Comment]) -> str:
     pieces, position = [], 0
     for comment in comments:
         start = comment.span.start
-        while start > position and text[start - 1] in " \t":
+        while start > position and text[start - 1] in " \t\ufeff":
             start -= 1
         pieces.append(text[position:start])
         position = comment.span.end
@@ -343,7 +349,7 @@ def _with_comments(
         above.setdefault(target.start[0], []).extend(group)
     for comment in comments:
         line = source.position(comment.span.start)[0] - 1
-        if source.line_text(line + 1)[: source.position(comment.span.start)[1] - 1].strip() == "":
+        if _alone_on_its_line(source, comment):
             continue  # a comment line: placed with its gap
         anchor = _eol_anchor(line, before)
         target = after.get(anchor) if anchor is not None else None
@@ -400,9 +406,7 @@ def _gaps(
         elif line.strip(" \t\r") == "":
             run.append("")
             continue
-        elif (
-            comment is not None and line[: source.position(comment.span.start)[1] - 1].strip() == ""
-        ):
+        elif comment is not None and _alone_on_its_line(source, comment):
             run.append("#" + comment.text.rstrip())
             continue
         if run:
@@ -410,6 +414,11 @@ def _gaps(
             run = []
     if run:
         yield total, run
+
+
+def _alone_on_its_line(source: Source, comment: Comment) -> bool:
+    line, column = source.position(comment.span.start)
+    return source.line_text(line)[: column - 1].strip(" \t\ufeff") == ""
 
 
 def _eol_anchor(line: int, before: dict[Path_, _Place]) -> Path_ | None:

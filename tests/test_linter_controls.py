@@ -8,6 +8,7 @@ import io
 import json
 import os
 import re
+import shutil
 import sys
 from pathlib import Path
 
@@ -87,25 +88,28 @@ def test_fmt_keeps_a_files_permissions_and_a_symlink_stays_a_link(tmp_path: Path
     assert oct(os.stat(real).st_mode & 0o777) == oct(0o600)
 
 
-@pytest.mark.parametrize(
-    "text",
-    [
-        "hooks:\n  - event\t: error\n    action: {type: abort}\n",  # a tab before `:`
-        "hooks:\n  - event: error\n    action: {type: abort}\n\ufeff# mid-file BOM\n",
-    ],
-)
-def test_fmt_on_text_its_writer_reads_differently_is_a_diagnostic_not_an_internal_error(
-    tmp_path: Path, text: str
+def test_fmt_on_a_tab_before_a_colon_is_a_located_diagnostic_not_an_internal_error(
+    tmp_path: Path,
 ) -> None:
+    """libyaml (hookc's reader) accepts `event\t:`; ruamel.yaml's scanner does not."""
     path = tmp_path / "odd.hooks.yaml"
+    text = "hooks:\n  - event\t: error\n    action: {type: abort}\n"
     path.write_text(text, encoding="utf-8")
     status, out, err = run("fmt", str(path))
-    assert "internal error" not in err
-    assert status in (0, 1)
-    if status == 1:
-        assert "error[HK602]" in out and path.read_text(encoding="utf-8") == text
-    else:
-        assert run("fmt", "--check", str(path))[0] == 0
+    assert (status, err) == (1, "")
+    assert out.startswith(f"{path}:2:10: error[HK602]: not rewritten: ruamel.yaml")
+    assert path.read_text(encoding="utf-8") == text
+
+
+def test_fmt_with_a_byte_order_mark_mid_file_keeps_the_comment_after_it(tmp_path: Path) -> None:
+    path = tmp_path / "bom.hooks.yaml"
+    path.write_text(
+        "hooks:\n  - event: error\n    action: {type: abort}\n\ufeff# mid-file BOM\n",
+        encoding="utf-8",
+    )
+    status, _, err = run("fmt", str(path))
+    assert status == 0 and "internal error" not in err
+    assert path.read_text(encoding="utf-8").endswith("{type: abort}\n# mid-file BOM\n")
 
 
 def test_import_readme_does_not_import_a_markdown_file_without_hooks(tmp_path: Path) -> None:
@@ -309,3 +313,47 @@ def test_help_shows_an_example_per_command(command: str) -> None:
         status = main([command, "--help"])
     text = captured.getvalue()
     assert status == 0 and "examples:\n  hookc " + command in text
+
+
+def test_the_lint_example_is_clean_with_its_configuration_and_prints_its_expected_without(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    example = ROOT / "examples" / "lint"
+    monkeypatch.chdir(example)
+    assert run("check", "hooks") == (0, "", "")
+    assert run("fmt", "--check", "hooks") == (0, "", "")
+    expected = example / "no-config.expected"
+    status, out, _ = run("check", "hooks", "--no-config")
+    if os.environ.get("HOOKC_UPDATE_GOLDEN") == "1":
+        expected.write_text(out, encoding="utf-8")
+    assert (status, out) == (0, expected.read_text(encoding="utf-8"))
+
+
+def test_every_yaml_example_passes_fmt_check_after_fmt_with_its_comments_kept(
+    tmp_path: Path,
+) -> None:
+    from hookc.frontend.comments import yaml_comments
+    from hookc.frontend.load import load_file
+
+    examples = sorted((ROOT / "examples").rglob("*.y*ml"))
+    assert len(examples) > 40
+    formatted = 0
+    for example in examples:
+        copy = tmp_path / example.relative_to(ROOT)
+        copy.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(example, copy)
+        before = load_file(copy)
+        status, out, _ = run("fmt", str(copy))
+        if before.has_errors:  # examples/invalid: fmt leaves a file with an error alone
+            assert status == 1 and copy.read_bytes() == example.read_bytes()
+            continue
+        assert status == 0, out
+        formatted += 1
+        assert run("fmt", "--check", str(copy)) == (0, "", ""), example
+        text = copy.read_text(encoding="utf-8")
+        original = example.read_text(encoding="utf-8")
+        assert sorted(c.text for c in yaml_comments(text)) == sorted(
+            c.text for c in yaml_comments(original)
+        ), example
+        assert load_file(copy).hookset == before.hookset, example
+    assert formatted >= 15

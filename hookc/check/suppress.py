@@ -107,10 +107,18 @@ def _suppressions(source: Source) -> tuple[list[Suppression], list[Diagnostic]]:
 
 
 def _region(source: Source, hook: Hook) -> Span:
-    """The hook's text, from the start of its first line (a YAML list item's `-`)."""
+    """The hook's text, from the start of its first line (a YAML list item's `-`) to its
+    last line of content: a YAML node's span runs on over the comment lines after it, which
+    stand above the next hook and belong to it."""
     assert hook.span is not None
     start = source.text.rfind("\n", 0, hook.span.start) + 1
-    return Span(start, hook.span.end)
+    lines = source.text[start : hook.span.end].splitlines(keepends=True)
+    while len(lines) > 1 and _TRAILING.fullmatch(lines[-1]):
+        lines.pop()
+    return Span(start, start + len("".join(lines)))
+
+
+_TRAILING = re.compile(r"\s*(?:#.*|<!--.*-->\s*)?\s*", re.DOTALL)
 
 
 _BETWEEN = re.compile(r"(?:\s|#[^\n]*|<!--.*?-->)*", re.DOTALL)
