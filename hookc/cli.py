@@ -371,12 +371,15 @@ def _fmt(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     import difflib
 
     from hookc.backend.driver import OutputError
-    from hookc.fmt import format_file, write
+    from hookc.fmt import YAML_SUFFIXES, format_file, write
 
     settings = resolve(args)
     paths, given = inputs(args.files, settings, args.stdin_filename)
+    named = set(args.files)
     status = EXIT_OK
     for path in paths:
+        if path not in named and path not in given and not path.lower().endswith(YAML_SUFFIXES):
+            continue  # found in a folder: fmt lays out YAML, and XML is not its business
         formatted = format_file(path, settings.profile, given.get(path))
         for diagnostic in formatted.diagnostics:
             print(diagnostic.render(), file=out)

@@ -31,7 +31,7 @@ import yaml
 from hookc.diagnostics import Diagnostic, error, has_error
 from hookc.frontend.comments import Comment, _yaml_comments, scalar_spans
 from hookc.frontend.files import read_source
-from hookc.frontend.load import load_source
+from hookc.frontend.load import STDIN, load_source
 from hookc.frontend.yaml_file import LOADER
 from hookc.profile import Profile
 from hookc.source import Source, Span
@@ -80,7 +80,7 @@ def format_file(path: str, profile: Profile, text: str | None = None) -> Formatt
             return Formatted(path, None, None, tuple(found))
     else:
         source = Source(path, text)
-    if not path.lower().endswith(YAML_SUFFIXES) and text is None:
+    if path != STDIN and not path.lower().endswith(YAML_SUFFIXES):
         return _refused(
             source,
             "HK601",

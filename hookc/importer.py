@@ -37,7 +37,6 @@ from hookc.backend.driver import (
     source_digest_of_files,
     write_module,
 )
-from hookc.frontend.discover import is_hook_module_file
 
 # SPEC §7's order: the native format first.
 HOOK_FILE_ENDINGS = (".hooks.yaml", ".hooks.yml", ".xml", ".md")
@@ -82,10 +81,20 @@ def find_hook_file(name: str, entries: Sequence[object]) -> Path | None:
         folder = entry or os.getcwd()
         for ending in HOOK_FILE_ENDINGS:
             candidate = os.path.join(folder, name + ending)
-            # README.md is no module: an .xml or .md file counts only if it holds <hooks>.
-            if os.path.isfile(candidate) and is_hook_module_file(candidate):
+            if os.path.isfile(candidate) and _is_module(candidate):
                 return Path(os.path.abspath(candidate))
     return None
+
+
+def _is_module(candidate: str) -> bool:
+    """README.md is no module: an .xml or .md file counts only if it holds <hooks> (asked of
+    the one place that recognises hook files, only then: a cached import of a
+    .hooks.yaml module loads no front end)."""
+    if not candidate.endswith((".xml", ".md")):
+        return True
+    from hookc.frontend.discover import is_hook_module_file
+
+    return is_hook_module_file(candidate)
 
 
 class HookFileLoader(importlib.abc.Loader):

@@ -156,6 +156,19 @@ def test_fmt_codes_are_the_two_it_can_give() -> None:
     assert {code for code in CODES if code.startswith("HK6")} == {"HK601", "HK602"}
 
 
+def test_the_not_rewritten_example_prints_exactly_its_expected_file(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.chdir(ROOT)
+    before = (FMT / "not-rewritten.hooks.yaml").read_bytes()
+    status, out, _ = run("fmt", "examples/fmt/not-rewritten.hooks.yaml")
+    expected = FMT / "not-rewritten.expected"
+    if UPDATE:
+        expected.write_text(out, encoding="utf-8")
+    assert (status, out) == (1, expected.read_text(encoding="utf-8"))
+    assert (FMT / "not-rewritten.hooks.yaml").read_bytes() == before
+
+
 @settings(SETTINGS, max_examples=examples(15))
 @given(hooksets())
 def test_a_canonical_file_keeps_its_hooks_and_is_then_left_as_it_is(hookset: HookSet) -> None:
