@@ -89,7 +89,8 @@ def _parser() -> argparse.ArgumentParser:
         "--format",
         choices=FORMATS,
         default="text",
-        help="text for people (default), json or sarif for tools, github for workflow annotations",
+        help="text for people (default), json or sarif for tools, github for workflow "
+        "annotations",
     )
     _add_color(check)
     add_options(check)
@@ -209,7 +210,10 @@ def _parser() -> argparse.ArgumentParser:
         help="the event's context: a JSON object in a file, or '-' for standard input",
     )
     eval_.add_argument(
-        "--all", action="store_true", help="print every matching hook's action, in order"
+        "--all",
+        action="store_true",
+        help="print every matching hook's action, in order (the default for profiles that "
+        "run every matching hook, such as claude-code and docker-agent)",
     )
     eval_.add_argument(
         "--explain",
@@ -218,7 +222,9 @@ def _parser() -> argparse.ArgumentParser:
         "condition with the values it read and its outcome",
     )
     eval_.add_argument(
-        "--profile", default="default", help="the runtime profile (default: %(default)s)"
+        "--profile",
+        help="the runtime profile (default: the one of FILE's format, found from its name "
+        "and content)",
     )
 
     expr = commands.add_parser(
@@ -361,10 +367,11 @@ def _compile(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return EXIT_OK
 
 
-def _profile(name: str) -> Profile:
+def _profile(name: str | None) -> Profile | None:
+    """The profile asked for, or None: each file's format then chooses its own."""
     from hookc.settings import profile_named
 
-    return profile_named(name)
+    return None if name is None else profile_named(name)
 
 
 def _fmt(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
@@ -375,12 +382,13 @@ def _fmt(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
     settings = resolve(args)
     paths, given = inputs(args.files, settings, args.stdin_filename)
+    profile = settings.profile  # None: each file is read with the profile it declares
     named = set(args.files)
     status = EXIT_OK
     for path in paths:
         if path not in named and path not in given and not path.lower().endswith(YAML_SUFFIXES):
             continue  # found in a folder: fmt lays out YAML, and XML is not its business
-        formatted = format_file(path, settings.profile, given.get(path))
+        formatted = format_file(path, profile, given.get(path))
         for diagnostic in formatted.diagnostics:
             print(diagnostic.render(), file=out)
         if formatted.canonical is None:
@@ -419,6 +427,7 @@ def _eval(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
     context = _read_context(args.context)
     path = Path(args.file)
+    profile: Profile | None = None
     if path.suffix == ".py":
         try:
             subject = from_module(path)
@@ -427,26 +436,30 @@ def _eval(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             return EXIT_INPUT_ERROR
     else:
         loaded = load_file(path, _profile(args.profile))
+        profile = loaded.profile
         errors = [d for d in loaded.diagnostics if d.severity is Severity.ERROR]
         for diagnostic in errors:
             print(diagnostic.render(), file=out)
         if errors or loaded.hookset is None:
             return EXIT_INPUT_ERROR
         subject = from_hookset(loaded.hookset)
-    _warn_unknown_event(subject, args.event, _profile(args.profile), err)
+    every = args.all or subject.runs_every_match
+    _warn_unknown_event(subject, args.event, profile, err)
     if args.explain:
-        out.write(explain(subject, args.event, context, args.all))
-    out.write(result(subject, args.event, context, args.all))
+        out.write(explain(subject, args.event, context, every))
+    out.write(result(subject, args.event, context, every))
     return EXIT_OK
 
 
-def _warn_unknown_event(subject: Any, event: str, profile: Profile, err: TextIO) -> None:
+def _warn_unknown_event(
+    subject: Any, event: str, profile: Profile | None, err: TextIO
+) -> None:
     """An event no hook listens to matches nothing (SPEC §3.1); when it is not one the
     profile knows either, it is probably mistyped: say so, with the closest name."""
     import difflib
 
     listened = {hook["event"] for hook in subject.hooks}
-    known = sorted(listened | set(profile.events))
+    known = sorted(listened | set(profile.events if profile is not None else ()))
     if event in known:
         return
     close = difflib.get_close_matches(event, known, n=1, cutoff=0.6)

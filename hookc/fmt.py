@@ -31,7 +31,7 @@ import yaml
 from hookc.diagnostics import Diagnostic, error, has_error
 from hookc.frontend.comments import Comment, _yaml_comments, scalar_spans
 from hookc.frontend.files import read_source
-from hookc.frontend.load import STDIN, load_source
+from hookc.frontend.load import load_source
 from hookc.frontend.yaml_file import LOADER
 from hookc.profile import Profile
 from hookc.source import Source, Span
@@ -72,19 +72,20 @@ class Formatted:
         return self.canonical is not None and self.canonical != self.text
 
 
-def format_file(path: str, profile: Profile, text: str | None = None) -> Formatted:
-    """``path`` formatted (``text``: its content when it is not read from disk)."""
+def format_file(path: str, profile: Profile | None, text: str | None = None) -> Formatted:
+    """``path`` formatted (``text``: its content when it is not read from disk). Without a
+    profile, the file is read with the one it declares, as ``hookc check`` reads it."""
     if text is None:
         source, found = read_source(path)
         if source is None:
             return Formatted(path, None, None, tuple(found))
     else:
         source = Source(path, text)
-    if path != STDIN and not path.lower().endswith(YAML_SUFFIXES):
+    if not path.lower().endswith(YAML_SUFFIXES) or not _native(source, profile):
         return _refused(
             source,
             "HK601",
-            "hookc fmt rewrites YAML hook files only",
+            "hookc fmt lays out native YAML hook files only",
             Span(0, 0),
             "`hookc compile --target yaml` writes the canonical YAML of this file",
         )
@@ -115,6 +116,14 @@ def format_file(path: str, profile: Profile, text: str | None = None) -> Formatt
             "please report this file to hookc",
         )
     return Formatted(path, source.text, formatted, ())
+
+
+def _native(source: Source, profile: Profile | None) -> bool:
+    """Whether the file is read as native hook YAML (the format fmt's layout is made for)."""
+    from hookc.frontend.formats import detect, for_profile
+
+    found = for_profile(profile.name) if profile is not None else detect(source.name, source.text)
+    return found is not None and found.name == "native"
 
 
 def _refused(source: Source, code: str, message: str, span: Span, hint: str) -> Formatted:

@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from types import CodeType, ModuleType
 
-import hookc
+import hookc.version
 from hookc.backend.driver import (
     OutputError,
     generate_module,
@@ -150,7 +150,8 @@ class HookFileLoader(importlib.abc.Loader):
 
 def _header(hook_file_name: str, digest: str) -> str:
     """The first line of a cached module: what it was compiled from, and by which hookc."""
-    return f"{CACHE_MARK}{hook_file_name} sha256={digest} hookc={hookc.__version__}\n"
+    version = hookc.version.__version__
+    return f"{CACHE_MARK}{hook_file_name} sha256={digest} hookc={version}\n"
 
 
 def _first_line(path: Path) -> str | None:

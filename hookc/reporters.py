@@ -11,7 +11,7 @@ import urllib.parse
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-import hookc
+import hookc.version
 from hookc.check.run import FileReport
 from hookc.diagnostics import CODES, Diagnostic, Severity
 
@@ -147,7 +147,7 @@ class SarifReporter:
                     "tool": {
                         "driver": {
                             "name": "hookc",
-                            "version": hookc.__version__,
+                            "version": hookc.version.__version__,
                             "rules": [
                                 {"id": code, "shortDescription": {"text": CODES[code]}}
                                 for code in used

@@ -149,6 +149,12 @@ RULES: dict[str, Rule] = {
         "{double: many}",
         "Use `{double: NaN}`, `{double: +Inf}`, a template list or a params mapping.",
     ),
+    "HK214": Rule(
+        "A JSON hook file (Claude Code's settings.json or hooks.json) does not parse.",
+        '{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "date"},]}]}}',
+        "Fix the JSON where the caret points: JSON allows no comma after the last item, and "
+        "no comments.",
+    ),
     "HK301": Rule(
         "The action type is not in the catalog.",
         "action: {type: retyr}",
@@ -231,7 +237,7 @@ RULES: dict[str, Rule] = {
         "Fix the path, or declare it in `event_context_schema`.",
     ),
     "HK601": Rule(
-        "hookc fmt rewrites YAML hook files only.",
+        "hookc fmt lays out native YAML hook files only.",
         "hookc fmt directive.xml",
         "Use `hookc compile --target yaml` to get the file as canonical YAML.",
     ),
@@ -242,11 +248,72 @@ RULES: dict[str, Rule] = {
         "Fix what the message points at (here, the tab), then run fmt again.",
     ),
     "HK701": Rule(
+        "A matcher on an event that ignores matchers (Claude Code's `Stop`, say): the group "
+        "runs on every such event, whatever the matcher says.",
+        '"Stop": [{"matcher": "Bash", "hooks": [...]}]',
+        'Remove the matcher, or write "*" to say "every time".',
+    ),
+    "HK702": Rule(
+        "A matcher that matches no tool or name the profile knows: its handlers may never run.",
+        '"matcher": "mcp__github"   (the server\'s tools are mcp__github__...)',
+        "Match the names as the tool spells them: `mcp__github__.*` for every tool of a server.",
+    ),
+    "HK703": Rule(
+        "A matcher differs from a known name only by case; matchers are case-sensitive, so it "
+        "does not match it.",
+        '"matcher": "bash"',
+        "Write the name's case: `Bash`.",
+    ),
+    "HK704": Rule(
+        "A handler or matcher group has a field the tool does not read: it is ignored, often a "
+        "misspelling.",
+        '{"type": "command", "command": "date", "timout": 5}',
+        "Fix the name (the hint names the closest), or remove the field.",
+    ),
+    "HK705": Rule(
+        "A timeout is zero or negative; it must be a positive number of seconds.",
+        "timeout: 0",
+        "Give a positive number of seconds, or leave it out for the tool's default.",
+    ),
+    "HK706": Rule(
+        "A timeout so long that it is probably milliseconds: hook timeouts are in seconds.",
+        '"timeout": 30000   (8.3 hours)',
+        "Write seconds: 30.",
+    ),
+    "HK707": Rule(
+        "A command runs a script under the project that is missing or not executable: the hook "
+        "fails every time it runs.",
+        '"command": "\\"$CLAUDE_PROJECT_DIR\\"/.claude/hooks/block-rm.sh"   (no such file)',
+        "Fix the path, add the script, or make it executable (chmod +x).",
+    ),
+    "HK708": Rule(
+        "A docker-agent `builtin` names no builtin docker-agent ships.",
+        "command: add_git_log",
+        "Use a builtin docker-agent ships (the hint names the closest).",
+    ),
+    "HK709": Rule(
+        "A builtin is placed on an event it does not serve, where it does nothing.",
+        "session_start: [{type: builtin, command: add_date}]   (add_date serves turn_start)",
+        "Move it under the event the hint names.",
+    ),
+    "HK710": Rule(
+        "The same handler again, under a matcher that matches whenever the first one does: the "
+        "tool runs it once, so the second never runs.",
+        '"*": log-tool.sh  and  "Bash": log-tool.sh',
+        "Remove one of them.",
+    ),
+    "HK711": Rule(
+        "A matcher's regular expression uses syntax hookc cannot translate to Python's with the "
+        "same meaning (a Unicode class `\\p{Lu}`, say).",
+        'matcher: "\\p{Lu}\\w*"',
+        "Write the pattern without that construct (`[A-Z]\\w*` for ASCII names).",
+    ),
+    "HK801": Rule(
         "An inline suppression silences nothing on its hook: stale, or on the wrong hook.",
         "- id: a  # hookc: ignore[HK501]   (hook a reads only declared paths)",
         "Remove it, or move it to the hook that has the finding.",
     ),
-    "HK702": Rule(
+    "HK802": Rule(
         "An inline suppression cannot be read: no code, or an unknown one.",
         "# hookc: ignore[HK5O1]",
         "Write `hookc: ignore[HK501]`, or several codes: `hookc: ignore[HK501, HK505]`.",

@@ -14,7 +14,6 @@ from pathlib import Path
 from hookc.check.select import PerFileIgnore, Selection, SelectionError, check_rule_names
 from hookc.config import Config, ConfigError, find_config, load_config
 from hookc.frontend.discover import expand
-from hookc.frontend.load import STDIN
 from hookc.profile import Profile, available, load_profile, load_profile_file
 
 
@@ -24,7 +23,7 @@ class SettingsError(ValueError):
 
 @dataclass(frozen=True)
 class Settings:
-    profile: Profile
+    profile: Profile | None  # None: each file is read with its format's profile
     strict: bool
     selection: Selection
     config: Config
@@ -36,7 +35,7 @@ def add_options(parser: argparse.ArgumentParser, strict: bool = True) -> None:
         "--profile",
         metavar="NAME|PATH",
         help=f"the runtime profile: a shipped one ({', '.join(available())}) or a profile "
-        "file (default: the configuration's, else default)",
+        "file (default: the configuration's, else the one of each file's format)",
     )
     parser.add_argument(
         "--select",
@@ -61,8 +60,8 @@ def add_options(parser: argparse.ArgumentParser, strict: bool = True) -> None:
     parser.add_argument(
         "--stdin-filename",
         metavar="NAME",
-        help="the name standard input (`-`) is reported under, and whose ending says its "
-        "format (default: <stdin>, read as YAML)",
+        help="the name standard input (-) is reported under; its ending and content say "
+        "its format (e.g. policies.hooks.yaml)",
     )
 
 
@@ -80,7 +79,7 @@ def resolve(args: argparse.Namespace) -> Settings:
     )
     strict = getattr(args, "strict", None)
     return Settings(
-        profile=profile_named(args.profile or config.profile or "default"),
+        profile=profile_named(name) if (name := args.profile or config.profile) else None,
         strict=bool(strict if strict is not None else config.strict),
         selection=selection,
         config=config,
@@ -124,9 +123,13 @@ def inputs(
     config = settings.config
     for name in names:
         if name == "-":
-            label = stdin_filename or STDIN
-            given[label] = sys.stdin.read()
-            paths.append(label)
+            if not stdin_filename:
+                raise SettingsError(
+                    "standard input (-) needs --stdin-filename NAME: its name is what "
+                    "findings are reported under, and its ending and content say its format"
+                )
+            given[stdin_filename] = sys.stdin.read()
+            paths.append(stdin_filename)
         else:
             found = expand([name], config.include, config.exclude, config.base)
             if not found and Path(name).is_dir():

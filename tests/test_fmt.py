@@ -139,7 +139,7 @@ def test_directive_xml_is_not_rewritten(tmp_path: Path) -> None:
     shutil.copy(ROOT / "examples" / "seed" / "directive.xml", path)
     status, out, _ = run("fmt", str(path))
     assert status == 1
-    assert f"{path}:1:1: error[HK601]: hookc fmt rewrites YAML hook files only" in out
+    assert f"{path}:1:1: error[HK601]: hookc fmt lays out native YAML hook files only" in out
     assert "hint: `hookc compile --target yaml` writes the canonical YAML of this file" in out
 
 

@@ -137,11 +137,20 @@ def generate_module(
     from hookc.optimize import optimize_hooks
     from hookc.profile import load_profile
 
-    profile = profile or load_profile()
     unique = list(dict.fromkeys(str(path) for path in paths))
     digest = _digest_if_readable(unique)
     checked = check_inputs(unique, profile, selection)
     reports = checked.reports
+    read_with: dict[str, Profile] = {}  # profile name -> the profile a file was read with
+    for loaded in checked.loaded.values():
+        if loaded.hookset is not None:
+            read_with.setdefault(loaded.hookset.profile, loaded.profile)
+    if len(read_with) > 1:
+        raise OutputError(
+            f"the inputs are read with different profiles ({', '.join(sorted(read_with))}); "
+            "compile each kind of file into its own module"
+        )
+    profile = profile or next(iter(read_with.values()), None) or load_profile()
     if checked.has_errors:
         return Generated(None, reports, 0, "")
     hooksets = {p: f.hookset for p, f in checked.loaded.items() if f.hookset is not None}
@@ -157,13 +166,13 @@ def generate_module(
     # context schema but not its ordering: the profile's ordering is every input's.
     merged = HookSet(hooks, ordering=profile.ordering, profile=profile.name)
     if target == "yaml":
-        from hookc import __version__
+        import hookc.version
         from hookc.backend.canonical import canonical_yaml, source_header
 
         # The inputs' own catalog and context schema go along, so that the canonical file
         # is a hook file that hookc reads back as it read the inputs.
         extras = _joined_sections(sections.values())
-        text = canonical_yaml(merged, extras, source_header(digest, __version__))
+        text = canonical_yaml(merged, extras, source_header(digest, hookc.version.__version__))
     else:
         text = generate(merged, source_sha256=digest, sources=tuple(unique))
     return Generated(text, reports, len(hooks), digest, optimized)

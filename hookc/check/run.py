@@ -19,7 +19,7 @@ from hookc.diagnostics import Diagnostic, Severity, error
 from hookc.frontend.load import load_file, load_source
 from hookc.frontend.lower import Loaded
 from hookc.ir.hooks import Hook, HookSet
-from hookc.profile import Profile, load_profile
+from hookc.profile import Profile
 from hookc.source import Source, Span
 
 
@@ -56,7 +56,8 @@ def check_files(
     given: Mapping[str, str] | None = None,
 ) -> list[FileReport]:
     """One report per file, sorted by path whatever order they were given in (a file named
-    twice is checked once), so that the output is the same on every run."""
+    twice is checked once), so that the output is the same on every run. Without a
+    profile, each file is read with its format's."""
     return list(check_inputs(paths, profile, selection, given).reports)
 
 
@@ -67,8 +68,8 @@ def check_inputs(
     given: Mapping[str, str] | None = None,
 ) -> Checked:
     """Load and check each input (``given`` holds the text of inputs not read from disk:
-    standard input), then compare hook ids across them."""
-    profile = profile or load_profile()
+    standard input), then compare hook ids across them. Without a profile, each file is
+    read with its format's."""
     selection = selection or Selection()
     found: dict[str, list[Diagnostic]] = {}
     loaded: dict[str, Loaded] = {}

@@ -4,8 +4,8 @@ in XML, silence those codes on one hook.
 A suppression belongs to the hook whose text holds it, or to the hook right below it when it
 stands on its own lines above one (only blank and comment lines between). It silences
 warnings only (an error means the hook cannot be compiled as written). A suppression that
-silences nothing is itself reported (HK701), so that stale ones do not pile up; a malformed
-one too (HK702).
+silences nothing is itself reported (HK801), so that stale ones do not pile up; a malformed
+one too (HK802).
 """
 
 from __future__ import annotations
@@ -71,7 +71,7 @@ def apply_suppressions(
             )
             kept.append(
                 warning(
-                    "HK701",
+                    "HK801",
                     f"the suppression of {code} silences nothing {where}",
                     source,
                     suppression.span,
@@ -94,7 +94,7 @@ def _suppressions(source: Source) -> tuple[list[Suppression], list[Diagnostic]]:
             problem = f"unknown code `{bad[0]}`" if bad else "it names no code"
             malformed.append(
                 warning(
-                    "HK702",
+                    "HK802",
                     f"this suppression cannot be read: {problem}",
                     source,
                     comment.span,

@@ -1,10 +1,11 @@
 """Which files are hook files: the one place that says so, for directories given on the
 command line (searched recursively) and for the import hook.
 
-A file is recognised by its name (``hooks.yaml``, ``*.hooks.yaml``, ...) or, for names that
-many other files share, by its content: a ``.yaml`` with a top-level ``hooks:`` or
+A file is recognised by its name (``hooks.yaml``, ``*.hooks.yaml``, ...), or by its name and
+content as the format registry (``hookc.frontend.formats``) claims it. The native format is
+the registry's fallback and claims every YAML, XML and Markdown file by its ending, so for it
+the content must say "hooks" too: a ``.yaml`` with a top-level ``hooks:`` or
 ``builtin_hooks:`` key, an ``.xml`` or Rye ``.md`` whose directive holds ``<hooks>``.
-Formats added later register here.
 """
 
 from __future__ import annotations
@@ -30,6 +31,8 @@ SKIPPED_FOLDERS = frozenset(
     ".git .hg .svn .venv venv .tox .nox __pycache__ node_modules .mypy_cache .ruff_cache "
     ".pytest_cache .hypothesis".split()
 )
+# The endings a format may claim by content (only these files are opened in a search).
+_SNIFFED = frozenset((".yaml", ".yml", ".xml", ".md", ".json"))
 # Read this much of a candidate to decide by content (a hook file says so near its top).
 _SNIFF_BYTES = 64 * 1024
 _YAML_SECTION = re.compile(r"^(?:hooks|builtin_hooks)\s*:", re.MULTILINE)
@@ -46,13 +49,21 @@ def recognised(path: str | Path, include: Sequence[str] = ()) -> bool:
     if any(fnmatch.fnmatchcase(name, pattern) for pattern in HOOK_FILE_NAMES):
         return True
     suffix = PurePath(name).suffix.lower()
+    if suffix not in _SNIFFED:
+        return False
+    from hookc.frontend.formats import detect
+
+    text = _head(path)
+    found = detect(str(path), text)
+    if found is None:
+        return False
+    if found.name != "native":
+        return True  # claimed by its name and content
     if suffix in (".yaml", ".yml"):
-        return bool(_YAML_SECTION.search(_head(path)))
+        return bool(_YAML_SECTION.search(text))
     if suffix == ".xml":
-        return bool(_XML_HOOKS.search(_head(path)))
-    if suffix == ".md":
-        return holds_directive_hooks(_head(path))
-    return False
+        return bool(_XML_HOOKS.search(text))
+    return holds_directive_hooks(text)
 
 
 def holds_directive_hooks(markdown: str) -> bool:
