@@ -89,8 +89,7 @@ def _parser() -> argparse.ArgumentParser:
         "--format",
         choices=FORMATS,
         default="text",
-        help="text for people (default), json or sarif for tools, github for workflow "
-        "annotations",
+        help="text for people (default), json or sarif for tools, github for workflow annotations",
     )
     _add_color(check)
     add_options(check)
@@ -451,10 +450,8 @@ def _eval(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return EXIT_OK
 
 
-def _warn_unknown_event(
-    subject: Any, event: str, profile: Profile | None, err: TextIO
-) -> None:
-    """An event no hook listens to matches nothing (SPEC §3.1); when it is not one the
+def _warn_unknown_event(subject: Any, event: str, profile: Profile | None, err: TextIO) -> None:
+    """An event no hook listens to matches nothing (docs/semantics.md); when it is not one the
     profile knows either, it is probably mistyped: say so, with the closest name."""
     import difflib
 
