@@ -20,6 +20,7 @@ from __future__ import annotations
 import io
 import os
 import re
+import secrets
 import stat
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -155,7 +156,10 @@ def format_text(text: str) -> tuple[str | None, tuple[str, Span] | None]:
     comments = _yaml_comments(text, scalars)
     stripped = _without_comments(text, comments)
     kept: list[_Verbatim] = []
-    reader = _ruamel(stripped, kept)
+    token = "hookcverbatim" + secrets.token_hex(4)
+    while token in text:  # a placeholder must not occur in the text it stands in
+        token = "hookcverbatim" + secrets.token_hex(4)
+    reader = _ruamel(stripped, kept, token)
     try:
         document = reader.load(stripped)
     except (RuamelError, ValueError) as exc:
@@ -172,7 +176,7 @@ def format_text(text: str) -> tuple[str | None, tuple[str, Span] | None]:
     _reorder(document, ())
     out = io.StringIO()
     reader.dump(document, out)
-    laid_out = _PLACEHOLDER.sub(lambda m: kept[int(m.group(1))].text, out.getvalue())
+    laid_out = _restore(out.getvalue(), token, kept)
     before = _places(stripped)
     after = _places(laid_out)
     if before is None or after is None:
@@ -190,16 +194,33 @@ class _Verbatim(str):
     """A scalar kept as the text its author wrote (its quotes, escapes and digits), equal to
     its value as text so that keys still sort by name. ruamel.yaml would respell some of
     them (an escape, a double's digits, `yes`, which it reads as YAML 1.2 where hook files
-    are read as YAML 1.1); it writes a placeholder instead, replaced by the text after."""
+    are read as YAML 1.1); it writes a placeholder instead, replaced by the text after.
+    The text includes the scalar's anchor and tag, if it has them."""
 
     text: str
     number: int
 
 
-_PLACEHOLDER = re.compile(r"hookcverbatim(\d+)z")
+_ANCHOR = re.compile(r"&(\S+)")
 
 
-def _ruamel(source: str, kept: list[_Verbatim]) -> Any:
+def _restore(laid_out: str, token: str, kept: list[_Verbatim]) -> str:
+    """The placeholders replaced by the scalars' own text. A scalar that is written again
+    where the source had an alias of it is written as that alias (`*name`)."""
+    seen: set[int] = set()
+
+    def text(match: re.Match[str]) -> str:
+        number = int(match.group(1))
+        value = kept[number]
+        if number in seen and (anchor := _ANCHOR.match(value.text)):
+            return f"*{anchor.group(1)}"
+        seen.add(number)
+        return value.text
+
+    return re.sub(f"{token}(\\d+)z", text, laid_out)
+
+
+def _ruamel(source: str, kept: list[_Verbatim], token: str) -> Any:
     from ruamel.yaml import YAML
     from ruamel.yaml.constructor import RoundTripConstructor
     from ruamel.yaml.representer import RoundTripRepresenter
@@ -224,7 +245,7 @@ def _ruamel(source: str, kept: list[_Verbatim]) -> Any:
     Representer.add_representer(
         _Verbatim,
         lambda representer, value: representer.represent_scalar(
-            "tag:yaml.org,2002:str", f"hookcverbatim{value.number}z"
+            "tag:yaml.org,2002:str", f"{token}{value.number}z"
         ),
     )
     reader = YAML()  # round trip: quotes, block scalars, anchors and flow style kept

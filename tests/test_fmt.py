@@ -264,3 +264,19 @@ def test_fmt_of_any_file_keeps_its_hooks_and_comments_and_fmt_again_changes_noth
                 assert f"{content.strip().removeprefix('- ')}  #{comment.rstrip()}" in out_lines
         assert run("fmt", "--check", str(path)) == (0, "", "")
         assert path.read_text(encoding="utf-8") == once
+
+
+def test_anchors_aliases_and_tags_are_kept_as_written(tmp_path: Path) -> None:
+    path = tmp_path / "a.hooks.yaml"
+    path.write_text(
+        "hooks:\n  - event: &ev error  # the anchor\n    action: &act {type: abort}\n"
+        "  - action: *act\n    event: *ev\n    description: !!str 12\n",
+        encoding="utf-8",
+    )
+    before = load_file(path).hookset
+    assert run("fmt", str(path))[0] == 0
+    assert path.read_text(encoding="utf-8") == (
+        "hooks:\n  - event: &ev error  # the anchor\n    action: &act {type: abort}\n"
+        "  - event: *ev\n    description: !!str 12\n    action: *act\n"
+    )
+    assert load_file(path).hookset == before

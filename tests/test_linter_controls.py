@@ -36,6 +36,8 @@ hooks:
     action: {type: escalate, target: user_approval}
 """
 
+BAD_SYNTAX = GOOD.replace(">", "=")
+
 
 def run(*argv: str) -> tuple[int, str, str]:
     out, err = io.StringIO(), io.StringIO()
@@ -401,3 +403,39 @@ def test_a_folder_search_finds_the_formats_the_registry_claims_by_content(tmp_pa
     (tmp_path / "proj" / "compose.yaml").write_text("services: {}\n", encoding="utf-8")
     (tmp_path / "proj" / "README.md").write_text("# x\n\n```xml\n<a/>\n```\n", encoding="utf-8")
     assert expand(["proj"]) == [os.path.join("proj", ".claude", "settings.json")]
+
+
+def test_config_file_patterns_choose_the_files_of_a_folder_search(tmp_path: Path) -> None:
+    (tmp_path / "rules" / "build").mkdir(parents=True)
+    (tmp_path / "rules" / "a.policy").write_text(UNKNOWN_PATH, encoding="utf-8")
+    (tmp_path / "rules" / "b.hooks.yaml").write_text(GOOD, encoding="utf-8")
+    (tmp_path / "rules" / "build" / "c.hooks.yaml").write_text(BAD_SYNTAX, encoding="utf-8")
+    assert "c.hooks.yaml" in run("check", "rules")[1]  # found by name, with its error
+    (tmp_path / "hookc.toml").write_text('exclude = ["rules/build"]\n', encoding="utf-8")
+    assert run("check", "rules") == (0, "", "")
+    (tmp_path / "hookc.toml").write_text(
+        'include = ["*.hooks.yaml", "*.policy"]\nexclude = ["rules/build/**"]\n', encoding="utf-8"
+    )
+    _, out, _ = run("check", "rules")
+    # `a.policy` by the configuration's pattern (and read as the format its content says).
+    assert "rules/a.policy:1:1: error[HK201]" in out and "(2 files checked)" in out
+
+
+def test_the_import_hook_leaves_a_cache_file_it_did_not_write_alone(tmp_path: Path) -> None:
+    import hookc
+
+    (tmp_path / "guarded.hooks.yaml").write_text(GOOD, encoding="utf-8")
+    cache = tmp_path / "__pycache__" / "hookc" / "guarded.py"
+    cache.parent.mkdir(parents=True)
+    cache.write_text("# someone else's file\n", encoding="utf-8")
+    sys.path.insert(0, str(tmp_path))
+    hookc.install_importer()
+    try:
+        import guarded  # type: ignore[import-not-found]
+
+        context = {"cost": {"spend": 12.0}}
+        assert guarded.evaluate_hooks("limit", context)["target"] == "user_approval"
+    finally:
+        sys.path.remove(str(tmp_path))
+        sys.modules.pop("guarded", None)
+    assert cache.read_text(encoding="utf-8") == "# someone else's file\n"
