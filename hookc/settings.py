@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from hookc.check.select import PerFileIgnore, Selection, SelectionError, check_rule_names
+from hookc.check.select import Selection, SelectionError, check_rule_names
 from hookc.config import Config, ConfigError, find_config, load_config
 from hookc.frontend.discover import expand
 from hookc.profile import Profile, available, load_profile, load_profile_file
@@ -137,5 +137,3 @@ def inputs(
             paths.extend(found)
     return list(dict.fromkeys(paths)), given
 
-
-__all__ = ["PerFileIgnore", "Settings", "SettingsError", "add_options", "inputs", "resolve"]
