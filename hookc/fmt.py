@@ -17,6 +17,7 @@ sections, and hold every comment; if not, the file is left as it is and fmt says
 
 from __future__ import annotations
 
+import bisect
 import io
 import os
 import re
@@ -369,9 +370,9 @@ def _with_comments(
     above: dict[int, list[str]] = {}
     trailing: dict[int, list[str]] = {}
     at_end: list[str] = []
-    starts = sorted((place.start, path) for path, place in before.items() if path)
+    anchors = _Anchors(before)
     for group_start, group in _gaps(source, scalars, comments):
-        anchor = next((path for start, path in starts if start[0] >= group_start), None)
+        anchor = anchors.first_from(group_start)
         target = after.get(anchor) if anchor is not None else None
         if target is None:
             at_end.extend(group)
@@ -381,7 +382,7 @@ def _with_comments(
         line = source.position(comment.span.start)[0] - 1
         if _alone_on_its_line(source, comment):
             continue  # a comment line: placed with its gap
-        anchor = _eol_anchor(line, before)
+        anchor = anchors.at_end_of(line)
         target = after.get(anchor) if anchor is not None else None
         out_line = target.end_line if target is not None and target.inline_end else None
         if target is not None and out_line is None:
@@ -451,14 +452,39 @@ def _alone_on_its_line(source: Source, comment: Comment) -> bool:
     return source.line_text(line)[: column - 1].strip(" \t\ufeff") == ""
 
 
-def _eol_anchor(line: int, before: dict[Path_, _Place]) -> Path_ | None:
-    """The entry an end-of-line comment on ``line`` belongs to: the deepest one whose value
-    ends on that line, else the deepest that starts on it, else the last before it."""
-    ending = [p for p, place in before.items() if p and place.inline_end and place.end_line == line]
-    if ending:
-        return max(ending, key=len)
-    starting = [p for p, place in before.items() if p and place.start[0] == line]
-    if starting:
-        return max(starting, key=len)
-    earlier = [(place.start, p) for p, place in before.items() if p and place.start[0] < line]
-    return max(earlier)[1] if earlier else None
+class _Anchors:
+    """What a comment belongs to, looked up by line (each lookup a dict access or a binary
+    search, so a file of thousands of commented hooks is laid out in linear time)."""
+
+    def __init__(self, places: dict[Path_, _Place]) -> None:
+        entries = sorted((place.start, path) for path, place in places.items() if path)
+        self.starts = [start for start, _ in entries]
+        self.paths = [path for _, path in entries]
+        self.ending: dict[int, Path_] = {}
+        self.starting: dict[int, Path_] = {}
+        for path, place in places.items():
+            if not path:
+                continue
+            if place.inline_end:
+                _deepest(self.ending, place.end_line, path)
+            _deepest(self.starting, place.start[0], path)
+
+    def first_from(self, line: int) -> Path_ | None:
+        """The first entry starting on ``line`` or after it: what a comment line precedes."""
+        index = bisect.bisect_left(self.starts, (line, -1))
+        return self.paths[index] if index < len(self.paths) else None
+
+    def at_end_of(self, line: int) -> Path_ | None:
+        """The entry an end-of-line comment on ``line`` belongs to: the deepest one whose
+        value ends on that line, else the deepest that starts on it, else the last before."""
+        if line in self.ending:
+            return self.ending[line]
+        if line in self.starting:
+            return self.starting[line]
+        index = bisect.bisect_left(self.starts, (line, -1))
+        return self.paths[index - 1] if index else None
+
+
+def _deepest(table: dict[int, Path_], line: int, path: Path_) -> None:
+    if line not in table or len(path) > len(table[line]):
+        table[line] = path
