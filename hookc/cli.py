@@ -60,6 +60,15 @@ class _UsageError(Exception):
     pass
 
 
+class _HelpFormatter(argparse.HelpFormatter):
+    """Descriptions wrapped to the terminal; the examples printed as written."""
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        if text.startswith("examples:"):
+            return "".join(indent + line for line in text.splitlines(keepends=True))
+        return super()._fill_text(text, width, indent)
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="hookc",
@@ -77,7 +86,7 @@ def _parser() -> argparse.ArgumentParser:
             "alone pass unless --strict), 1 an error was found, 2 a usage error."
         ),
         epilog=EXAMPLES["check"],
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        formatter_class=_HelpFormatter,
     )
     check.add_argument(
         "files",
@@ -105,7 +114,7 @@ def _parser() -> argparse.ArgumentParser:
             "the input (nothing is written), 2 a usage error."
         ),
         epilog=EXAMPLES["compile"],
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        formatter_class=_HelpFormatter,
     )
     compile_.add_argument(
         "files",
@@ -168,7 +177,7 @@ def _parser() -> argparse.ArgumentParser:
             "or --diff, is not formatted, 2 a usage error."
         ),
         epilog=EXAMPLES["fmt"],
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        formatter_class=_HelpFormatter,
     )
     fmt.add_argument(
         "files",
@@ -186,7 +195,7 @@ def _parser() -> argparse.ArgumentParser:
         action="store_true",
         help="change nothing; print what would change as a unified diff, exit 1 if anything would",
     )
-    add_options(fmt, strict=False)
+    add_options(fmt, strict=False, selection=False)
 
     eval_ = commands.add_parser(
         "eval",
@@ -198,7 +207,7 @@ def _parser() -> argparse.ArgumentParser:
             "usage error."
         ),
         epilog=EXAMPLES["eval"],
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        formatter_class=_HelpFormatter,
     )
     eval_.add_argument("file", metavar="FILE", help="a hook file or a compiled module (.py)")
     eval_.add_argument("--event", required=True, metavar="EVENT", help="the event, e.g. error")
@@ -236,7 +245,7 @@ def _parser() -> argparse.ArgumentParser:
             "to a CEL error (a missing key, no matching overload, overflow, ...)."
         ),
         epilog=EXAMPLES["expr"],
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        formatter_class=_HelpFormatter,
     )
     expr.add_argument("expression", help='the expression text, e.g. "cost.spend > 10.0"')
     expr.add_argument(
@@ -250,7 +259,7 @@ def _parser() -> argparse.ArgumentParser:
         help="explain a diagnostic code: what it means, an example, the fix",
         description="Print what a diagnostic code means, an example that gets it, and the fix.",
         epilog=EXAMPLES["rule"],
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        formatter_class=_HelpFormatter,
     )
     rule.add_argument("code", nargs="?", help="a code, e.g. HK505")
     rule.add_argument("--all", action="store_true", help="list every code")

@@ -29,24 +29,28 @@ class Settings:
     config: Config
 
 
-def add_options(parser: argparse.ArgumentParser, strict: bool = True) -> None:
-    """The options ``check``, ``compile`` and ``fmt`` share."""
+def add_options(
+    parser: argparse.ArgumentParser, strict: bool = True, selection: bool = True
+) -> None:
+    """The options ``check``, ``compile`` and ``fmt`` share (fmt reports no warnings to
+    select)."""
     parser.add_argument(
         "--profile",
         metavar="NAME|PATH",
         help=f"the runtime profile: a shipped one ({', '.join(available())}) or a profile "
         "file (default: the configuration's, else the one of each file's format)",
     )
-    parser.add_argument(
-        "--select",
-        metavar="CODES",
-        help="report only these warnings: codes or prefixes, comma-separated (HK5,HK402)",
-    )
-    parser.add_argument(
-        "--ignore",
-        metavar="CODES",
-        help="do not report these warnings (errors are always reported)",
-    )
+    if selection:
+        parser.add_argument(
+            "--select",
+            metavar="CODES",
+            help="report only these warnings: codes or prefixes, comma-separated (HK5,HK402)",
+        )
+        parser.add_argument(
+            "--ignore",
+            metavar="CODES",
+            help="do not report these warnings (errors are always reported)",
+        )
     if strict:
         parser.add_argument("--strict", action="store_true", default=None,
                             help="fail (exit 1) on warnings too")  # fmt: skip
@@ -67,9 +71,10 @@ def add_options(parser: argparse.ArgumentParser, strict: bool = True) -> None:
 
 def resolve(args: argparse.Namespace) -> Settings:
     config = _config(args)
+    asked_select, asked_ignore = getattr(args, "select", None), getattr(args, "ignore", None)
     try:
-        select = check_rule_names(args.select.split(","), "--select") if args.select else None
-        ignore = check_rule_names(args.ignore.split(","), "--ignore") if args.ignore else ()
+        select = check_rule_names(asked_select.split(","), "--select") if asked_select else None
+        ignore = check_rule_names(asked_ignore.split(","), "--ignore") if asked_ignore else ()
     except SelectionError as exc:
         raise SettingsError(str(exc)) from None
     selection = Selection(
@@ -136,4 +141,3 @@ def inputs(
                 raise SettingsError(f"{name}: no hook files in this folder")
             paths.extend(found)
     return list(dict.fromkeys(paths)), given
-
