@@ -329,8 +329,9 @@ def explain_rule(code: str) -> str | None:
     example = "\n".join("    " + line for line in rule.example.splitlines())
     return (
         f"{code}: {CODES[code]}\n\n{rule.why}\n\nExample:\n{example}\n\nFix: {rule.fix}\n"
-        f'\nSilence it (warnings only): `--ignore {code}`, `ignore = ["{code}"]` in '
-        f"[tool.hookc], or `# hookc: ignore[{code}]` on the hook.\n"
+        f"\nA warning can be silenced (an error cannot): `--ignore {code}`, "
+        f'`ignore = ["{code}"]` under [tool.hookc], or a `hookc: ignore[{code}]` comment on '
+        "the hook in YAML or XML.\n"
     )
 
 
