@@ -13,10 +13,13 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from hookc.cli import EXAMPLES, main
 from hookc.diagnostics import CODES
 from hookc.rules import RULES
+from tests.properties import SETTINGS, examples
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -439,3 +442,59 @@ def test_the_import_hook_leaves_a_cache_file_it_did_not_write_alone(tmp_path: Pa
         sys.path.remove(str(tmp_path))
         sys.modules.pop("guarded", None)
     assert cache.read_text(encoding="utf-8") == "# someone else's file\n"
+
+
+@st.composite
+def suppressed_files(draw: st.DrawFn) -> tuple[str, set[str], set[str]]:
+    """A file of hooks, some reading a path the schema does not declare (HK501), with
+    suppressions of HK501 on some hooks (above them or at the end of a line). Also the ids
+    whose HK501 must show, and those whose suppression silences nothing."""
+    lines = ["hooks:"]
+    shown, stale = set(), set()
+    for index in range(draw(st.integers(1, 6))):
+        hook_id = f"h{index}"
+        unknown = draw(st.booleans())
+        place = draw(st.sampled_from(["none", "above", "inline", "after_blank"]))
+        path = "limt_code" if unknown else "limit_code"
+        if place in ("above", "after_blank"):
+            lines.append("  # hookc: ignore[HK501]")
+            if place == "after_blank":
+                lines.append("  # an ordinary comment")
+        lines.append(f"  - id: {hook_id}")
+        lines.append("    event: limit")
+        tail = "  # hookc: ignore[HK501]" if place == "inline" else ""
+        lines.append(f"    when: \"{path} == '{hook_id}'\"{tail}")
+        lines.append("    action: {type: escalate, target: user_approval}")
+        if unknown and place == "none":
+            shown.add(hook_id)
+        if not unknown and place != "none":
+            stale.add(hook_id)
+    return "\n".join(lines) + "\n", shown, stale
+
+
+@settings(SETTINGS, max_examples=examples(60))
+@given(suppressed_files())
+def test_a_suppression_silences_its_code_on_its_own_hook_and_says_when_it_silences_nothing(
+    case: tuple[str, set[str], set[str]],
+) -> None:
+    from hookc.check.run import check_files
+    from hookc.diagnostics import Diagnostic
+
+    text, shown, stale = case
+    [report] = check_files(["s.hooks.yaml"], given={"s.hooks.yaml": text})
+
+    lines = text.splitlines()
+    starts = [(number, line[len("  - id: ") :]) for number, line in enumerate(lines, 1)
+              if line.startswith("  - id: ")]  # fmt: skip
+
+    def hook_of(diagnostic: Diagnostic) -> str:
+        """A comment line's hook is the next one; any other line's, the one it is in."""
+        line = diagnostic.location[0]
+        if lines[line - 1].lstrip().startswith("#"):
+            return next(hook for number, hook in starts if number > line)
+        return [hook for number, hook in starts if number <= line][-1]
+
+    found = {(d.code, hook_of(d)) for d in report.diagnostics}
+    assert {h for c, h in found if c == "HK501"} == shown
+    assert {h for c, h in found if c == "HK801"} == stale
+    assert {c for c, _ in found} <= {"HK501", "HK801"}
