@@ -10,6 +10,7 @@ one too (HK802).
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -22,6 +23,10 @@ from hookc.source import Source, Span
 MARKER = "hookc:"
 _SUPPRESSION = re.compile(r"^\s*hookc:\s*ignore\s*(?:\[(?P<codes>[^\]]*)\])?\s*$")
 _CODE = re.compile(r"HK\d{3}")
+# A line with nothing but a comment (or nothing), and the text between a suppression and
+# the hook right below it: blank lines and other comments only.
+_TRAILING = re.compile(r"\s*(?:#.*|<!--.*-->\s*)?\s*", re.DOTALL)
+_BETWEEN = re.compile(r"(?:\s|#[^\n]*|<!--.*?-->)*", re.DOTALL)
 
 
 @dataclass(frozen=True)
@@ -41,34 +46,31 @@ def apply_suppressions(
     suppressions, malformed = _suppressions(source)
     if not suppressions and not malformed:
         return found
-    regions = [(hook, _region(source, hook)) for hook in hooks if hook.span is not None]
-    owner = {id(s): _owner(source, s, regions) for s in suppressions}
+    regions = _Regions(source, hooks)
+    by_region: dict[Span, list[Suppression]] = {}
+    for suppression in suppressions:
+        region = regions.owner(suppression)
+        if region is not None:
+            by_region.setdefault(region, []).append(suppression)
     used: set[tuple[int, str]] = set()
     kept = []
     for diagnostic in found:
-        silenced = False
-        if diagnostic.severity is Severity.WARNING:
-            for suppression in suppressions:
-                region = owner[id(suppression)]
-                if (
-                    diagnostic.code in suppression.codes
-                    and region is not None
-                    and region.start <= diagnostic.span.start < region.end
-                ):
-                    used.add((id(suppression), diagnostic.code))
-                    silenced = True
-        if not silenced:
+        region = regions.holding(diagnostic.span.start)
+        on_hook = by_region.get(region, []) if region is not None else []
+        silencing = [s for s in on_hook if diagnostic.code in s.codes]
+        if diagnostic.severity is Severity.WARNING and silencing:
+            used.update((id(suppression), diagnostic.code) for suppression in silencing)
+        else:
             kept.append(diagnostic)
     kept.extend(malformed)
     if has_error(found):
         return kept  # hooks with errors are not lowered: which suppression they use is unknown
     for suppression in suppressions:
+        on_a_hook = regions.owner(suppression) is not None
         for code in suppression.codes:
             if (id(suppression), code) in used:
                 continue
-            where = (
-                "on this hook" if owner[id(suppression)] is not None else "here: it is on no hook"
-            )
+            where = "on this hook" if on_a_hook else "here: it is on no hook"
             kept.append(
                 warning(
                     "HK801",
@@ -106,6 +108,37 @@ def _suppressions(source: Source) -> tuple[list[Suppression], list[Diagnostic]]:
     return suppressions, malformed
 
 
+class _Regions:
+    """The hooks' texts, in order, found by offset with a binary search."""
+
+    def __init__(self, source: Source, hooks: Sequence[Hook]) -> None:
+        self.source = source
+        self.spans = sorted(
+            (_region(source, hook) for hook in hooks if hook.span is not None),
+            key=lambda span: (span.start, span.end),
+        )
+        self.starts = [span.start for span in self.spans]
+
+    def holding(self, offset: int) -> Span | None:
+        index = bisect.bisect_right(self.starts, offset) - 1
+        if index >= 0 and offset < self.spans[index].end:
+            return self.spans[index]
+        return None
+
+    def owner(self, suppression: Suppression) -> Span | None:
+        """The hook the suppression is in, or stands right above (only blank and comment
+        lines between)."""
+        inside = self.holding(suppression.span.start)
+        if inside is not None:
+            return inside
+        index = bisect.bisect_left(self.starts, suppression.span.end)
+        if index == len(self.spans):
+            return None
+        below = self.spans[index]
+        between = self.source.text[suppression.span.end : below.start]
+        return below if _BETWEEN.fullmatch(between) else None
+
+
 def _region(source: Source, hook: Hook) -> Span:
     """The hook's text, from the start of its first line (a YAML list item's `-`) to its
     last line of content: a YAML node's span runs on over the comment lines after it, which
@@ -116,26 +149,3 @@ def _region(source: Source, hook: Hook) -> Span:
     while len(lines) > 1 and _TRAILING.fullmatch(lines[-1]):
         lines.pop()
     return Span(start, start + len("".join(lines)))
-
-
-_TRAILING = re.compile(r"\s*(?:#.*|<!--.*-->\s*)?\s*", re.DOTALL)
-
-
-_BETWEEN = re.compile(r"(?:\s|#[^\n]*|<!--.*?-->)*", re.DOTALL)
-
-
-def _owner(
-    source: Source, suppression: Suppression, regions: list[tuple[Hook, Span]]
-) -> Span | None:
-    """The region of the hook the suppression is in, or stands right above."""
-    below = None
-    for _, region in regions:
-        if region.start <= suppression.span.start < region.end:
-            return region
-        if region.start >= suppression.span.end and (below is None or region.start < below.start):
-            below = region
-    if below is not None:
-        between = source.text[suppression.span.end : below.start]
-        if _BETWEEN.fullmatch(between):
-            return below
-    return None
