@@ -31,7 +31,7 @@ from typing import Any
 import yaml
 
 from hookc.diagnostics import Diagnostic, error, has_error
-from hookc.frontend.comments import Comment, _yaml_comments, scalar_spans
+from hookc.frontend.comments import Comment, comments_between_scalars, scalar_spans
 from hookc.frontend.files import read_source
 from hookc.frontend.load import load_source
 from hookc.frontend.yaml_file import LOADER
@@ -154,7 +154,7 @@ def format_text(text: str) -> tuple[str | None, tuple[str, Span] | None]:
     scalars = scalar_spans(text)
     if scalars is None:
         return None, ("the file does not scan as YAML", Span(0, 0))
-    comments = _yaml_comments(text, scalars)
+    comments = comments_between_scalars(text, scalars)
     stripped = _without_comments(text, comments)
     kept: list[_Verbatim] = []
     token = "hookcverbatim" + secrets.token_hex(4)
@@ -184,7 +184,7 @@ def format_text(text: str) -> tuple[str | None, tuple[str, Span] | None]:
         return None, ("the laid-out text does not read back", Span(0, 0))
     result = _with_comments(text, scalars, comments, before, after, laid_out)
     if sorted(
-        c.text.rstrip() for c in _yaml_comments(result, scalar_spans(result) or [])
+        c.text.rstrip() for c in comments_between_scalars(result, scalar_spans(result) or [])
     ) != sorted(c.text.rstrip() for c in comments):
         lost = comments[0].span if comments else Span(0, 0)
         return None, ("fmt could not keep every comment in its place", lost)

@@ -43,7 +43,7 @@ def yaml_comments(text: str) -> list[Comment]:
     if "#" not in text:
         return []
     scalars = scalar_spans(text)
-    return [] if scalars is None else _yaml_comments(text, scalars)
+    return [] if scalars is None else comments_between_scalars(text, scalars)
 
 
 def scalar_spans(text: str) -> list[tuple[int, int]] | None:
@@ -59,7 +59,9 @@ def scalar_spans(text: str) -> list[tuple[int, int]] | None:
         return None
 
 
-def _yaml_comments(text: str, scalars: list[tuple[int, int]]) -> list[Comment]:
+def comments_between_scalars(text: str, scalars: list[tuple[int, int]]) -> list[Comment]:
+    """The comments of a YAML text whose scalars (``scalar_spans``) are already found: each
+    `#` after white space or at a line's start, outside every scalar."""
     found = []
     inside = iter(scalars)
     current = next(inside, None)
