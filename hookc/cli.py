@@ -383,8 +383,6 @@ def _profile(name: str | None) -> Profile | None:
 
 
 def _fmt(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    import difflib
-
     from hookc.backend.driver import OutputError
     from hookc.fmt import YAML_SUFFIXES, format_file, write
 
@@ -404,6 +402,8 @@ def _fmt(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         elif path in given and not (args.check or args.diff):
             out.write(formatted.canonical)  # standard input: the result to standard output
         elif formatted.changed and args.diff:
+            import difflib
+
             assert formatted.text is not None
             out.writelines(
                 difflib.unified_diff(

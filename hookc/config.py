@@ -17,7 +17,6 @@ Paths in the file are relative to its folder. The command line's options win ove
 
 from __future__ import annotations
 
-import difflib
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -92,6 +91,8 @@ def load_config(path: str | Path) -> Config:
         raise ConfigError(f"{where}: must be a table")
     for key in table:
         if key not in KEYS:
+            import difflib  # only for a suggestion: a run that needs none never loads it
+
             close = difflib.get_close_matches(key, KEYS, n=1)
             hint = f" (did you mean `{close[0]}`?)" if close else f"; known: {', '.join(KEYS)}"
             raise ConfigError(f"{where}: unknown key `{key}`{hint}")

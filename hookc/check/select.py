@@ -9,7 +9,6 @@ too.
 
 from __future__ import annotations
 
-import difflib
 import fnmatch
 import os
 from collections.abc import Iterable, Sequence
@@ -30,6 +29,8 @@ def check_rule_names(names: Iterable[str], where: str) -> tuple[str, ...]:
     for name in names:
         rule = name.strip().upper()
         if rule == "" or (rule != "ALL" and not any(code.startswith(rule) for code in CODES)):
+            import difflib  # only for a suggestion: a run that needs none never loads it
+
             close = difflib.get_close_matches(rule, list(CODES), n=1)
             hint = f" (did you mean {close[0]}?)" if close else " (see `hookc rule --all`)"
             raise SelectionError(f"{where}: unknown rule `{name}`{hint}")
