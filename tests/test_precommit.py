@@ -6,17 +6,22 @@ commented hook files with a configuration file (`hookc.toml`) and inline suppres
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+import yaml
 
 ROOT = Path(__file__).resolve().parent.parent
 PRE_COMMIT = Path(sys.executable).with_name("pre-commit")
 LINT = ROOT / "examples" / "lint"
 
+CLAUDE_SETTINGS = """\
+{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "comand", "command": "x"}]}]}}
+"""
 BAD = """\
 hooks:
   - id: budget
@@ -141,3 +146,55 @@ def test_check_fails_a_bad_file_and_fmt_an_unformatted_one_saying_why(
         "    action: {type: retry, delay: 60}  # one minute\n"
     )
     assert pre_commit(project, env, "hooks/quota.hooks.yaml").returncode == 0
+
+
+def test_pre_commit_checks_a_claude_code_settings_file(
+    world: tuple[Path, Path, str, dict[str, str]],
+) -> None:
+    _, project, _, env = world
+    settings = project / ".claude" / "settings.json"
+    settings.parent.mkdir(exist_ok=True)
+    settings.write_text(CLAUDE_SETTINGS, encoding="utf-8")
+    try:
+        result = pre_commit(project, env, ".claude/settings.json")
+    finally:
+        settings.unlink()
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert "error[HK301]: unknown handler type `comand`" in result.stdout
+
+
+def _selects(hook_id: str, path: str) -> bool:
+    (hook,) = [
+        h
+        for h in yaml.safe_load((ROOT / ".pre-commit-hooks.yaml").read_text())
+        if h["id"] == hook_id
+    ]
+    excluded = "exclude" in hook and re.search(hook["exclude"], path)
+    return bool(re.search(hook["files"], path)) and not excluded
+
+
+@pytest.mark.parametrize(
+    ("path", "selected"),
+    [
+        ("policies.hooks.yaml", True),
+        ("hooks.yaml", True),
+        (".claude/settings.json", True),
+        ("web/.claude/settings.local.json", True),
+        ("plugins/formatter/hooks/hooks.json", True),
+        ("agent.yaml", True),
+        ("agents/reviewer.agent.yml", True),
+        (".vscode/settings.json", False),
+        ("settings.json", False),
+        (".cursor/hooks.json", False),
+        (".github/hooks/hooks.json", False),
+        (".windsurf/hooks.json", False),
+        ("package.json", False),
+        (".github/workflows/ci.yaml", False),
+        ("docker-compose.yaml", False),
+        (".claude/agents/reviewer.md", False),
+    ],
+)
+def test_the_check_hook_selects_the_files_hookc_reads_and_no_others(
+    path: str, selected: bool
+) -> None:
+    assert _selects("hookc-check", path) is selected
