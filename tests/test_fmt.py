@@ -188,7 +188,7 @@ def test_a_canonical_key_with_a_line_break_is_one_line_that_fmt_keeps(tmp_path: 
     (`? '\\n\\n  l'`), which ruamel.yaml respells as a simple key that does not read back."""
     path = tmp_path / "keys.hooks.yaml"
     path.write_text(
-        'hooks:\n  - event: error\n    action:\n      type: emit_event\n'
+        "hooks:\n  - event: error\n    action:\n      type: emit_event\n"
         '      event_type: e\n      payload: {"\\nl": 1, "a\\rb": 2}\n',
         encoding="utf-8",
     )
