@@ -65,7 +65,6 @@ CODES: dict[str, str] = {
     "HK503": "condition can never be true",
     "HK504": "condition is always true",
     "HK505": "hook shadowed by an earlier hook under first-match",
-    "HK506": "regular expression prone to catastrophic backtracking",
     "HK507": "template reads a path not in the event context schema",
     # hookc fmt.
     "HK601": "not a YAML hook file (fmt rewrites YAML only)",

@@ -604,12 +604,18 @@ class _Module:
                 code = _Writer(depth=1)
                 code.line("def _hk_predicate(context):")
                 code.indent()
+                code.line("try:")  # free until something raises (Python 3.11)
+                code.indent()
                 if hoisted:
                     code.line("if type(context) is not dict:")
                     code.indent().line("context = _hk_context(context)")
                     code.dedent()
                     self.emit_loads(code, hoisted)
                 code.line(f"return {test}")
+                code.dedent()
+                code.line("except Exception:  # a context no CEL value can be: an error")
+                code.indent().line("return False")
+                code.dedent()
                 self.emit_factory(
                     out, f"_hk_predicate{shapes[shape]}", constants, "_hk_predicate", code.lines
                 )
@@ -685,6 +691,18 @@ class _Module:
         out.indent()
         for number, event in enumerate(events):
             out.line(f"{event!r}: _hk_match{number},")
+        out.dedent()
+        out.line("}")
+        # Each event's hooks in order, for the slow path taken when a hostile context
+        # makes the event's function raise: hook by hook, each through its predicate.
+        out.line("_hk_ORDER = {")
+        out.indent()
+        for event in events:
+            pairs = "".join(
+                f"({hook.id!r}, {self.action_numbers[self.number(hook)]}), "
+                for hook in self.events[event]
+            )
+            out.line(f"{event!r}: ({pairs}),")
         out.dedent()
         out.line("}")
         out.line()
@@ -929,7 +947,10 @@ def evaluate_hooks(event, context):
         return None
     if type(context) is not dict:
         context = _hk_context(context)
-    found = run(context, True)
+    try:
+        found = run(context, True)
+    except Exception:
+        found = _hk_one_by_one(event, context, True)
     return found[0][1](context) if found else None
 
 def evaluate_all(event, context):
@@ -939,7 +960,23 @@ def evaluate_all(event, context):
         return []
     if type(context) is not dict:
         context = _hk_context(context)
-    return [(hook_id, action(context)) for hook_id, action in run(context, False)]
+    try:
+        found = run(context, False)
+    except Exception:
+        found = _hk_one_by_one(event, context, False)
+    return [(hook_id, action(context)) for hook_id, action in found]
+
+def _hk_one_by_one(event, context, first):
+    \"\"\"The event's matching hooks, each tested alone: a hook whose test raises (a cyclic
+    or too deep value in the context) is in error and does not fire; the others do as
+    always.\"\"\"
+    found = []
+    for hook_id, action in _hk_ORDER[event]:
+        if predicates[hook_id](context):
+            found.append((hook_id, _hk_ACTIONS[action]))
+            if first:
+                break
+    return found
 """.splitlines()
 
 
@@ -985,11 +1022,11 @@ def _embeddable(lines: list[str]) -> list[str]:
 
 
 def _prelude() -> list[str]:
-    """The runtime a module needs, verbatim: hookc/runtime/values.py, then support.py
-    without its docstrings, its `from __future__` (the module has it once, first) or its
-    import of values (embedded just before)."""
+    """The runtime a module needs, verbatim: hookc/runtime/regex.py, values.py, then
+    support.py, without their docstrings, a second `from __future__` (the module has it
+    once, first) or their imports of each other (embedded just before)."""
     lines: list[str] = []
-    for name in ("values.py", "support.py"):
+    for name in ("regex.py", "values.py", "support.py"):
         text = package_file("runtime", name).read_text(encoding="utf-8")
         body = text[text.index('"""', 3) + 3 :].strip("\n").splitlines()
         if lines:

@@ -1,5 +1,4 @@
-"""What conditions mean, checked: never true (HK503), always true (HK504), shadowed (HK505);
-and the report of those with the regex hazards of ``hookc.check.regex`` (HK506).
+"""What conditions mean, checked: never true (HK503), always true (HK504), shadowed (HK505).
 
 Every verdict must hold under SPEC §2: a condition evaluates to true, to false or to an error
 (a missing key, a type with no operator), ``&&``/``||`` absorb errors the way Kleene's logic
@@ -34,7 +33,6 @@ from typing import Any, TypeAlias
 from hookc.cel.catalog import GLOBAL_FUNCTIONS, METHODS
 from hookc.cel.evaluator import evaluate
 from hookc.cel.printer import to_text
-from hookc.check.regex import catastrophic_regexes
 from hookc.diagnostics import Diagnostic, warning
 from hookc.ir.expr import (
     And,
@@ -712,8 +710,8 @@ def _constant_value(expr: Expr) -> Any:
     between callers: none of them changes it).
 
     Evaluated with the reference evaluator, so constant atoms mean exactly what they mean
-    at run time. Patterns are left alone (a constant ``'aaaa…'.matches('(a+)+$')`` could
-    take ages), and so is anything the evaluator does not know.
+    at run time. Patterns are left alone (matching is linear, but a constant text may be
+    long), and so is anything the evaluator does not know.
     """
     for node, _ in walk(expr):
         if isinstance(node, Ident | Comprehension):
@@ -974,7 +972,7 @@ def clear_caches() -> None:
 
 
 def logic_diagnostics(hookset: HookSet) -> list[Diagnostic]:
-    """HK503, HK504 and HK506 for every hook with a condition; HK505 under first-match."""
+    """HK503 and HK504 for every hook with a condition; HK505 under first-match."""
     verdicts = {
         id(hook): _verdict(hook.condition)
         for hook in hookset.hooks
@@ -1042,15 +1040,6 @@ def _condition_diagnostics(
                 _where(hook),
                 "leave the condition out if the hook should always fire",
             )
-    for pattern, hazard in catastrophic_regexes(hook.condition):
-        yield warning(
-            "HK506",
-            f"regular expression prone to catastrophic backtracking: {hazard}",
-            hook.source,
-            pattern.span or _where(hook),
-            "match each character one way only, or use a possessive (`a++`) or atomic "
-            "(`(?>...)`) form",
-        )
 
 
 def _shadowed(hookset: HookSet, impossible: dict[int, str | None]) -> Iterator[Diagnostic]:
