@@ -404,6 +404,8 @@ def _read_context(path: str) -> dict[str, Any]:
         raise _UsageError(
             f"{path}:{exc.lineno}:{exc.colno}: the context is not valid JSON: {exc.msg}"
         ) from None
+    except RecursionError:
+        raise _UsageError(f"{path}: the context nests too deeply to read") from None
     if not isinstance(context, dict):
         raise _UsageError(
             f"{path}: the context must be a JSON object, not {type(context).__name__}"

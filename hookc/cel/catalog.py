@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import difflib
 
+from hookc.runtime.tree_form import FUNCTION_ARITY, METHOD_ARITY
+
 # CEL's reserved words (langdef "Syntax"), which cannot be names.
 RESERVED = frozenset(
     "as break const continue else false for function if import in let loop package "
@@ -16,24 +18,8 @@ RESERVED = frozenset(
 # hookc's spellings of `&&`, `||` and `!` (SPEC §2).
 KEYWORDS = frozenset({"and", "or", "not"})
 
-GLOBAL_FUNCTIONS: dict[str, int] = {
-    "size": 1,
-    "int": 1,
-    "double": 1,
-    "string": 1,
-    "bool": 1,
-    "dyn": 1,
-    "matches": 2,
-}
-
-METHODS: dict[str, int] = {
-    "size": 0,
-    "contains": 1,
-    "startsWith": 1,
-    "endsWith": 1,
-    "matches": 1,
-    "glob": 1,
-}
+GLOBAL_FUNCTIONS: dict[str, int] = FUNCTION_ARITY
+METHODS: dict[str, int] = METHOD_ARITY
 
 # Names people bring from Python, with the CEL spelling.
 _FAMILIAR = {
