@@ -115,20 +115,25 @@ class Diagnostic:
         return "\n".join(out)
 
     def _snippet(self, line: int, column: int) -> list[str]:
+        # Only the shown window of the line is read: a file of one long line with thousands
+        # of findings costs each finding a window, not the line (that was quadratic).
+        line_start, line_end = self.source.line_bounds(line)
+        length = line_end - line_start
+        end_line, end_column = self.source.position(self.span.end)
+        width = max(1, end_column - column if end_line == line else length - column + 1)
+        start = column - 1
+        first, last = 0, length
+        if length > _WIDEST_LINE:
+            first = max(0, min(start - _WIDEST_LINE // 2, length - _WIDEST_LINE))
+            last = first + _WIDEST_LINE
         # One visible character per code point, so the caret stays aligned.
         text = "".join(
             c if c.isprintable() or c == "\t" else "\N{REPLACEMENT CHARACTER}"
-            for c in self.source.line_text(line)
+            for c in self.source.text[line_start + first : line_start + last]
         )
-        end_line, end_column = self.source.position(self.span.end)
-        width = max(1, end_column - column if end_line == line else len(text) - column + 1)
-        start = column - 1
-        if len(text) > _WIDEST_LINE:
-            first = max(0, min(start - _WIDEST_LINE // 2, len(text) - _WIDEST_LINE))
-            last = first + _WIDEST_LINE
-            shown = text[first:last]
+        if length > _WIDEST_LINE:
             prefix = "…" if first else ""
-            text = prefix + shown + ("…" if last < len(text) else "")
+            text = prefix + text + ("…" if last < length else "")
             start = start - first + len(prefix)
             width = min(width, len(text) - start)
         # Keep tabs in the padding so the caret lines up under tab-indented source.
