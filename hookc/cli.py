@@ -59,9 +59,8 @@ def _parser() -> argparse.ArgumentParser:
     check.add_argument("--strict", action="store_true", help="fail (exit 1) on warnings too")
     check.add_argument(
         "--profile",
-        default="default",
         help="the runtime profile: its events, context schema and action catalog "
-        "(default: %(default)s)",
+        "(default: the one of each file's format, found from its name and content)",
     )
 
     compile_ = commands.add_parser(
@@ -98,8 +97,8 @@ def _parser() -> argparse.ArgumentParser:
     )
     compile_.add_argument(
         "--profile",
-        default="default",
-        help="the runtime profile (default: %(default)s)",
+        help="the runtime profile (default: the one of the inputs' format, found from "
+        "their names and content)",
     )
     compile_.add_argument(
         "-O",
@@ -165,7 +164,10 @@ def _parser() -> argparse.ArgumentParser:
         help="the event's context: a JSON object in a file, or '-' for standard input",
     )
     eval_.add_argument(
-        "--all", action="store_true", help="print every matching hook's action, in order"
+        "--all",
+        action="store_true",
+        help="print every matching hook's action, in order (the default for profiles that "
+        "run every matching hook, such as claude-code and docker-agent)",
     )
     eval_.add_argument(
         "--explain",
@@ -174,7 +176,9 @@ def _parser() -> argparse.ArgumentParser:
         "condition with the values it read and its outcome",
     )
     eval_.add_argument(
-        "--profile", default="default", help="the runtime profile (default: %(default)s)"
+        "--profile",
+        help="the runtime profile (default: the one of FILE's format, found from its name "
+        "and content)",
     )
 
     expr = commands.add_parser(
@@ -244,14 +248,13 @@ def run() -> None:
         os._exit(status)
 
 
-def _check(files: list[str], format: str, strict: bool, profile_name: str, out: TextIO) -> int:
+def _check(
+    files: list[str], format: str, strict: bool, profile_name: str | None, out: TextIO
+) -> int:
     from hookc.check.run import check_files
-    from hookc.profile import available, load_profile
     from hookc.reporters import REPORTERS
 
-    if profile_name not in available():
-        raise _UsageError(f"unknown profile {profile_name!r}; available: {', '.join(available())}")
-    reports = check_files(files, load_profile(profile_name))
+    reports = check_files(files, _profile(profile_name))
     out.write(REPORTERS[format]().render(reports))
     severities = {d.severity.value for report in reports for d in report.diagnostics}
     failed = "error" in severities or (strict and "warning" in severities)
@@ -260,17 +263,15 @@ def _check(files: list[str], format: str, strict: bool, profile_name: str, out: 
 
 def _compile(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from hookc.backend.driver import OutputError, compile_files
-    from hookc.profile import available, load_profile
     from hookc.reporters import REPORTERS
 
-    if args.profile not in available():
-        raise _UsageError(f"unknown profile {args.profile!r}; available: {', '.join(available())}")
+    profile = _profile(args.profile)
     try:
         result = compile_files(
             args.files,
             args.output,
             name=args.name,
-            profile=load_profile(args.profile),
+            profile=profile,
             level=args.level,
             target=args.target,
         )
@@ -286,9 +287,12 @@ def _compile(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return EXIT_OK
 
 
-def _profile(name: str) -> Profile:
+def _profile(name: str | None) -> Profile | None:
+    """The profile asked for, or None: each file's format then chooses its own."""
     from hookc.profile import available, load_profile
 
+    if name is None:
+        return None
     if name not in available():
         raise _UsageError(f"unknown profile {name!r}; available: {', '.join(available())}")
     return load_profile(name)
@@ -299,6 +303,7 @@ def _fmt(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from hookc.fmt import format_file, write
 
     profile = _profile(args.profile)
+    assert profile is not None  # fmt rewrites native YAML: its --profile has a default
     status = EXIT_OK
     for path in dict.fromkeys(args.files):
         formatted = format_file(path, profile)
@@ -341,9 +346,10 @@ def _eval(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         if errors or loaded.hookset is None:
             return EXIT_INPUT_ERROR
         subject = from_hookset(loaded.hookset)
+    every = args.all or subject.runs_every_match
     if args.explain:
-        out.write(explain(subject, args.event, context, args.all))
-    out.write(result(subject, args.event, context, args.all))
+        out.write(explain(subject, args.event, context, every))
+    out.write(result(subject, args.event, context, every))
     return EXIT_OK
 
 

@@ -8,18 +8,20 @@ from __future__ import annotations
 
 import difflib
 
-from hookc.runtime.tree_form import FUNCTION_ARITY, METHOD_ARITY
+from hookc.runtime import tree_form
 
-# CEL's reserved words (langdef "Syntax"), which cannot be names.
+# CEL's reserved words (langdef "Syntax"), which cannot be names; of them, only CEL's
+# keywords (`true`, `false`, `null`, `in`) cannot be fields either: `a.as` selects `as`.
 RESERVED = frozenset(
     "as break const continue else false for function if import in let loop package "
     "namespace null return true var void while".split()
 )
+CEL_KEYWORDS = tree_form.KEYWORDS  # shared with hookc.runtime, which reads paths too
 # hookc's spellings of `&&`, `||` and `!` (SPEC §2).
 KEYWORDS = frozenset({"and", "or", "not"})
 
-GLOBAL_FUNCTIONS: dict[str, int] = FUNCTION_ARITY
-METHODS: dict[str, int] = METHOD_ARITY
+GLOBAL_FUNCTIONS: dict[str, int] = tree_form.FUNCTION_ARITY  # the runtime checks these too
+METHODS: dict[str, int] = tree_form.METHOD_ARITY
 
 # Names people bring from Python, with the CEL spelling.
 _FAMILIAR = {

@@ -34,7 +34,7 @@ def _targets(budget: float) -> list[tuple[str, Any]]:
 
         return case
 
-    @given(targets.mutated(targets.FRONT_ENDS[-1].seeds), targets.contexts)
+    @given(targets.mutated(targets.CANONICAL_SEEDS), targets.contexts)
     def runtime(text: str, context: dict[str, Any]) -> None:
         counted[0] += 1
         targets.runtime_case(text, context, budget)

@@ -51,7 +51,16 @@ FRONT_ENDS: tuple[FrontEnd, ...] = (
     FrontEnd("directive XML", "fuzz.xml", _examples("*/*.xml")),
     FrontEnd("Rye Markdown", "fuzz.md", _examples("*/*.md")),
     FrontEnd("canonical YAML", "fuzz.hooks.yaml", _examples("canonical/*.hooks.yaml")),
+    FrontEnd(
+        "Claude Code",
+        "settings.json",
+        _examples("claude-code/**/settings.json", "claude-code/**/hooks.json"),
+    ),
+    FrontEnd("docker-agent", "agent.yaml", _examples("docker-agent/agent.yaml")),
 )
+
+# What hookc.runtime.loads is given: canonical YAML that hookc wrote, mutated.
+CANONICAL_SEEDS = _examples("*/*.hooks.yaml")
 
 # Pieces an attacker splices in: syntax of every layer, deep nesting, aliases, entities,
 # numbers past every range, text no encoder likes, patterns that backtrack.

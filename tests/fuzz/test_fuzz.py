@@ -25,7 +25,7 @@ def test_fuzz_front_end(front_end: targets.FrontEnd) -> None:
 
 
 @settings(SETTINGS, max_examples=examples(60), database=None)
-@given(targets.mutated(targets.FRONT_ENDS[-1].seeds), targets.contexts)
+@given(targets.mutated(targets.CANONICAL_SEEDS), targets.contexts)
 def test_fuzz_runtime_loads(text: str, context: dict[str, Any]) -> None:
     targets.runtime_case(text, context, BUDGET)
 
