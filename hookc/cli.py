@@ -343,9 +343,15 @@ def _eval(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         errors = [d for d in loaded.diagnostics if d.severity is Severity.ERROR]
         for diagnostic in errors:
             print(diagnostic.render(), file=out)
-        if errors or loaded.hookset is None:
+        if errors:
             return EXIT_INPUT_ERROR
-        subject = from_hookset(loaded.hookset)
+        hookset = loaded.hookset
+        if hookset is None or not hookset.hooks:  # an empty file: nothing fires, say why
+            from hookc.ir.hooks import HookSet
+
+            print(f"hookc: {path}: the file holds no hooks", file=err)
+            hookset = hookset or HookSet(())
+        subject = from_hookset(hookset)
     every = args.all or subject.runs_every_match
     if args.explain:
         out.write(explain(subject, args.event, context, every))

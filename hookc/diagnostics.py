@@ -38,7 +38,7 @@ CODES: dict[str, str] = {
     "HK201": "file cannot be read (missing, not UTF-8, binary)",
     "HK202": "YAML syntax error",
     "HK203": "XML syntax error",
-    "HK204": "unsafe XML: a DTD or entity declaration",
+    "HK204": "unsafe XML: a DTD or entity declaration; XInclude, XSLT, a stylesheet (ignored)",
     "HK205": "hook file does not match the hook schema",
     "HK206": "file too large",
     "HK207": "YAML aliases expand to too many nodes",

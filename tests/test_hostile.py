@@ -284,3 +284,70 @@ def test_a_context_too_deep_for_json_is_a_usage_error(tmp_path: Path, command: s
         status, _, err = run("eval", hooks, "--event", "error", "--context", context)
     assert status == 2
     assert "the context nests too deeply to read" in err
+
+
+# -- the small ones --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("content", ["", "hooks: []\n"])
+def test_eval_of_a_file_without_hooks_prints_null_and_says_why(
+    tmp_path: Path, content: str
+) -> None:
+    path = tmp_path / "empty.hooks.yaml"
+    path.write_text(content)
+    context = tmp_path / "context.json"
+    context.write_text("{}")
+    status, out, err = run("eval", path, "--event", "error", "--context", context)
+    assert (status, out) == (0, "null\n")
+    assert f"{path}: the file holds no hooks" in err
+
+
+@pytest.mark.parametrize(
+    ("document", "message"),
+    [
+        (
+            '<?xml-stylesheet type="text/xsl" href="s.xsl"?>\n<directive><hooks>{hook}</hooks>'
+            "</directive>",
+            "2:1: warning[HK204]: the xml-stylesheet instruction is ignored",
+        ),
+        (
+            '<directive xmlns:xi="http://www.w3.org/2001/XInclude"><hooks>{hook}</hooks>'
+            '<xi:include href="/etc/passwd" parse="text"/></directive>',
+            "warning[HK204]: XInclude is not processed: nothing is included",
+        ),
+        (
+            '<xsl:stylesheet version="1.0" xmlns:xsl="http://www.w3.org/1999/XSL/Transform">'
+            "<hooks>{hook}</hooks></xsl:stylesheet>",
+            "2:2: warning[HK204]: an XSLT stylesheet is read as it is",
+        ),
+    ],
+)
+def test_xml_processing_hookc_does_not_do_is_named(
+    tmp_path: Path, document: str, message: str
+) -> None:
+    path = tmp_path / "d.xml"
+    hook = '<hook id="a" event="error" when="x == 1"><continue/></hook>'
+    path.write_text('<?xml version="1.0"?>\n' + document.replace("{hook}", hook) + "\n")
+    status, out, _ = run("check", path)
+    assert status == 0
+    assert message in out
+    assert "root:" not in out  # nothing of /etc/passwd was read
+
+
+def test_a_killed_runs_temporary_files_are_removed_by_the_next_write(tmp_path: Path) -> None:
+    import os
+
+    source = tmp_path / "p.hooks.yaml"
+    source.write_text("hooks:\n  - id: p\n    event: error\n    action: {type: continue}\n")
+    out = tmp_path / "out"
+    assert run("compile", source, "-o", out)[0] == 0
+    stale = out / ".p.py.0123456789abcdef.tmp"
+    fresh = out / ".p.py.fedcba9876543210.tmp"
+    pyc_stale = next((out / "__pycache__").glob("p.*.pyc")).with_suffix(".pyc.00112233aabbccdd.tmp")
+    for leftover in (stale, fresh, pyc_stale):
+        leftover.write_text("half a module")
+    for leftover in (stale, pyc_stale):
+        os.utime(leftover, (1, 1))  # written long ago by a run that was killed
+    assert run("compile", source, "-o", out)[0] == 0
+    assert not stale.exists() and not pyc_stale.exists()
+    assert fresh.exists()  # perhaps another compile's, still being written
