@@ -351,3 +351,28 @@ def test_a_killed_runs_temporary_files_are_removed_by_the_next_write(tmp_path: P
     assert run("compile", source, "-o", out)[0] == 0
     assert not stale.exists() and not pyc_stale.exists()
     assert fresh.exists()  # perhaps another compile's, still being written
+
+
+def test_a_template_comparing_a_hostile_value_renders_as_an_error() -> None:
+    # `x == x` and the macro walk x to its depth: an error; `x in [[1]]` stops at the
+    # first level (no element of x equals 1), so it is false, as CEL says.
+    holes = {"same": "x == x", "any": "[x].exists(v, v == x)", "member": "x in [[1]]"}
+    items = []
+    for name, text in holes.items():
+        expr = parse(text).expr
+        assert expr is not None
+        items += [(f"{name}_exact", Template((expr,))), (f"{name}_text", Template(("=", expr)))]
+    hooks = HookSet((Hook("h", "e", None, Action("log", Params(tuple(items)))),))
+    expected = {
+        "type": "log",
+        "same_exact": None,
+        "same_text": "=",
+        "any_exact": None,
+        "any_text": "=",
+        "member_exact": False,
+        "member_text": "=false",
+    }
+    for evaluator in (build(hooks), hookc.runtime.loads(canonical_yaml(hooks))):
+        for value in (_cyclic_list(), _cyclic_map(), _deep(1000)):
+            assert evaluator.evaluate_hooks("e", {"x": value}) == expected
+        assert evaluator.evaluate_hooks("e", {"x": [1]})["same_exact"] is True

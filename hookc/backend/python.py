@@ -21,7 +21,17 @@ from dataclasses import dataclass, field
 import hookc.version
 from hookc.backend.expressions import Constants, Expressions, Scope, python_source
 from hookc.cel.printer import to_text
-from hookc.ir.expr import And, Binary, Expr, Literal, context_paths, path_steps
+from hookc.ir.expr import (
+    And,
+    Binary,
+    Call,
+    Comprehension,
+    Expr,
+    Literal,
+    context_paths,
+    path_steps,
+    walk,
+)
 from hookc.ir.hooks import Hook, HookSet, Params, ParamValue, Template
 from hookc.resources import package_file
 
@@ -204,12 +214,12 @@ class _Module:
         scope = Scope(constants=constants)
         match value:
             case Template(parts=parts) if len(parts) == 1 and not isinstance(parts[0], str):
-                return f"_hk_exact({self.exprs.value(parts[0], scope)})"
+                return f"_hk_exact({self.hole(parts[0], scope)})"
             case Template(parts=parts):
                 pieces = [
                     self.exprs.literal(p, scope)
                     if isinstance(p, str)
-                    else f"_hk_text({self.exprs.value(p, scope)})"
+                    else f"_hk_text({self.hole(p, scope)})"
                     for p in parts
                 ]
                 return "''.join((" + "".join(p + ", " for p in pieces) + "))"
@@ -218,6 +228,15 @@ class _Module:
             case tuple():
                 return "[" + ", ".join(self.param(v, constants) for v in value) + "]"
         return self.exprs.literal(value, scope)
+
+    def hole(self, expr: Expr, scope: Scope) -> str:
+        """A template hole's value. One that compares or searches values (``==``, ``in``,
+        macros) is evaluated through ``_hk_safely``: a cyclic or too deep value in the
+        context makes it an error value there, not an exception out of evaluate_hooks."""
+        code = self.exprs.value(expr, scope)
+        if any(_walks_values(node) for node, _ in walk(expr)):
+            return f"_hk_safely(lambda: {code})"
+        return code
 
     # constants -----------------------------------------------------------------------------
 
@@ -569,6 +588,17 @@ class _Module:
         out.dedent()
         out.dedent()
         out.dedent()
+
+
+def _walks_values(node: Expr) -> bool:
+    """Whether evaluating the node may walk a list or map of the context (and so raise
+    ValueTooDeep on a hostile one)."""
+    match node:
+        case Binary(op="==" | "!=" | "in"):
+            return True
+        case Call(function="contains") | Comprehension():
+            return True
+    return False
 
 
 # `when` is the condition as compiled (after the optimizer), as text: for `hookc eval

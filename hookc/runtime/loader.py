@@ -30,7 +30,7 @@ from hookc.runtime.closures import (
 )
 from hookc.runtime.dispatch import candidates, key_of
 from hookc.runtime.limits import MAX_FILE_BYTES, recursion_room, yaml_graph_problem
-from hookc.runtime.support import _hk_context, _hk_exact, _hk_text
+from hookc.runtime.support import _hk_context, _hk_exact, _hk_safely, _hk_text
 from hookc.runtime.tree_form import NONFINITE, PARAM_TAGS
 from hookc.runtime.values import CelError
 
@@ -412,14 +412,15 @@ def _assemble(parts: list[str | Closure]) -> Callable[[dict[str, Any]], Any]:
     holes in text are formatted as CEL's string() would (the empty string for an error)."""
     if len(parts) == 1 and not isinstance(parts[0], str):
         hole = parts[0]
-        return lambda context: _hk_exact(hole(context, None))
+        return lambda context: _hk_exact(_hk_safely(lambda: hole(context, None)))
     if all(isinstance(part, str) for part in parts):
         joined = "".join(p for p in parts if isinstance(p, str))
         return lambda context: joined
 
     def render(context: dict[str, Any]) -> str:
         return "".join(
-            part if isinstance(part, str) else _hk_text(part(context, None)) for part in parts
+            part if isinstance(part, str) else _hk_text(_hk_safely(lambda: part(context, None)))  # noqa: B023
+            for part in parts
         )
 
     return render

@@ -186,6 +186,15 @@ def _hk_comprehension(macro: Any, target: Any, predicate: Any, transform: Any) -
     return selected
 
 
+def _hk_safely(evaluate: Callable[[], Any]) -> Any:
+    """A template hole's value where a hostile context could make its evaluation raise (a
+    cyclic or too deep value under ``==``): the error value instead."""
+    try:
+        return evaluate()
+    except Exception as exc:
+        return exc if isinstance(exc, CelError) else CelError(str(exc))
+
+
 def _hk_exact(value: Any) -> Any:
     """A parameter that is exactly one template: the value itself (a copy, so that changing
     the action changes neither the context nor the next action); an error gives None."""
