@@ -27,6 +27,6 @@ def load_source(source: Source, profile: Profile | None = None) -> Loaded:
     """The hook IR of text already read: by the format of the profile given, or else by
     the format that claims the file's name and content."""
     found = for_profile(profile.name) if profile is not None else detect(source.name, source.text)
-    if found is None:
+    if found is None or not found.reads_suffix(source.name):
         return Loaded(source, None, load_profile(), (unknown_format(source),))
     return found.load(source, profile)

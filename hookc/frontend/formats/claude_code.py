@@ -32,7 +32,8 @@ from typing import Any
 
 from hookc.diagnostics import Diagnostic, error, has_error, warning
 from hookc.frontend.actions import describe
-from hookc.frontend.formats import Format, regex_dialects
+from hookc.frontend.formats import regex_dialects
+from hookc.frontend.formats.format import Format
 from hookc.frontend.formats.groups import (
     Handler,
     handler_action,
@@ -366,4 +367,5 @@ FORMAT = Format(
     summary="Claude Code settings (.claude/settings*.json) or a plugin's hooks.json",
     claims=claims,
     load=load,
+    suffixes=(".json",),
 )

@@ -30,7 +30,8 @@ from typing import Any
 
 from hookc.diagnostics import Diagnostic, error, has_error, warning
 from hookc.frontend.actions import describe, did_you_mean
-from hookc.frontend.formats import Format, regex_dialects
+from hookc.frontend.formats import regex_dialects
+from hookc.frontend.formats.format import Format
 from hookc.frontend.formats.groups import (
     Handler,
     handler_action,
@@ -360,4 +361,5 @@ FORMAT = Format(
     summary="docker-agent agent YAML (a top-level `agents:` with `hooks:`)",
     claims=claims,
     load=load,
+    suffixes=(".yaml", ".yml"),
 )
