@@ -78,7 +78,7 @@ CODES: dict[str, str] = {
     "HK708": "unknown builtin",
     "HK709": "builtin on an event it does not serve",
     "HK710": "duplicate handler that never runs a second time",
-    "HK711": "regular expression hookc cannot translate to Python's",
+    "HK711": "regular expression hookc cannot translate to RE2 (hookc's `matches`)",
     # hookc fmt.
     "HK601": "not a YAML hook file (fmt rewrites YAML only)",
     "HK602": "comment that canonical YAML cannot keep: file not rewritten",

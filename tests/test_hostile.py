@@ -392,3 +392,15 @@ def test_check_finds_in_a_condition_what_it_finds_in_its_optimized_form(
     status, out, _ = run("check", path)
     assert status == 1
     assert "error[HK502]: `glob` applies to a string" in out
+
+
+def test_a_conversion_has_the_kind_of_its_folded_value(tmp_path: Path) -> None:
+    # Found by the round-trip property: `double('inf').matches('^B')` passed check; its
+    # canonical YAML (the literal +Inf) did not.
+    path = tmp_path / "c.hooks.yaml"
+    path.write_text(
+        "hooks:\n  - id: c\n    event: error\n    when: \"double('inf').matches('^B')\"\n"
+        "    action: {type: continue}\n"
+    )
+    status, out, _ = run("check", path)
+    assert status == 1 and "error[HK502]: `matches` applies to a string" in out

@@ -9,7 +9,6 @@ the hook is evaluated, so the hook can never fire.
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -43,6 +42,7 @@ _KINDS = {
 }
 _ORDERING = ("<", "<=", ">", ">=")
 _ARITHMETIC = ("+", "-", "*", "/", "%")
+_CONVERSIONS = {"int": "number", "double": "number", "size": "number", "string": "string"}
 # The kinds each method accepts as its receiver (contains: strings, and lists in hookc).
 _RECEIVERS = {
     "startsWith": {"string"},
@@ -148,6 +148,8 @@ def _resolve(root: Schema, steps: list[str | int]) -> _Resolved:
 
 def _suggest(root: Schema, steps: list[str | int], index: int, siblings: list[str]) -> str | None:
     step = str(steps[index])
+    import difflib  # only when a suggestion is wanted: keeps start-up light
+
     close = difflib.get_close_matches(step, siblings, n=1, cutoff=0.6)
     if close:
         return _dotted([*steps[:index], close[0], *steps[index + 1 :]])
@@ -177,6 +179,9 @@ def _kind(expr: Expr, schema: Schema, bound: frozenset[str]) -> str | None:
     in what the optimizer writes of it (canonical YAML must check as its source does)."""
     if isinstance(expr, Unary) and expr.op == "-":
         return "number" if _kind(expr.operand, schema, bound) == "number" else None
+    if isinstance(expr, Call) and expr.target is None and len(expr.args) == 1:
+        # A conversion gives its kind or an error: int('7'), double('inf'), string(1).
+        return _CONVERSIONS.get(expr.function)
     if isinstance(expr, Binary) and expr.op in _ARITHMETIC:
         kinds = {_kind(expr.left, schema, bound), _kind(expr.right, schema, bound)}
         return "number" if kinds == {"number"} else None
