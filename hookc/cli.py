@@ -513,9 +513,15 @@ def _eval(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         errors = [d for d in loaded.diagnostics if d.severity is Severity.ERROR]
         for diagnostic in errors:
             print(diagnostic.render(), file=out)
-        if errors or loaded.hookset is None:
+        if errors:
             return EXIT_INPUT_ERROR
-        subject = from_hookset(loaded.hookset)
+        hookset = loaded.hookset
+        if hookset is None or not hookset.hooks:  # an empty file: nothing fires, say why
+            from hookc.ir.hooks import HookSet
+
+            print(f"hookc: {path}: the file holds no hooks", file=err)
+            hookset = hookset or HookSet(())
+        subject = from_hookset(hookset)
     every = args.all or subject.runs_every_match
     _warn_unknown_event(subject, args.event, profile, err)
     if args.explain:
@@ -665,6 +671,8 @@ def _read_context(path: str) -> dict[str, Any]:
         raise _UsageError(
             f"{path}:{exc.lineno}:{exc.colno}: the context is not valid JSON: {exc.msg}"
         ) from None
+    except RecursionError:
+        raise _UsageError(f"{path}: the context nests too deeply to read") from None
     if not isinstance(context, dict):
         raise _UsageError(
             f"{path}: the context must be a JSON object, not {type(context).__name__}"

@@ -38,7 +38,7 @@ CODES: dict[str, str] = {
     "HK201": "file cannot be read (missing, not UTF-8, binary)",
     "HK202": "YAML syntax error",
     "HK203": "XML syntax error",
-    "HK204": "unsafe XML: a DTD or entity declaration",
+    "HK204": "unsafe XML: a DTD or entity declaration; XInclude, XSLT, a stylesheet (ignored)",
     "HK205": "hook file does not match the hook schema",
     "HK206": "file too large",
     "HK207": "YAML aliases expand to too many nodes",
@@ -66,7 +66,6 @@ CODES: dict[str, str] = {
     "HK503": "condition can never be true",
     "HK504": "condition is always true",
     "HK505": "hook shadowed by an earlier hook under first-match",
-    "HK506": "regular expression prone to catastrophic backtracking",
     "HK507": "template reads a path not in the event context schema",
     # Matcher groups of handlers (Claude Code, docker-agent).
     "HK701": "matcher on an event that ignores matchers",
@@ -79,7 +78,7 @@ CODES: dict[str, str] = {
     "HK708": "unknown builtin",
     "HK709": "builtin on an event it does not serve",
     "HK710": "duplicate handler that never runs a second time",
-    "HK711": "regular expression hookc cannot translate to Python's",
+    "HK711": "regular expression hookc cannot translate to RE2 (hookc's `matches`)",
     # hookc fmt.
     "HK601": "not a native YAML hook file (fmt lays out those only)",
     "HK602": "file fmt cannot rewrite faithfully: left as it was",
@@ -132,20 +131,25 @@ class Diagnostic:
         return "\n".join(out)
 
     def _snippet(self, line: int, column: int) -> list[str]:
+        # Only the shown window of the line is read: a file of one long line with thousands
+        # of findings costs each finding a window, not the line (that was quadratic).
+        line_start, line_end = self.source.line_bounds(line)
+        length = line_end - line_start
+        end_line, end_column = self.source.position(self.span.end)
+        width = max(1, end_column - column if end_line == line else length - column + 1)
+        start = column - 1
+        first, last = 0, length
+        if length > _WIDEST_LINE:
+            first = max(0, min(start - _WIDEST_LINE // 2, length - _WIDEST_LINE))
+            last = first + _WIDEST_LINE
         # One visible character per code point, so the caret stays aligned.
         text = "".join(
             c if c.isprintable() or c == "\t" else "\N{REPLACEMENT CHARACTER}"
-            for c in self.source.line_text(line)
+            for c in self.source.text[line_start + first : line_start + last]
         )
-        end_line, end_column = self.source.position(self.span.end)
-        width = max(1, end_column - column if end_line == line else len(text) - column + 1)
-        start = column - 1
-        if len(text) > _WIDEST_LINE:
-            first = max(0, min(start - _WIDEST_LINE // 2, len(text) - _WIDEST_LINE))
-            last = first + _WIDEST_LINE
-            shown = text[first:last]
+        if length > _WIDEST_LINE:
             prefix = "…" if first else ""
-            text = prefix + shown + ("…" if last < len(text) else "")
+            text = prefix + text + ("…" if last < length else "")
             start = start - first + len(prefix)
             width = min(width, len(text) - start)
         # Keep tabs in the padding so the caret lines up under tab-indented source.

@@ -54,6 +54,15 @@ class Source:
         line = bisect.bisect_right(starts, offset) - 1
         return line + 1, offset - starts[line] + 1
 
+    def line_bounds(self, line: int) -> tuple[int, int]:
+        """The offsets where a 1-based line starts and ends (before its line break)."""
+        starts = self._line_starts()
+        start = starts[line - 1]
+        end = starts[line] - 1 if line < len(starts) else len(self.text)
+        while end > start and self.text[end - 1] == "\r":
+            end -= 1
+        return start, end
+
     def line_text(self, line: int) -> str:
         """The text of a 1-based line, without its line break."""
         starts = self._line_starts()

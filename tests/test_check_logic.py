@@ -21,7 +21,6 @@ from hookc.cel.evaluator import evaluate
 from hookc.cel.parser import parse
 from hookc.cel.printer import to_text
 from hookc.check.logic import logic_diagnostics
-from hookc.check.regex import catastrophic_regexes
 from hookc.diagnostics import Diagnostic
 from hookc.ir.expr import (
     And,
@@ -518,41 +517,6 @@ def test_never_true_and_implies_stay_sound_where_ints_round_to_doubles() -> None
             )
 
 
-# -- catastrophic regexes -----------------------------------------------------------------------
-
-RISKY = [r"(a+)+$", r"(a*)*", r"^(\w+\s?)*$", r"(a|a)*", r"(ab|ab)+x", r"(.*a){12}", r"(a+|b)*c"]
-SAFE = [
-    r"a+b+", r"(\w+\s)*", r"([^,]+,)*", r"(\d+\.)+\d+", r"(foo|foobar)*", r"(?>a+)+",
-    r"(a++)+", r"(a+){2}", r"^[a-z]+$", r"(", r"x{",
-]  # fmt: skip
-
-
-@pytest.mark.parametrize("pattern", RISKY)
-def test_catastrophic_regexes_flags_nested_and_ambiguous_repeats(pattern: str) -> None:
-    condition = expr(f"tool.matches({pattern!r}) && matches(x, {pattern!r})")
-    found = catastrophic_regexes(condition)
-    assert [literal for literal, _ in found] == [Literal(pattern), Literal(pattern)]
-    assert all(f"`{pattern}`" in reason for _, reason in found)
-
-
-@pytest.mark.parametrize("pattern", SAFE)
-def test_catastrophic_regexes_leaves_linear_and_invalid_patterns_alone(pattern: str) -> None:
-    condition = Call("matches", (Literal(pattern),), Ident("tool"))
-    assert catastrophic_regexes(condition) == []
-
-
-@settings(max_examples=300, deadline=None)
-@given(st.text(alphabet="()|*+?{}[]^$.a\\1,:<>=!PsdwS-", max_size=20))
-def test_catastrophic_regexes_never_fails_on_any_pattern(pattern: str) -> None:
-    for literal, reason in catastrophic_regexes(Call("matches", (Literal(pattern),), Ident("s"))):
-        assert literal == Literal(pattern)
-        assert f"`{pattern}`" in reason
-
-
-def test_catastrophic_regexes_ignores_patterns_that_are_not_constants() -> None:
-    assert catastrophic_regexes(expr("tool.matches(p) && tool.glob('(a+)+')")) == []
-
-
 # -- diagnostics --------------------------------------------------------------------------------
 
 
@@ -655,13 +619,6 @@ def test_logic_diagnostics_shadows_everything_after_a_hook_without_condition() -
 def test_logic_diagnostics_does_not_call_a_never_true_hook_shadowed() -> None:
     found = logic_diagnostics(hookset("a error: x > 1\nb error: x > 5 && x < 3\n"))
     assert [d.code for d in found] == ["HK503"]
-
-
-def test_logic_diagnostics_reports_a_risky_pattern_at_the_pattern() -> None:
-    found = logic_diagnostics(hookset("a pre_tool_use: command.matches('^(a+)+$')\n"))
-    assert rendered(found)[0].startswith(
-        "1:33 HK506 regular expression prone to catastrophic backtracking: `^(a+)+$`"
-    )
 
 
 def test_logic_diagnostics_skips_hooks_without_a_source() -> None:

@@ -50,6 +50,7 @@ from hookc.ir.expr import (
 )
 from hookc.ir.hooks import Hook, HookSet, Params, ParamValue, Template
 from hookc.ir.serialize import Json, expr_to_json
+from hookc.runtime.limits import recursion_room
 from hookc.runtime.tree_form import (
     COMPARISONS,
     METHODS,
@@ -168,14 +169,15 @@ _Dumper.add_representer(
 
 
 def dump(data: Any) -> str:
-    return yaml.dump(
-        data,
-        Dumper=_Dumper,
-        sort_keys=False,
-        allow_unicode=True,
-        default_flow_style=False,
-        width=100,
-    )
+    with recursion_room():  # the node form of a 128-level expression is ~390 YAML levels
+        return yaml.dump(
+            data,
+            Dumper=_Dumper,
+            sort_keys=False,
+            allow_unicode=True,
+            default_flow_style=False,
+            width=100,
+        )
 
 
 # -- conditions -------------------------------------------------------------------------------

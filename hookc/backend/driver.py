@@ -17,7 +17,9 @@ import importlib.util
 import keyword
 import os
 import py_compile
+import re
 import secrets
+import time
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -325,6 +327,7 @@ def write_module(out_dir: Path, name: str, text: str) -> Path:
     """
     target = out_dir / f"{name}.py"
     cfile = importlib.util.cache_from_source(str(target))
+    remove_stale_temps(Path(cfile).parent, f"{Path(cfile).name}.")
     temp_pyc = f"{cfile}.{secrets.token_hex(8)}.tmp"
     temp = _write_temp(out_dir, f".{name}.py.", text.encode("utf-8"))
     try:
@@ -360,9 +363,35 @@ def write_atomically(target: Path, text: str, mode: int | None = None) -> Path:
     return target
 
 
+# A run killed between writing a temporary file and renaming it leaves the file behind.
+# The next write of the same file removes such leftovers once they are older than any
+# write takes (a live writer renames its temporary file within seconds).
+_STALE_AFTER = 600.0
+_TEMP_SUFFIX = re.compile(r"\.[0-9a-f]{16}\.tmp$")
+
+
+def remove_stale_temps(directory: Path, prefix: str) -> list[Path]:
+    """Delete ``directory``'s temporary files of ``prefix`` older than ``_STALE_AFTER``
+    seconds; return what was deleted."""
+    removed: list[Path] = []
+    now = time.time()
+    try:
+        entries = list(os.scandir(directory))
+    except OSError:
+        return removed
+    for entry in entries:
+        if entry.name.startswith(prefix) and _TEMP_SUFFIX.search(entry.name):
+            with contextlib.suppress(OSError):
+                if now - entry.stat(follow_symlinks=False).st_mtime > _STALE_AFTER:
+                    os.unlink(entry.path)
+                    removed.append(Path(entry.path))
+    return removed
+
+
 def _write_temp(directory: Path, prefix: str, data: bytes) -> Path:
     """``data`` in a new file of ``directory``, flushed to disk, with the usual permissions
     (``os.open``'s 0o666 less the umask, where ``tempfile`` would give 0o600)."""
+    remove_stale_temps(directory, prefix)
     while True:
         temp = directory / f"{prefix}{secrets.token_hex(8)}.tmp"
         try:

@@ -21,7 +21,17 @@ from dataclasses import dataclass, field
 import hookc.version
 from hookc.backend.expressions import Constants, Expressions, Scope, python_source
 from hookc.cel.printer import to_text
-from hookc.ir.expr import And, Binary, Expr, Literal, context_paths, path_steps
+from hookc.ir.expr import (
+    And,
+    Binary,
+    Call,
+    Comprehension,
+    Expr,
+    Literal,
+    context_paths,
+    path_steps,
+    walk,
+)
 from hookc.ir.hooks import Hook, HookSet, Params, ParamValue, Template
 from hookc.resources import package_file
 
@@ -204,12 +214,12 @@ class _Module:
         scope = Scope(constants=constants)
         match value:
             case Template(parts=parts) if len(parts) == 1 and not isinstance(parts[0], str):
-                return f"_hk_exact({self.exprs.value(parts[0], scope)})"
+                return f"_hk_exact({self.hole(parts[0], scope)})"
             case Template(parts=parts):
                 pieces = [
                     self.exprs.literal(p, scope)
                     if isinstance(p, str)
-                    else f"_hk_text({self.exprs.value(p, scope)})"
+                    else f"_hk_text({self.hole(p, scope)})"
                     for p in parts
                 ]
                 return "''.join((" + "".join(p + ", " for p in pieces) + "))"
@@ -218,6 +228,15 @@ class _Module:
             case tuple():
                 return "[" + ", ".join(self.param(v, constants) for v in value) + "]"
         return self.exprs.literal(value, scope)
+
+    def hole(self, expr: Expr, scope: Scope) -> str:
+        """A template hole's value. One that compares or searches values (``==``, ``in``,
+        macros) is evaluated through ``_hk_safely``: a cyclic or too deep value in the
+        context makes it an error value there, not an exception out of evaluate_hooks."""
+        code = self.exprs.value(expr, scope)
+        if any(_walks_values(node) for node, _ in walk(expr)):
+            return f"_hk_safely(lambda: {code})"
+        return code
 
     # constants -----------------------------------------------------------------------------
 
@@ -252,12 +271,18 @@ class _Module:
                 code = _Writer(depth=1)
                 code.line("def _hk_predicate(context):")
                 code.indent()
+                code.line("try:")  # free until something raises (Python 3.11)
+                code.indent()
                 if hoisted:
                     code.line("if type(context) is not dict:")
                     code.indent().line("context = _hk_context(context)")
                     code.dedent()
                     self.emit_loads(code, hoisted)
                 code.line(f"return {test}")
+                code.dedent()
+                code.line("except Exception:  # a context no CEL value can be: an error")
+                code.indent().line("return False")
+                code.dedent()
                 self.emit_factory(
                     out, f"_hk_predicate{shapes[shape]}", constants, "_hk_predicate", code.lines
                 )
@@ -333,6 +358,18 @@ class _Module:
         out.indent()
         for number, event in enumerate(events):
             out.line(f"{event!r}: _hk_match{number},")
+        out.dedent()
+        out.line("}")
+        # Each event's hooks in order, for the slow path taken when a hostile context
+        # makes the event's function raise: hook by hook, each through its predicate.
+        out.line("_hk_ORDER = {")
+        out.indent()
+        for event in events:
+            pairs = "".join(
+                f"({hook.id!r}, {self.action_numbers[self.number(hook)]}), "
+                for hook in self.events[event]
+            )
+            out.line(f"{event!r}: ({pairs}),")
         out.dedent()
         out.line("}")
         out.line()
@@ -555,6 +592,17 @@ class _Module:
         out.dedent()
 
 
+def _walks_values(node: Expr) -> bool:
+    """Whether evaluating the node may walk a list or map of the context (and so raise
+    ValueTooDeep on a hostile one)."""
+    match node:
+        case Binary(op="==" | "!=" | "in"):
+            return True
+        case Call(function="contains") | Comprehension():
+            return True
+    return False
+
+
 # `when` is the condition as compiled (after the optimizer), as text: for `hookc eval
 # --explain` and for people reading HOOKS.
 _HOOK_FIELDS = ("id", "event", "priority", "enabled", "builtin", "description", "action", "when")
@@ -579,7 +627,10 @@ def evaluate_hooks(event, context):
         return None
     if type(context) is not dict:
         context = _hk_context(context)
-    found = run(context, True)
+    try:
+        found = run(context, True)
+    except Exception:
+        found = _hk_one_by_one(event, context, True)
     return found[0][1](context) if found else None
 
 def evaluate_all(event, context):
@@ -589,7 +640,23 @@ def evaluate_all(event, context):
         return []
     if type(context) is not dict:
         context = _hk_context(context)
-    return [(hook_id, action(context)) for hook_id, action in run(context, False)]
+    try:
+        found = run(context, False)
+    except Exception:
+        found = _hk_one_by_one(event, context, False)
+    return [(hook_id, action(context)) for hook_id, action in found]
+
+def _hk_one_by_one(event, context, first):
+    \"\"\"The event's matching hooks, each tested alone: a hook whose test raises (a cyclic
+    or too deep value in the context) is in error and does not fire; the others do as
+    always.\"\"\"
+    found = []
+    for hook_id, action in _hk_ORDER[event]:
+        if predicates[hook_id](context):
+            found.append((hook_id, _hk_ACTIONS[action]))
+            if first:
+                break
+    return found
 """.splitlines()
 
 
@@ -635,11 +702,11 @@ def _embeddable(lines: list[str]) -> list[str]:
 
 
 def _prelude() -> list[str]:
-    """The runtime a module needs, verbatim: hookc/runtime/values.py, then support.py
-    without its docstrings, its `from __future__` (the module has it once, first) or its
-    import of values (embedded just before)."""
+    """The runtime a module needs, verbatim: hookc/runtime/regex.py, values.py, then
+    support.py, without their docstrings, a second `from __future__` (the module has it
+    once, first) or their imports of each other (embedded just before)."""
     lines: list[str] = []
-    for name in ("values.py", "support.py"):
+    for name in ("regex.py", "values.py", "support.py"):
         text = package_file("runtime", name).read_text(encoding="utf-8")
         body = text[text.index('"""', 3) + 3 :].strip("\n").splitlines()
         if lines:

@@ -43,7 +43,11 @@ class Program:
             bindings = {}
         if not isinstance(bindings, Mapping):
             raise TypeError(f"bindings must be a mapping, not {type(bindings).__name__}")
-        result = self.function(bindings)
+        try:
+            result = self.function(bindings)
+        except (CelError, RecursionError, ValueError, TypeError) as exc:
+            # A binding no CEL value can be (cyclic, nested past MAX_VALUE_DEPTH): an error.
+            result = exc if isinstance(exc, CelError) else CelError(str(exc))
         if isinstance(result, CelError):
             # The compiled code knows that it failed; the reference evaluator (which agrees
             # on every input, see the differential tests) says why, naming the key or types.

@@ -18,24 +18,8 @@ CEL_KEYWORDS = tree_form.KEYWORDS  # shared with hookc.runtime, which reads path
 # hookc's spellings of `&&`, `||` and `!` (SPEC §2).
 KEYWORDS = frozenset({"and", "or", "not"})
 
-GLOBAL_FUNCTIONS: dict[str, int] = {
-    "size": 1,
-    "int": 1,
-    "double": 1,
-    "string": 1,
-    "bool": 1,
-    "dyn": 1,
-    "matches": 2,
-}
-
-METHODS: dict[str, int] = {
-    "size": 0,
-    "contains": 1,
-    "startsWith": 1,
-    "endsWith": 1,
-    "matches": 1,
-    "glob": 1,
-}
+GLOBAL_FUNCTIONS: dict[str, int] = tree_form.FUNCTION_ARITY  # the runtime checks these too
+METHODS: dict[str, int] = tree_form.METHOD_ARITY
 
 # Names people bring from Python, with the CEL spelling.
 _FAMILIAR = {

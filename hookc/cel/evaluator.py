@@ -70,7 +70,12 @@ _MISSING = v._MISSING
 
 def evaluate(expr: Expr, bindings: Mapping[str, Any]) -> Any:
     """The value of ``expr`` with ``bindings`` as its variables, or a ``CelError``."""
-    return _Evaluation(bindings).eval(expr, {})
+    try:
+        return _Evaluation(bindings).eval(expr, {})
+    except v.ValueTooDeep as exc:  # a cyclic or too deep value in the bindings
+        return exc
+    except (RecursionError, ValueError, TypeError) as exc:
+        return CelError(f"a value in the context hookc cannot evaluate: {exc}")
 
 
 class _Evaluation:

@@ -1,5 +1,4 @@
-"""What conditions mean, checked: never true (HK503), always true (HK504), shadowed (HK505);
-and the report of those with the regex hazards of ``hookc.check.regex`` (HK506).
+"""What conditions mean, checked: never true (HK503), always true (HK504), shadowed (HK505).
 
 The reasoning is ``hookc.reasoning``'s (shared with the optimizer); this module turns its
 verdicts into diagnostics.
@@ -10,7 +9,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from hookc.cel.printer import to_text
-from hookc.check.regex import catastrophic_regexes
 from hookc.diagnostics import Diagnostic, warning
 from hookc.ir.expr import Expr, Literal
 from hookc.ir.hooks import Hook, HookSet
@@ -20,7 +18,7 @@ from hookc.source import Span
 
 
 def logic_diagnostics(hookset: HookSet) -> list[Diagnostic]:
-    """HK503, HK504 and HK506 for every hook with a condition; HK505 under first-match."""
+    """HK503 and HK504 for every hook with a condition; HK505 under first-match."""
     verdicts = {
         id(hook): _verdict(hook.condition)
         for hook in hookset.hooks
@@ -85,15 +83,6 @@ def _condition_diagnostics(
                 _where(hook),
                 "leave the condition out if the hook should always fire",
             )
-    for pattern, hazard in catastrophic_regexes(hook.condition):
-        yield warning(
-            "HK506",
-            f"regular expression prone to catastrophic backtracking: {hazard}",
-            hook.source,
-            pattern.span or _where(hook),
-            "match each character one way only, or use a possessive (`a++`) or atomic "
-            "(`(?>...)`) form",
-        )
 
 
 def _shadowed(hookset: HookSet, impossible: dict[int, str | None]) -> Iterator[Diagnostic]:

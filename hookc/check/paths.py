@@ -20,6 +20,7 @@ from hookc.ir.expr import (
     Comprehension,
     Expr,
     Literal,
+    Unary,
     children,
     context_paths,
     path_steps,
@@ -41,6 +42,7 @@ _KINDS = {
 }
 _ORDERING = ("<", "<=", ">", ">=")
 _ARITHMETIC = ("+", "-", "*", "/", "%")
+_CONVERSIONS = {"int": "number", "double": "number", "size": "number", "string": "string"}
 # The kinds each method accepts as its receiver (contains: strings, and lists in hookc).
 _RECEIVERS = {
     "startsWith": {"string"},
@@ -171,7 +173,18 @@ def _dotted(steps: list[str | int]) -> str:
 
 
 def _kind(expr: Expr, schema: Schema, bound: frozenset[str]) -> str | None:
-    """The CEL kind an operand is certain to have, when it has one (else None)."""
+    """The CEL kind an operand is certain to have, when it has one (else None): an error
+    being as good as a mismatch (both make the condition never true), ``-n`` and ``1 + 2``
+    are numbers as their folded literals are, so a check finds the same in a condition and
+    in what the optimizer writes of it (canonical YAML must check as its source does)."""
+    if isinstance(expr, Unary) and expr.op == "-":
+        return "number" if _kind(expr.operand, schema, bound) == "number" else None
+    if isinstance(expr, Call) and expr.target is None and len(expr.args) == 1:
+        # A conversion gives its kind or an error: int('7'), double('inf'), string(1).
+        return _CONVERSIONS.get(expr.function)
+    if isinstance(expr, Binary) and expr.op in _ARITHMETIC:
+        kinds = {_kind(expr.left, schema, bound), _kind(expr.right, schema, bound)}
+        return "number" if kinds == {"number"} else None
     if isinstance(expr, Literal):
         value = expr.value
         if isinstance(value, bool):

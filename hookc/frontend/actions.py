@@ -202,7 +202,7 @@ def _tagged(node: Located, source: Source) -> tuple[ParamValue, list[Diagnostic]
         params = Params(tuple((key, value) for key, (value, _) in items), span=inner.span)
         return params, [d for _, (_, found) in items for d in found]
     if tag == "double":
-        if inner.value not in NONFINITE:
+        if not isinstance(inner.value, str) or inner.value not in NONFINITE:
             message = "`double:` tags one of NaN, +Inf, -Inf"
             return None, [error("HK213", message, source, inner.span)]
         return NONFINITE[inner.value], []

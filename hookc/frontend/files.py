@@ -5,11 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 
 from hookc.diagnostics import Diagnostic, error
-from hookc.source import Source, Span
 
-# Far beyond any real hook file (1,000 hooks is ~150 KB), and small enough that a file
-# handed over by mistake cannot stall a pre-commit run.
-MAX_FILE_BYTES = 10 * 1024 * 1024
+# MAX_FILE_BYTES: far beyond any real hook file (1,000 hooks is ~150 KB), and small enough
+# that a file handed over by mistake cannot stall a pre-commit run.
+from hookc.runtime.limits import MAX_FILE_BYTES
+from hookc.source import Source, Span
 
 
 def read_source(path: str | Path) -> tuple[Source | None, list[Diagnostic]]:

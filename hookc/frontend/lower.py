@@ -20,6 +20,7 @@ from hookc.frontend.located import Located
 from hookc.frontend.schema_errors import Problem, schema_problems
 from hookc.ir.hooks import Hook, HookSet
 from hookc.profile import Profile
+from hookc.runtime.values import INT64_MAX, INT64_MIN
 from hookc.source import Source, Span
 
 SECTIONS = ("hooks", "builtin_hooks")
@@ -62,6 +63,7 @@ def lower_document(
         return None, profile, diagnostics
     profile = _extend(document, profile)
     diagnostics.extend(_declarations(document, profile, source))
+    diagnostics.extend(_catalog_defaults(document, profile, source))
     hooks: list[Hook] = []
     for section in SECTIONS:
         entries = document.get(section)
@@ -104,6 +106,30 @@ def _extend(document: Located, profile: Profile) -> Profile:
     )
 
 
+def _catalog_defaults(document: Located, profile: Profile, source: Source) -> list[Diagnostic]:
+    """HK303/HK304 where the file's own catalog gives a parameter a default of another type
+    or outside its own enum: every hook using the default would be refused once written
+    out (canonical YAML writes defaults as given)."""
+    found = []
+    catalog = document.get("action_types")
+    for type_name, entry in catalog.items() if catalog is not None else ():
+        parameters = entry.get("parameters") if isinstance(entry.value, dict) else None
+        action = profile.action_types.get(str(type_name))
+        for name, spec_node in parameters.items() if parameters is not None else ():
+            default = spec_node.get("default") if isinstance(spec_node.value, dict) else None
+            spec = action.param(str(name)) if action is not None else None
+            if default is None or spec is None or not spec.has_default:
+                continue
+            if not spec.admits(spec.default):
+                message = f"the default of `{name}` is not of its type `{spec.type}`"
+                found.append(error("HK303", message, source, default.span))
+            elif spec.enum is not None and spec.default not in spec.enum:
+                allowed = ", ".join(str(value) for value in spec.enum)
+                message = f"the default of `{name}` is not one of its allowed values: {allowed}"
+                found.append(error("HK304", message, source, default.span))
+    return found
+
+
 def _declarations(document: Located, profile: Profile, source: Source) -> list[Diagnostic]:
     """HK403 where a file (canonical YAML, say) declares a profile or ordering other than
     the profile it is read with: its hooks would be ordered, or defaulted, otherwise."""
@@ -141,6 +167,21 @@ def _declarations(document: Located, profile: Profile, source: Source) -> list[D
     return found
 
 
+def _priority(node: Located | None, source: Source, diagnostics: list[Diagnostic]) -> int:
+    """The priority as an int: JSON Schema's integers include ``1.0``, which the runtime's
+    int64 does not; a priority past int64 is an error (no runtime orders by it)."""
+    if node is None:
+        return 0
+    value = node.value
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    if isinstance(value, int) and not INT64_MIN <= value <= INT64_MAX:
+        message = "`priority` is beyond the int64 range"
+        diagnostics.append(error("HK205", message, source, node.span))
+        return 0
+    return int(value)
+
+
 def _hook(
     node: Located, section: str, index: int, source: Source, profile: Profile
 ) -> tuple[Hook | None, list[Diagnostic]]:
@@ -172,6 +213,7 @@ def _hook(
     elif tree is not None:
         condition, found = lower_condition(tree, source)
         diagnostics.extend(found)
+    priority = _priority(node.get("priority"), source, diagnostics)
     action_node = node.get("action")
     assert action_node is not None  # the schema requires it
     action, found = build_action(action_node, profile, source)
@@ -184,7 +226,7 @@ def _hook(
         event=event,
         condition=condition,
         action=action,
-        priority=values.get("priority", 0),
+        priority=priority,
         enabled=values.get("enabled", True),
         description=values.get("description"),
         builtin=section == "builtin_hooks",

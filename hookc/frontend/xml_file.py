@@ -104,7 +104,37 @@ def load_xml(source: Source, profile: Profile) -> tuple[Located | None, list[Dia
     tags = _scan(text, region)
     _check_pairing(elements, tags)
     builder = _Builder(source, profile, dict(zip(elements, tags, strict=True)))
-    return builder.document(root), builder.diagnostics
+    document = builder.document(root)
+    return document, [
+        *_ignored_processing(root, builder.tags, source, region),
+        *builder.diagnostics,
+    ]
+
+
+_XINCLUDE = "http://www.w3.org/2001/XInclude"
+_XSLT = "http://www.w3.org/1999/XSL/Transform"
+
+
+def _ignored_processing(
+    root: Element, tags: dict[Element, _Tag], source: Source, region: Span
+) -> Iterator[Diagnostic]:
+    """HK204 warnings for what an XML tool would act on and hookc never does: XInclude
+    (nothing is included), an XSLT stylesheet as the root and an ``xml-stylesheet``
+    instruction (nothing is transformed). Silence would let the author believe they ran."""
+    hint = "remove it: hookc reads the document as written, and nothing else"
+    if etree.QName(root).namespace == _XSLT:
+        message = "an XSLT stylesheet is read as it is: hookc applies no transformation"
+        yield warning("HK204", message, source, tags[root].name_span, hint)
+    for element in root.iter():
+        if isinstance(element.tag, str) and etree.QName(element).namespace == _XINCLUDE:
+            message = "XInclude is not processed: nothing is included"
+            yield warning("HK204", message, source, tags[element].name_span, hint)
+    for sibling in root.itersiblings(preceding=True):
+        if isinstance(sibling, etree._ProcessingInstruction) and sibling.target == "xml-stylesheet":
+            at = source.text.find("<?xml-stylesheet", region.start, region.end)
+            place = Span(at, at + len("<?xml-stylesheet")) if at >= 0 else region
+            message = "the xml-stylesheet instruction is ignored: hookc applies no stylesheet"
+            yield warning("HK204", message, source, place, hint)
 
 
 # --- Where the XML is ---------------------------------------------------------------------

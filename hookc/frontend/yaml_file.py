@@ -16,10 +16,9 @@ import yaml
 from hookc.diagnostics import Diagnostic, error
 from hookc.frontend.embedded import align
 from hookc.frontend.located import Located
+from hookc.runtime.limits import MAX_NESTING, MAX_NODES
 from hookc.source import Source, Span
 
-MAX_NODES = 1_000_000  # after alias expansion
-MAX_NESTING = 100
 # Something that may be an alias (`*name` where a value starts): only then can the document
 # expand beyond its text, and only then is its expanded size counted before it is read.
 _ALIAS = re.compile(r"(?:^|[\s\[\]{},:-])\*[^\s\[\]{},]", re.MULTILINE)

@@ -26,6 +26,10 @@ from hookc.ir.expr import And, Expr, Literal, Or, Unary
 from hookc.optimize.tree import Mode, join
 from hookc.reasoning import implies, never_true, paths_read
 
+# The longest `&&` or `||` chain whose operands are compared pairwise (a chain of 2,000
+# clauses took 23 s); a longer chain keeps all its operands, each still optimized alone.
+MAX_COMPARED = 64
+
 
 def ranges(expr: Expr, mode: Mode) -> Expr:
     if mode is Mode.VALUE or isinstance(expr, Literal):
@@ -41,6 +45,8 @@ def ranges(expr: Expr, mode: Mode) -> Expr:
         return expr
     # TRUTH: && needs every operand, so drop one the others imply; || needs one, so drop
     # one that implies another. FALSITY: the same with the roles of && and || swapped.
+    if len(expr.operands) > MAX_COMPARED:
+        return expr  # comparing every pair of a long chain would cost its length squared
     conjunctive = isinstance(expr, And) is truth
     # Front to back, so that of `x >= 1 && x <= 1 && x == 1` the last, tightest test stays.
     operands = list(expr.operands)

@@ -710,8 +710,8 @@ def _constant_value(expr: Expr) -> Any:
     between callers: none of them changes it).
 
     Evaluated with the reference evaluator, so constant atoms mean exactly what they mean
-    at run time. Patterns are left alone (a constant ``'aaaa…'.matches('(a+)+$')`` could
-    take ages), and so is anything the evaluator does not know.
+    at run time. Patterns are left alone (matching is linear, but a constant text may be
+    long), and so is anything the evaluator does not know.
     """
     for node, _ in walk(expr):
         if isinstance(node, Ident | Comprehension):

@@ -26,7 +26,9 @@ from hookc.runtime.support import (
 )
 from hookc.runtime.tree_form import (
     COMPARISONS,
+    FUNCTION_ARITY,
     KEYWORDS,
+    METHOD_ARITY,
     METHODS,
     NONFINITE,
     PATH_ROOT,
@@ -374,7 +376,8 @@ class Builder:
                     raise TreeError((*where, "op"), f"unknown unary operator {op!r}")
                 return _strict(logical_not if op == "!" else negate, child("operand"))
             case "binary":
-                function = _hk_BINARY.get(tree.get("op"))  # type: ignore[arg-type]
+                op = tree.get("op")
+                function = _hk_BINARY.get(op) if isinstance(op, str) else None
                 if function is None:
                     raise TreeError((*where, "op"), f"unknown operator {tree.get('op')!r}")
                 return _strict(function, child("left"), child("right"))
@@ -392,7 +395,7 @@ class Builder:
                 return self.call(tree, where, bound, child, children)
             case "comprehension":
                 macro = tree.get("macro")
-                if macro not in _MACROS:
+                if not isinstance(macro, str) or macro not in _MACROS:
                     raise TreeError((*where, "macro"), f"unknown macro {macro!r}")
                 var = expect_string(tree.get("var"), (*where, "var"))
                 inner = bound | {var}
@@ -407,6 +410,10 @@ class Builder:
     ) -> Closure:  # fmt: skip
         function = expect_string(tree.get("function"), (*where, "function"))
         args = children("args")
+        arity = (FUNCTION_ARITY if tree.get("target") is None else METHOD_ARITY).get(function)
+        if arity is not None and arity != len(args):
+            plural = "" if arity == 1 else "s"
+            raise TreeError((*where, "args"), f"`{function}` takes {arity} argument{plural}")
         if tree.get("target") is None:
             found = _hk_FUNCTIONS.get(function)
             if found is None:
@@ -765,7 +772,7 @@ def _literal(tree: Mapping[str, Any], where: tuple[str | int, ...]) -> Any:
             return _constant(value, at)
         case "double" if isinstance(value, str) and value in NONFINITE:
             return NONFINITE[value]
-        case "double" if type(value) in (int, float):
+        case "double" if type(value) is float or (type(value) is int and abs(value) < 2**1024):
             return float(value)
         case "string" if isinstance(value, str):
             return value

@@ -29,7 +29,8 @@ from hookc.runtime.closures import (
     path_getter,
 )
 from hookc.runtime.dispatch import candidates, key_of
-from hookc.runtime.support import _hk_context, _hk_exact, _hk_text
+from hookc.runtime.limits import MAX_FILE_BYTES, recursion_room, yaml_graph_problem
+from hookc.runtime.support import _hk_context, _hk_exact, _hk_safely, _hk_text
 from hookc.runtime.tree_form import NONFINITE, PARAM_TAGS
 from hookc.runtime.values import CelError
 
@@ -99,7 +100,7 @@ class Runtime:
         if type(context) is not dict:
             context = _hk_context(context)
         for hook in select(context):
-            if hook.predicate(context, None) is True:
+            if _holds(hook.predicate, context):
                 return hook.action(context)
         return None
 
@@ -112,38 +113,89 @@ class Runtime:
             context = _hk_context(context)
         found = []
         for hook in select(context):
-            if hook.predicate(context, None) is True:
+            if _holds(hook.predicate, context):
                 found.append((hook.id, hook.action(context)))
         return found
 
 
+def _holds(predicate: Closure, context: dict[str, Any]) -> bool:
+    """Whether a condition is true; a context no CEL value can be (cyclic, too deep) makes
+    it an error, not an exception out of evaluate_hooks."""
+    try:
+        return predicate(context, None) is True
+    except Exception:
+        return False
+
+
 def load(path_or_text: str | os.PathLike[str]) -> Runtime:
     """Load canonical YAML: a ``Path`` (or a string without a newline) names a file; any
-    other string is the YAML itself."""
+    other string is the YAML itself. Raises ``LoadError`` and nothing else."""
+    if not isinstance(path_or_text, str | os.PathLike):
+        raise LoadError(f"expected a path or YAML text, not {type(path_or_text).__name__}")
     if isinstance(path_or_text, os.PathLike) or "\n" not in path_or_text:
-        path = Path(path_or_text)
         try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise LoadError(f"{path}: cannot read: {exc}") from None
+            path = Path(path_or_text)
+            with path.open("rb") as handle:
+                data = handle.read(MAX_FILE_BYTES + 1)
+            if len(data) > MAX_FILE_BYTES:
+                raise LoadError(f"{path}: larger than {MAX_FILE_BYTES // (1024 * 1024)} MB")
+            text = data.decode("utf-8")
+        except (OSError, UnicodeDecodeError, ValueError) as exc:  # ValueError: a NUL in it
+            raise LoadError(f"{path_or_text}: cannot read: {exc}") from None
         return loads(text, str(path))
     return loads(path_or_text)
 
 
 def loads(text: str, name: str = "<string>") -> Runtime:
+    """Load canonical YAML text (``name`` for messages). Raises ``LoadError`` and nothing
+    else: the front end's limits hold here too (``hookc.runtime.limits``)."""
+    if not isinstance(text, str):
+        raise LoadError(f"{name}: expected YAML text, not {type(text).__name__}")
     try:
-        data = yaml.load(text, Loader=_LOADERS[-1])
+        text.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        raise LoadError(
+            f"{name}: not text: a lone surrogate (U+{ord(text[exc.start]):04X}) at "
+            f"character {exc.start}"
+        ) from None
+    if len(text) > MAX_FILE_BYTES:
+        raise LoadError(f"{name}: larger than {MAX_FILE_BYTES // (1024 * 1024)} MB")
+    try:
+        with recursion_room():  # closures are built by a walk that recurses
+            data = _read_yaml(text, name)
+            return _build(data, text)
+    except TreeError as exc:
+        place = _place(text, name, exc.where, exc.at_key)
+        raise LoadError(f"{place}: {_dotted(exc.where)}: {exc.message}") from None
+    except RecursionError:
+        raise LoadError(f"{name}: nested too deeply to load") from None
+    except (ValueError, TypeError, OverflowError, ArithmeticError) as exc:
+        # A shape the checks above let through: still the caller's file, never a crash.
+        raise LoadError(f"{name}: cannot load: {exc}") from None
+
+
+def _read_yaml(text: str, name: str) -> Any:
+    """The document's data, its node graph checked first: aliases expand to at most
+    ``MAX_NODES`` nodes and nothing nests deeper than ``MAX_NESTING``."""
+    loader = _LOADERS[-1](text)
+    try:
+        root = loader.get_single_node()
+        if root is None:
+            return None
+        problem = yaml_graph_problem(root)
+        if problem is not None:
+            node, message = problem
+            mark = node.start_mark
+            raise LoadError(f"{name}:{mark.line + 1}:{mark.column + 1}: {message}")
+        return loader.construct_document(root)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         place = f"{name}:{mark.line + 1}:{mark.column + 1}" if mark else name
         raise LoadError(f"{place}: YAML syntax error: {exc.problem or exc.context}") from None
     except yaml.YAMLError as exc:
         raise LoadError(f"{name}: YAML error: {exc}") from None
-    try:
-        return _build(data, text)
-    except TreeError as exc:
-        place = _place(text, name, exc.where, exc.at_key)
-        raise LoadError(f"{place}: {_dotted(exc.where)}: {exc.message}") from None
+    finally:
+        loader.dispose()
 
 
 def _build(data: Any, text: str) -> Runtime:
@@ -209,7 +261,7 @@ def _standalone(predicate: Closure) -> Callable[[Any], bool]:
     def test(context: Any) -> bool:
         if type(context) is not dict:
             context = _hk_context(context)
-        return predicate(context, None) is True
+        return _holds(predicate, context)
 
     return test
 
@@ -229,6 +281,8 @@ def _hook(entry: Any, where: Where, builtin: bool, builder: Builder) -> _Hook:
     priority = hook.get("priority", 0)
     if type(priority) is not int:
         raise TreeError((*where, "priority"), "expected an integer")
+    if not -(1 << 63) <= priority < (1 << 63):
+        raise TreeError((*where, "priority"), "this integer is beyond the int64 range")
     enabled = hook.get("enabled", True)
     if not isinstance(enabled, bool):
         raise TreeError((*where, "enabled"), "expected true or false")
@@ -295,7 +349,7 @@ def _tagged(
     [(tag, inner)] = value.items()
     at = (*where, tag)
     if tag == "double":
-        if inner not in NONFINITE:
+        if not isinstance(inner, str) or inner not in NONFINITE:
             raise TreeError(at, "`double:` tags one of NaN, +Inf, -Inf")
         number = NONFINITE[inner]
         return lambda context: number
@@ -358,14 +412,15 @@ def _assemble(parts: list[str | Closure]) -> Callable[[dict[str, Any]], Any]:
     holes in text are formatted as CEL's string() would (the empty string for an error)."""
     if len(parts) == 1 and not isinstance(parts[0], str):
         hole = parts[0]
-        return lambda context: _hk_exact(hole(context, None))
+        return lambda context: _hk_exact(_hk_safely(lambda: hole(context, None)))
     if all(isinstance(part, str) for part in parts):
         joined = "".join(p for p in parts if isinstance(p, str))
         return lambda context: joined
 
     def render(context: dict[str, Any]) -> str:
         return "".join(
-            part if isinstance(part, str) else _hk_text(part(context, None)) for part in parts
+            part if isinstance(part, str) else _hk_text(_hk_safely(lambda: part(context, None)))  # noqa: B023
+            for part in parts
         )
 
     return render

@@ -36,6 +36,7 @@ from hookc.runtime.values import (  # hookc: begin not embedded
     modulo,
     multiply,
     negate,
+    nested_within,
     no_overload,
     select,
     size,
@@ -207,11 +208,20 @@ def _hk_comprehension(macro: Any, target: Any, predicate: Any, transform: Any) -
     return selected
 
 
+def _hk_safely(evaluate: Callable[[], Any]) -> Any:
+    """A template hole's value where a hostile context could make its evaluation raise (a
+    cyclic or too deep value under ``==``): the error value instead."""
+    try:
+        return evaluate()
+    except Exception as exc:
+        return exc if isinstance(exc, CelError) else CelError(str(exc))
+
+
 def _hk_exact(value: Any) -> Any:
     """A parameter that is exactly one template: the value itself (a copy, so that changing
     the action changes neither the context nor the next action); an error gives None."""
-    if isinstance(value, CelError):
-        return None
+    if isinstance(value, CelError) or not nested_within(value):
+        return None  # an error, or a value too deep (or cyclic) to copy
     return _hk_copy(value)
 
 
@@ -229,7 +239,12 @@ def _hk_text(value: Any) -> Any:
     if isinstance(value, CelError):
         return ""
     if kind(value) in ("list", "map"):
-        return json.dumps(value, ensure_ascii=False, default=str)
+        if not nested_within(value):
+            return ""  # too deep (or cyclic) to write: an error
+        try:
+            return json.dumps(value, ensure_ascii=False, default=str)
+        except (TypeError, ValueError):  # keys JSON cannot have, ints past 4,300 digits
+            return ""
     text = to_string(value)  # null has no string(): an error, so the empty string
     return "" if isinstance(text, CelError) else text
 

@@ -17,6 +17,19 @@ METHODS = {
     "glob": "glob",
 }
 
+# The functions of the `when` language with their number of arguments (a method's target
+# not counted); hookc.cel.catalog is built on these.
+FUNCTION_ARITY = {
+    "size": 1,
+    "int": 1,
+    "double": 1,
+    "string": 1,
+    "bool": 1,
+    "dyn": 1,
+    "matches": 2,
+}
+METHOD_ARITY = {"size": 0, "contains": 1, "startsWith": 1, "endsWith": 1, "matches": 1, "glob": 1}
+
 # Single-key objects that stand for what JSON or YAML text cannot say: a template of
 # expression nodes, a non-finite double, a nested object that would look like a tag.
 PARAM_TAGS = frozenset({"template", "double", "params"})

@@ -14,10 +14,15 @@ import functools
 import json
 import math
 import re
-import warnings
 from collections.abc import Callable
 from decimal import Decimal
 from typing import Any
+
+# Compiled modules carry regex.py just before this file (see backend/python.py's _prelude).
+from hookc.runtime.regex import (  # hookc: begin not embedded
+    RegexSyntaxError,
+    compile_re2,
+)  # hookc: end not embedded
 
 INT64_MIN = -(1 << 63)
 INT64_MAX = (1 << 63) - 1
@@ -76,12 +81,45 @@ def checked_int(value: int) -> int | CelError:
 # -- equality and ordering ----------------------------------------------------------------------
 
 
-def equals(left: Any, right: Any) -> bool:
+# Lists and maps from a context nest at most this deep where hookc walks them (equality,
+# templates). A deeper or cyclic value, which no JSON an agent sends holds, is not walked
+# until Python's stack runs out: ValueTooDeep is raised, at the same depth in every back
+# end, and the entry points (evaluate_hooks, predicates, evaluate) make it an error.
+MAX_VALUE_DEPTH = 100
+
+
+class ValueTooDeep(CelError):
+    """Raised (not returned) from deep inside a walk over a hostile value."""
+
+
+def too_deep() -> ValueTooDeep:
+    return ValueTooDeep(f"a value nested more than {MAX_VALUE_DEPTH} levels deep (or cyclic)")
+
+
+def nested_within(value: Any, limit: int = MAX_VALUE_DEPTH) -> bool:
+    """Whether the lists and maps in ``value`` nest at most ``limit`` levels (False for a
+    cyclic value). Walks without recursion, each element once per path to it."""
+    pending = [(value, 0)]
+    while pending:
+        item, depth = pending.pop()
+        if isinstance(item, dict):
+            children: Any = item.values()
+        elif isinstance(item, list | tuple):
+            children = item
+        else:
+            continue
+        if depth >= limit:
+            return False
+        pending.extend((child, depth + 1) for child in children)
+    return True
+
+
+def equals(left: Any, right: Any, depth: int = 0) -> bool:
     """CEL's heterogeneous equality: never an error, values of different types are unequal.
 
     Differs from Python: ``true == 1`` is false (bool is not a number); NaN inside a list is
     unequal to itself (Python's list ``==`` short-cuts on identity); ``1 == 1.0`` is true
-    (as in Python) and so is ``[1] == [1.0]``.
+    (as in Python) and so is ``[1] == [1.0]``. Raises ValueTooDeep past MAX_VALUE_DEPTH.
     """
     left_kind, right_kind = kind(left), kind(right)
     if left_kind != right_kind and {left_kind, right_kind} == {"int", "double"}:
@@ -89,13 +127,19 @@ def equals(left: Any, right: Any) -> bool:
     if left_kind != right_kind:
         return False
     if left_kind == "list":
-        return len(left) == len(right) and all(map(equals, left, right))
+        if depth >= MAX_VALUE_DEPTH:
+            raise too_deep()
+        if len(left) != len(right):
+            return False
+        return all(equals(a, b, depth + 1) for a, b in zip(left, right, strict=True))
     if left_kind == "map":
+        if depth >= MAX_VALUE_DEPTH:
+            raise too_deep()
         if len(left) != len(right):
             return False
         for key, value in left.items():
             other = map_get(right, key)
-            if other is _MISSING or not equals(value, other):
+            if other is _MISSING or not equals(value, other, depth + 1):
                 return False
         return True
     return bool(left == right)
@@ -350,19 +394,20 @@ def ends_with(target: Any, argument: Any) -> bool | CelError:
 
 
 @functools.lru_cache(maxsize=256)
-def compile_regex(pattern: str) -> re.Pattern[str] | CelError:
+def compile_regex(pattern: str) -> Any:
+    """A pattern in RE2 syntax, as CEL specifies, ready for ``.search``: Python's ``re``
+    where backtracking is provably linear, else hookc's linear-time automaton
+    (``hookc/runtime/regex.py``). Patterns that are not constants are cached here too."""
     try:
-        with warnings.catch_warnings():
-            # `re` warns of set syntax a future Python may read differently ("[[a]"); the
-            # pattern means today what it says, and a warning is not the user's error.
-            warnings.simplefilter("ignore", FutureWarning)
-            return re.compile(pattern)
-    except re.error as exc:
+        return compile_re2(pattern)
+    except RegexSyntaxError as exc:
         return CelError(f"invalid regular expression {pattern!r}: {exc}")
+    except RecursionError:
+        return CelError(f"invalid regular expression {pattern!r}: nested too deeply")
 
 
 def matches(target: Any, pattern: Any) -> bool | CelError:
-    """``s.matches(re)``: Python ``re.search``, unanchored as in CEL."""
+    """``s.matches(re)``: an unanchored search, as in CEL, in time linear in ``s``."""
     if kind(target) != "string" or kind(pattern) != "string":
         return no_overload("matches", target, pattern)
     compiled = compile_regex(pattern)
@@ -415,11 +460,14 @@ def glob_to_regex(pattern: str) -> str:
 
 
 @functools.lru_cache(maxsize=256)
-def compile_glob(pattern: str) -> re.Pattern[str] | CelError:
+def compile_glob(pattern: str) -> Any:
+    """A glob ready for ``.fullmatch``, in time linear in the text (as ``compile_regex``)."""
     try:
-        return re.compile(glob_to_regex(pattern), re.DOTALL)
-    except re.error as exc:  # a class such as [z-a]
+        return compile_re2("(?s)" + glob_to_regex(pattern), whole=True)
+    except RegexSyntaxError as exc:  # a class such as [z-a]
         return CelError(f"invalid glob pattern {pattern!r}: {exc}")
+    except RecursionError:
+        return CelError(f"invalid glob pattern {pattern!r}: nested too deeply")
 
 
 def glob(target: Any, pattern: Any) -> bool | CelError:
@@ -488,7 +536,8 @@ def to_string(value: Any) -> str | CelError:
     if value_kind == "bool":
         return "true" if value else "false"
     if value_kind == "int":
-        return str(int(value))
+        # Only a context holds an int past int64, and str() refuses 4,300 digits or more.
+        return str(int(value)) if INT64_MIN <= value <= INT64_MAX else CelError("int64 overflow")
     if value_kind == "double":
         return format_double(value)
     return no_overload("string", value)
@@ -539,10 +588,14 @@ def format_value(value: Any) -> str:
     value_kind = kind(value)
     if value_kind in ("int", "double", "bool"):
         result = to_string(value)
-        assert isinstance(result, str)
-        return result
+        return result if isinstance(result, str) else f"an int of {value.bit_length()} bits"
     if value_kind == "string":
         return repr(value)
     if value_kind == "null":
         return "null"
-    return json.dumps(value, default=str, ensure_ascii=False)
+    if not nested_within(value):
+        return "a value nested too deeply to print"
+    try:
+        return json.dumps(value, default=str, ensure_ascii=False)
+    except (TypeError, ValueError):  # keys JSON cannot have; ints past 4,300 digits
+        return f"a {value_kind} JSON cannot print"

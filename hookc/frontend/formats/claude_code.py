@@ -12,7 +12,7 @@ hooks reference ("Matcher patterns"), is read by what it contains:
 - only letters, digits, ``_`` and ``|``: an exact name, or a ``|``-separated list of
   exact names (``Edit|Write``): set membership;
 - anything else: a JavaScript regular expression, tested unanchored (``^Notebook``,
-  ``mcp__memory__.*``), translated to Python's by ``regex_dialects``.
+  ``mcp__memory__.*``), translated to RE2 (hookc's ``matches``) by ``regex_dialects``.
 
 What it is compared with depends on the event (the profile's ``events.<E>.matcher``:
 ``tool_name`` for tool events, ``source`` for SessionStart, ``trigger`` for PreCompact,
@@ -50,6 +50,7 @@ from hookc.frontend.lower import Loaded
 from hookc.ir.expr import Call, Expr, Ident, Literal, Or
 from hookc.ir.hooks import Action, HookSet
 from hookc.profile import Profile, load_profile
+from hookc.runtime.values import CelError, compile_regex
 from hookc.source import Source, Span
 
 PROFILE = "claude-code"
@@ -288,7 +289,8 @@ def matcher_condition(
     pattern = translated.pattern
 
     def matches(name: str, ignore_case: bool) -> bool:
-        return re.search(pattern, name, re.IGNORECASE if ignore_case else 0) is not None
+        compiled = compile_regex(f"(?i){pattern}" if ignore_case else pattern)
+        return not isinstance(compiled, CelError) and compiled.search(name) is not None
 
     examples = profile.details.get("tool_pattern_examples") or ()
     open_set = bool(spec.get("open")) or (

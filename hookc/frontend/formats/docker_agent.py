@@ -47,6 +47,7 @@ from hookc.frontend.yaml_file import load_yaml
 from hookc.ir.expr import Expr, Literal
 from hookc.ir.hooks import Action, HookSet
 from hookc.profile import Profile, load_profile
+from hookc.runtime.values import CelError, compile_regex
 from hookc.source import Source, Span
 
 PROFILE = "docker-agent"
@@ -286,7 +287,8 @@ def matcher_condition(
     pattern = translated.pattern
 
     def matches(name: str, ignore_case: bool) -> bool:
-        return re.search(pattern, name, re.IGNORECASE if ignore_case else 0) is not None
+        compiled = compile_regex(f"(?i){pattern}" if ignore_case else pattern)
+        return not isinstance(compiled, CelError) and compiled.search(name) is not None
 
     known = [str(tool) for tool in profile.details.get("tools") or ()]
     problems = name_problems(text, known, matches, node.span, source, "tool", open_set=True)

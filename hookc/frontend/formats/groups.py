@@ -271,7 +271,7 @@ def name_test(field: str, names: Sequence[str], span: Span | None = None) -> Exp
 
 
 def pattern_test(field: str, pattern: str, span: Span | None = None) -> Expr:
-    """``field.matches(pattern)``: Python's ``re.search``, as CEL's ``matches``."""
+    """``field.matches(pattern)``: an unanchored RE2 search, as CEL's ``matches``."""
     return Call("matches", (Literal(pattern),), Ident(field), span=span)
 
 

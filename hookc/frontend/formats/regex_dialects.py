@@ -1,28 +1,28 @@
-"""Other tools' regular expressions as Python ``re`` patterns of the same meaning.
+"""Other tools' regular expressions as patterns of hookc's ``matches`` (RE2 syntax, matched
+in linear time: ``hookc/runtime/regex.py``) with the same meaning.
 
 Claude Code tests a matcher with JavaScript's ``RegExp`` (no flags, so no ``u``: patterns
 read UTF-16 code units, and Annex B's lenient syntax applies); docker-agent compiles it
-with Go's ``regexp`` (RE2 syntax). Where Python reads the same text otherwise, the
-pattern is rewritten:
+with Go's ``regexp`` (RE2 syntax). Where RE2 reads the same text otherwise, the pattern is
+rewritten:
 
-- ``$`` ends the input in both tools (no multi-line flag), where Python's ``$`` also
-  matches before a final newline: it becomes ``\\Z``.
-- ``\\d``, ``\\w``, ``\\b`` are ASCII in both, Unicode in Python: ``[0-9]``,
-  ``[0-9A-Za-z_]``, ``(?a:\\b)``; ``\\B`` is spelled out, as Python's never matches in an
-  empty string. ``\\s`` is JavaScript's Unicode white space or Go's
-  ``[\\t\\n\\f\\r ]``, spelled out.
+- ``$`` ends the input in both tools (no multi-line flag): it becomes ``\\z``.
+- ``\\d``, ``\\w``, ``\\b`` are ASCII in both, as in RE2: ``[0-9]``, ``[0-9A-Za-z_]``,
+  ``\\b``. ``\\s`` is JavaScript's Unicode white space or Go's ``[\\t\\n\\f\\r ]``, spelled
+  out.
 - JavaScript's ``.`` excludes ``\\r``, U+2028 and U+2029 as well as ``\\n``; ``[^]`` is any
   character and ``[]`` none; an escaped letter with no meaning is the letter itself
   (``\\A``, ``\\Z``, ``\\z``, ``\\e`` are ``A``, ``Z``, ``z``, ``e``); ``{`` that does not
-  start a repeat count is a literal brace (Python reads ``{,3}`` as a count);
+  start a repeat count is a literal brace (as in RE2: ``{,3}`` is text);
   ``(?<name>`` is ``(?P<name>``.
-- Go's flags may be set anywhere (``a(?i)b``) and last to the end of the group; Python
-  wants them at the start, so they become a scoped ``(?i:...)`` group. ``\\z`` is
+- Go's flags may be set anywhere (``a(?i)b``) and last to the end of the group; they are
+  written as a scoped ``(?i:...)`` group. ``\\z`` is
   ``\\Z``; ``\\Q...\\E`` quotes; ``[[:alpha:]]`` classes are spelled out.
 
-Each tool also refuses patterns Python accepts (JavaScript: possessive repeats, atomic
-groups, inline flags; Go: look-arounds, backreferences, ``\\Z``): those are invalid here
-too, with the tool's reason. A construct this module cannot say in Python (Unicode
+Each tool also refuses patterns RE2 accepts, or accepts ones it refuses (JavaScript:
+possessive repeats, atomic groups, inline flags; Go: look-arounds, backreferences,
+``\\Z``): those are invalid here too, with the tool's reason. A construct hookc cannot say
+in RE2 (JavaScript's look-arounds and backreferences, which need backtracking; Unicode
 property classes, ``\\S`` inside a class) is reported as such rather than guessed.
 Known limit: JavaScript counts a character outside the Basic Multilingual Plane as two
 code units, so ``.`` does not match one whole; no tool or event value has one.
@@ -33,15 +33,16 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from hookc.runtime.regex import RegexSyntaxError, compile_re2
+
 # JavaScript's \s: WhiteSpace and LineTerminator (ECMA-262 §22.2.2.9, CharacterClassEscape).
-JS_SPACE = "\\t\\n\\x0b\\f\\r \\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff"
+JS_SPACE = (
+    "\\t\\n\\x0b\\f\\r \\xa0\\x{1680}\\x{2000}-\\x{200a}\\x{2028}\\x{2029}\\x{202f}"
+    "\\x{205f}\\x{3000}\\x{feff}"
+)
 GO_SPACE = "\\t\\n\\f\\r "
 WORD = "0-9A-Za-z_"
-# Word boundaries of ASCII words. Not Python's \\B, which never matches in an empty string,
-# where JavaScript's and Go's match.
-BOUNDARY = "(?a:\\b)"
-NOT_BOUNDARY = f"(?:(?<=[{WORD}])(?=[{WORD}])|(?<![{WORD}])(?![{WORD}]))"
-_JS_DOT = "[^\\n\\r\\u2028\\u2029]"
+_JS_DOT = "[^\\n\\r\\x{2028}\\x{2029}]"
 _REPEAT = re.compile(r"\{([0-9]+)(,([0-9]*))?\}")
 _POSIX = {
     "alnum": "0-9A-Za-z",
@@ -60,13 +61,16 @@ _POSIX = {
     "xdigit": "0-9A-Fa-f",
 }
 _GO_FLAGS = set("imsU")
+_NEEDS_BACKTRACKING = (
+    "hookc cannot translate {}: hookc matches in linear time (RE2), and they need backtracking"
+)
 _GO_REPEAT_LIMIT = 1000
 
 
 @dataclass(frozen=True, slots=True)
 class Translated:
-    """A Python pattern of the same meaning, or why there is none: ``invalid`` when the
-    tool itself rejects the pattern, else hookc cannot say it in Python."""
+    """An RE2 pattern of the same meaning, or why there is none: ``invalid`` when the
+    tool itself rejects the pattern, else hookc cannot say it in RE2."""
 
     pattern: str | None
     problem: str | None = None
@@ -80,12 +84,12 @@ class _Refused(Exception):
 
 
 def javascript(pattern: str) -> Translated:
-    """``new RegExp(pattern)`` (no flags) as a Python pattern."""
+    """``new RegExp(pattern)`` (no flags) as an RE2 pattern."""
     return _translate(_JavaScript(pattern))
 
 
 def go(pattern: str) -> Translated:
-    """Go's ``regexp.Compile(pattern)`` as a Python pattern."""
+    """Go's ``regexp.Compile(pattern)`` as an RE2 pattern."""
     return _translate(_Go(pattern))
 
 
@@ -95,8 +99,8 @@ def _translate(reader: _Dialect) -> Translated:
     except _Refused as refused:
         return Translated(None, refused.message, refused.invalid)
     try:
-        re.compile(text)
-    except re.error as exc:
+        compile_re2(text)
+    except RegexSyntaxError as exc:
         return Translated(None, f"invalid regular expression: {exc}", True)
     if reader.untranslatable is not None:
         return Translated(None, reader.untranslatable, False)
@@ -104,7 +108,7 @@ def _translate(reader: _Dialect) -> Translated:
 
 
 class _Dialect:
-    """What both dialects share: a left-to-right reader writing Python text."""
+    """What both dialects share: a left-to-right reader writing RE2 text."""
 
     name = ""
     dot = "."
@@ -184,7 +188,7 @@ class _Dialect:
                 self.check_count(match)
                 self.repeat(match.group(0))
         elif char == "$":
-            self.emit("$" if self.multiline() else "\\Z", repeatable=False)
+            self.emit("$" if self.multiline() else "\\z", repeatable=False)
         elif char == "^":
             self.emit("^", repeatable=False)
         elif char == ".":
@@ -194,7 +198,7 @@ class _Dialect:
             reopen = "".join(f"(?{flags}:" for flags in scoped)
             self.emit(")" * len(scoped) + "|" + reopen, repeatable=False)
         else:
-            self.emit(re.escape(char))
+            self.emit(_literal(ord(char)))
 
     def repeat(self, operator: str) -> None:
         if not self.repeatable:
@@ -214,7 +218,7 @@ class _Dialect:
             raise _Refused("invalid regular expression: numbers out of order in a repeat")
 
     def class_items(self, empty_closes: bool) -> tuple[bool, list[str | None]]:
-        """The items of a class up to its `]`, each Python class text, `None` for a `-`;
+        """The items of a class up to its `]`, each RE2 class text, `None` for a `-`;
         and whether the class is negated. ``empty_closes``: a `]` right after `[` or `[^`
         ends the class (JavaScript) instead of being a literal (Go, Python)."""
         negated = self.text[self.at : self.at + 1] == "^"
@@ -236,10 +240,10 @@ class _Dialect:
             elif char == "-":
                 items.append(None)
             else:
-                items.append(re.escape(char))
+                items.append(_literal(ord(char)))
 
     def join_class(self, negated: bool, items: list[str | None]) -> str:
-        """Python class text: a `-` between two single characters is a range, anywhere
+        """RE2 class text: a `-` between two single characters is a range, anywhere
         else a literal `-`."""
         parts: list[str] = []
         index = 0
@@ -278,7 +282,7 @@ class _Dialect:
         raise NotImplementedError
 
 
-_ONE_CHARACTER = re.compile(r"(?s:.)|\\(?s:.)|\\U[0-9a-f]{8}")
+_ONE_CHARACTER = re.compile(r"(?s:.)|\\(?s:.)|\\x\{[0-9a-f]+\}")
 
 
 def _single(text: str) -> bool:
@@ -289,15 +293,22 @@ def _single(text: str) -> bool:
 def _code(text: str) -> int:
     if len(text) == 1:
         return ord(text)
-    if text.startswith("\\U") and len(text) == 10:
-        return int(text[2:], 16)
+    if text.startswith("\\x{"):
+        return int(text[3:-1], 16)
     return ord(text[1])
 
 
 def _literal(code: int) -> str:
-    """One character as Python pattern text (control and invisible ones as `\\U`)."""
+    """One character as RE2 pattern text: ASCII punctuation escaped, control and invisible
+    ones as ``\\x{..}``."""
     char = chr(code)
-    return re.escape(char) if char.isprintable() else f"\\U{code:08x}"
+    if char == " ":
+        return char
+    if not char.isprintable():
+        return f"\\x{{{code:x}}}"
+    if char.isascii() and not char.isalnum() and char != "_":
+        return "\\" + char
+    return char
 
 
 class _JavaScript(_Dialect):
@@ -312,11 +323,13 @@ class _JavaScript(_Dialect):
 
     def open_group(self) -> None:
         rest = self.text[self.at :]
-        for opener in ("?:", "?=", "?!", "?<=", "?<!"):
+        if rest.startswith("?:"):
+            self.at += 2
+            self.open("(?:", capturing=False)
+            return
+        for opener in ("?=", "?!", "?<=", "?<!"):
             if rest.startswith(opener):
-                self.at += len(opener)
-                self.open("(" + opener, capturing=False)
-                return
+                raise _Refused(_NEEDS_BACKTRACKING.format(f"look-arounds `({opener}`"), False)
         if rest.startswith("?<"):
             match = re.match(r"\?<([A-Za-z_$][A-Za-z0-9_$]*)>", rest)
             if match is None or "$" in match.group(1):
@@ -347,18 +360,12 @@ class _JavaScript(_Dialect):
         if char in classes:
             self.emit(classes[char])
         elif char in "bB":
-            self.emit(BOUNDARY if char == "b" else NOT_BOUNDARY, repeatable=False)
+            self.emit(f"\\{char}", repeatable=False)
         elif char in "123456789":
             digits = re.match(r"[0-9]+", self.text[self.at - 1 :])  # ASCII digits only
             number = int(digits.group(0)) if digits else 0
             if number <= self.total_groups:
-                self.at += len(str(number)) - 1
-                if number > self.closed:
-                    self.emit(
-                        self.cannot("a backreference to a group not yet closed"), repeatable=True
-                    )
-                else:
-                    self.emit(f"(?:\\{number})")
+                raise _Refused(_NEEDS_BACKTRACKING.format("backreferences"), invalid=False)
             elif char in "1234567":  # Annex B: an octal escape
                 self.emit(self.octal(char))
             else:  # Annex B: the digit itself
@@ -367,8 +374,7 @@ class _JavaScript(_Dialect):
             match = re.match(r"<([A-Za-z_][A-Za-z0-9_]*)>", self.text[self.at :])
             if match is None:
                 raise _Refused("invalid regular expression: invalid named reference")
-            self.at += match.end()
-            self.emit(f"(?P={match.group(1)})")
+            raise _Refused(_NEEDS_BACKTRACKING.format("backreferences"), invalid=False)
         else:
             self.emit(self.character_escape(char))
 
@@ -381,7 +387,7 @@ class _JavaScript(_Dialect):
         return _literal(int(digits, 8))
 
     def character_escape(self, char: str) -> str:
-        """An escape that stands for one character, as class-safe Python text."""
+        """An escape that stands for one character, as class-safe RE2 text."""
         simple = {"n": 10, "r": 13, "t": 9, "f": 12, "v": 11}
         if char in simple:
             return _literal(simple[char])
@@ -405,12 +411,12 @@ class _JavaScript(_Dialect):
                 self.at += 1
                 return _literal(ord(following) % 32)
             return "\\\\c"  # Annex B: a backslash and a `c`
-        return re.escape(char)  # an identity escape: the character itself
+        return _literal(ord(char))  # an identity escape: the character itself
 
     def character_class(self) -> str:
         if self.text.startswith("]", self.at):  # [] matches nothing
             self.at += 1
-            return "(?!)"
+            return "[^\\x00-\\x{10ffff}]"
         if self.text.startswith("^]", self.at):  # [^] matches any character
             self.at += 2
             return "(?s:.)"
@@ -500,11 +506,11 @@ class _Go(_Dialect):
         if char in classes:
             self.emit(classes[char])
         elif char in "bB":
-            self.emit(BOUNDARY if char == "b" else NOT_BOUNDARY, repeatable=False)
+            self.emit(f"\\{char}", repeatable=False)
         elif char == "A":
             self.emit("\\A", repeatable=False)
         elif char == "z":
-            self.emit("\\Z", repeatable=False)
+            self.emit("\\z", repeatable=False)
         elif char == "Q":
             end = self.text.find("\\E", self.at)
             quoted = self.text[self.at :] if end < 0 else self.text[self.at : end]
@@ -539,7 +545,7 @@ class _Go(_Dialect):
             return self.cannot("Unicode classes (`\\p`)")
         if char.isascii() and (char.isalnum() or char == "_"):
             raise _Refused(f"invalid regular expression: invalid escape sequence `\\{char}`")
-        return re.escape(char)
+        return _literal(ord(char))
 
     def character_class(self) -> str:
         negated, items = self.class_items(empty_closes=False)

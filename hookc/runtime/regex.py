@@ -1,0 +1,886 @@
+"""Regular expressions in RE2 syntax, matched in time linear in the text. Standard library
+only; compiled modules carry this file verbatim.
+
+CEL's ``matches`` is RE2 (cel-spec), and RE2 never backtracks. Python's ``re`` does: ``(a+)+$``
+takes minutes on 30 characters. So a pattern is parsed here, as RE2 reads it (backreferences
+and look-around are refused with RE2's reason), and then run one of two ways:
+
+- through Python's ``re`` (translated to its syntax, meaning kept exactly) when the pattern's
+  shape proves that backtracking stays linear (``_linear_under_backtracking``): the fast,
+  common case (``rm\\s+-rf``, ``^git push``, ``\\.env$``);
+- otherwise through ``LinearPattern``: a Thompson automaton run as a lazily built DFA
+  (each state a set of automaton states, its transitions cached per character, the cache
+  bounded and flushed when full), one step per character of the text.
+
+Both give the same answer for every pattern and text (the differential tests hold them
+together); which one runs is decided by the pattern alone, whether it is a constant or not.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+_MAX_CODE = 0x10FFFF
+# RE2's limits: a repeat count at most 1000, and a program of bounded size.
+_MAX_REPEAT = 1000
+_MAX_PROGRAM = 20_000
+_MAX_NESTING = 100
+# Backtracking may try this many ways through the bounded part of a pattern per starting
+# position, and read this many characters over all of them (ways times the longest match),
+# for the pattern to go to Python's `re`: the work per position stays a small constant.
+_MAX_PATHS = 1000
+_MAX_WORK = 256
+# The lazy DFA's cache: flushed when it holds this many transitions (memory stays bounded;
+# a flush only costs the work of building states again).
+_MAX_TRANSITIONS = 4096
+
+_Ranges = tuple[tuple[int, int], ...]
+
+
+class RegexSyntaxError(ValueError):
+    """A pattern that is not RE2 syntax (or that RE2 would refuse): the message says why."""
+
+
+# -- syntax -----------------------------------------------------------------------------------
+#
+# The parse is a tree of tuples:
+#   ("chars", ranges, negated, fold)   one character in ranges (code point pairs); with
+#                                      fold, a character any of whose cases is in ranges
+#   ("assert", kind)                   begin_text end_text begin_line end_line word not_word
+#   ("concat", items) ("alt", branches) ("repeat", item, low, high or None) ("empty",)
+
+_WORD: _Ranges = ((48, 57), (65, 90), (95, 95), (97, 122))
+_DIGIT: _Ranges = ((48, 57),)
+_SPACE: _Ranges = ((9, 10), (12, 13), (32, 32))  # RE2's \s: no \v
+_POSIX: dict[str, _Ranges] = {
+    "alnum": ((48, 57), (65, 90), (97, 122)),
+    "alpha": ((65, 90), (97, 122)),
+    "ascii": ((0, 127),),
+    "blank": ((9, 9), (32, 32)),
+    "cntrl": ((0, 31), (127, 127)),
+    "digit": _DIGIT,
+    "graph": ((33, 126),),
+    "lower": ((97, 122),),
+    "print": ((32, 126),),
+    "punct": ((33, 47), (58, 64), (91, 96), (123, 126)),
+    "space": ((9, 13), (32, 32)),
+    "upper": ((65, 90),),
+    "word": _WORD,
+    "xdigit": ((48, 57), (65, 70), (97, 102)),
+}
+_PERL = {"d": _DIGIT, "s": _SPACE, "w": _WORD}
+_CONTROL = {"a": 7, "f": 12, "t": 9, "n": 10, "r": 13, "v": 11}
+_ASSERT_ESCAPES = {"A": "begin_text", "z": "end_text", "b": "word", "B": "not_word"}
+
+
+def _normalize(ranges: list[tuple[int, int]]) -> _Ranges:
+    merged: list[tuple[int, int]] = []
+    for low, high in sorted(ranges):
+        if merged and low <= merged[-1][1] + 1:
+            if high > merged[-1][1]:
+                merged[-1] = (merged[-1][0], high)
+        else:
+            merged.append((low, high))
+    return tuple(merged)
+
+
+def _complement(ranges: _Ranges) -> _Ranges:
+    out: list[tuple[int, int]] = []
+    next_low = 0
+    for low, high in ranges:
+        if low > next_low:
+            out.append((next_low, low - 1))
+        next_low = high + 1
+    if next_low <= _MAX_CODE:
+        out.append((next_low, _MAX_CODE))
+    return tuple(out)
+
+
+def _chars(ranges: _Ranges, negated: bool, fold: bool) -> tuple[Any, ...]:
+    """A character node; without case folding the negation is applied at once."""
+    if fold:
+        return ("chars", ranges, negated, True)
+    return ("chars", _complement(ranges) if negated else ranges, False, False)
+
+
+class _Parser:
+    def __init__(self, pattern: str) -> None:
+        self.text = pattern
+        self.at = 0
+        self.depth = 0
+
+    def fail(self, message: str) -> RegexSyntaxError:
+        return RegexSyntaxError(message)
+
+    def peek(self, ahead: int = 0) -> str:
+        at = self.at + ahead
+        return self.text[at] if at < len(self.text) else ""
+
+    def parse(self) -> tuple[Any, ...]:
+        node = self.alternation({"i": False, "m": False, "s": False})
+        if self.at < len(self.text):
+            raise self.fail("unexpected `)`: no group is open")
+        return node
+
+    def alternation(self, flags: dict[str, bool]) -> tuple[Any, ...]:
+        branches = [self.concatenation(flags)]
+        while self.peek() == "|":
+            self.at += 1
+            branches.append(self.concatenation(flags))
+        return branches[0] if len(branches) == 1 else ("alt", tuple(branches))
+
+    def concatenation(self, flags: dict[str, bool]) -> tuple[Any, ...]:
+        items: list[tuple[Any, ...]] = []
+        while self.at < len(self.text) and self.peek() not in "|)":
+            if self.text.startswith("(?", self.at) and self._flag_group(flags):
+                continue  # (?i) changes the flags for the rest of the group
+            atom = self.atom(flags)
+            if atom is None:
+                continue
+            items.append(self.repeats(atom))
+        if not items:
+            return ("empty",)
+        return items[0] if len(items) == 1 else ("concat", tuple(items))
+
+    def repeats(self, atom: tuple[Any, ...]) -> tuple[Any, ...]:
+        start = self.at
+        bounds = self.repeat_bounds()
+        if bounds is None:
+            return atom
+        if self.peek() == "?":
+            self.at += 1  # lazy: a boolean search does not depend on it
+        elif self.peek() == "+":
+            raise self.fail(
+                f"`{self.text[start : self.at + 1]}`: possessive repeats are not RE2 syntax"
+            )
+        if self.repeat_bounds(probe=True) is not None:
+            raise self.fail(
+                f"bad repetition operator `{self.text[start : self.at + 1]}`: "
+                "RE2 does not repeat a repeat; group it first, `(?:...)`"
+            )
+        low, high = bounds
+        return ("repeat", atom, low, high)
+
+    def repeat_bounds(self, probe: bool = False) -> tuple[int, int | None] | None:
+        char = self.peek()
+        if char in ("*", "+", "?") and char:
+            if not probe:
+                self.at += 1
+            return {"*": (0, None), "+": (1, None), "?": (0, 1)}[char]
+        if char != "{":
+            return None
+        found = re.match(r"\{([0-9]+)(,([0-9]*))?\}", self.text[self.at : self.at + 40])
+        if found is None:
+            return None  # RE2 reads a `{` that opens no repeat as itself: `a{,3}`, `{x}`
+        low = int(found.group(1)) if len(found.group(1)) < 6 else _MAX_REPEAT + 1
+        if found.group(2) is None:
+            high: int | None = low
+        elif found.group(3):
+            high = int(found.group(3)) if len(found.group(3)) < 6 else _MAX_REPEAT + 1
+        else:
+            high = None
+        if low > _MAX_REPEAT or (high is not None and high > _MAX_REPEAT):
+            raise self.fail(
+                f"bad repetition operator `{found.group(0)}`: RE2 repeats at most 1000 times"
+            )
+        if high is not None and high < low:
+            raise self.fail(f"bad repetition operator `{found.group(0)}`: maximum below minimum")
+        if not probe:
+            self.at += len(found.group(0))
+        return low, high
+
+    def _flag_group(self, flags: dict[str, bool]) -> bool:
+        """``(?flags)`` on its own: applies to the rest of the enclosing group."""
+        found = re.match(r"\(\?([a-zA-Z]*)(?:-([a-zA-Z]*))?\)", self.text[self.at : self.at + 20])
+        if found is None:
+            return False
+        flags.update(self._flags(found.group(1), found.group(2)))
+        self.at += len(found.group(0))
+        return True
+
+    def _flags(self, on: str, off: str | None) -> dict[str, bool]:
+        changed: dict[str, bool] = {}
+        if off == "" or (not on and off is None):
+            raise self.fail("missing flags after `(?`")
+        for letters, value in ((on, True), (off or "", False)):
+            for letter in letters:
+                if letter not in "imsU":
+                    raise self.fail(
+                        f"invalid or unsupported Perl syntax `(?{letter}`: "
+                        "RE2's flags are i, m, s and U"
+                    )
+                if letter != "U":  # ungreedy: a boolean search does not depend on it
+                    changed[letter] = value
+        return changed
+
+    def atom(self, flags: dict[str, bool]) -> tuple[Any, ...] | None:
+        char = self.text[self.at]
+        if char == "(":
+            return self.group(flags)
+        if char == "[":
+            return self.char_class(flags)
+        if char in "*+?":
+            raise self.fail(f"missing argument to repetition operator `{char}`")
+        self.at += 1
+        if char == ".":
+            return _chars(
+                ((0, _MAX_CODE),) if flags["s"] else ((0, 9), (11, _MAX_CODE)), False, False
+            )
+        if char == "^":
+            return ("assert", "begin_line" if flags["m"] else "begin_text")
+        if char == "$":
+            return ("assert", "end_line" if flags["m"] else "end_text")
+        if char == "\\":
+            return self.escape(flags, in_class=False)
+        return self.literal(ord(char), flags)
+
+    def literal(self, code: int, flags: dict[str, bool]) -> tuple[Any, ...]:
+        return _chars(((code, code),), False, flags["i"] and _has_case(code))
+
+    def group(self, flags: dict[str, bool]) -> tuple[Any, ...]:
+        opened = self.at
+        self.depth += 1
+        if self.depth > _MAX_NESTING:
+            raise self.fail(f"nesting too deep: at most {_MAX_NESTING} groups inside each other")
+        rest = self.text[self.at : self.at + 4]
+        inner = dict(flags)
+        if rest.startswith("(?"):
+            named = re.match(r"\(\?P?<([A-Za-z_][A-Za-z0-9_]*)>", self.text[self.at : self.at + 40])
+            scoped = re.match(
+                r"\(\?([a-zA-Z]*)(?:-([a-zA-Z]*))?:", self.text[self.at : self.at + 20]
+            )
+            if named is not None:
+                self.at += len(named.group(0))
+            elif scoped is not None:
+                if scoped.group(1) or scoped.group(2) is not None:
+                    inner.update(self._flags(scoped.group(1), scoped.group(2)))
+                self.at += len(scoped.group(0))
+            else:
+                raise self.fail(_perl_only(rest))
+        else:
+            self.at += 1
+        node = self.alternation(inner)
+        if self.peek() != ")":
+            raise self.fail(f"missing `)`: the group at position {opened} is not closed")
+        self.at += 1
+        self.depth -= 1
+        return node
+
+    def escape(self, flags: dict[str, bool], *, in_class: bool) -> tuple[Any, ...]:
+        if self.at >= len(self.text):
+            raise self.fail("trailing backslash at end of expression")
+        char = self.text[self.at]
+        self.at += 1
+        if char in _PERL or char.lower() in _PERL:
+            return _chars(_PERL[char.lower()], char.isupper(), False)
+        if char in _ASSERT_ESCAPES and not in_class:
+            return ("assert", _ASSERT_ESCAPES[char])
+        if char in _CONTROL:
+            return self.literal(_CONTROL[char], flags)
+        if char == "x":
+            return self.literal(self.hex_escape(), flags)
+        if char == "0":
+            digits = re.match(r"[0-7]{0,2}", self.text[self.at : self.at + 2])
+            assert digits is not None
+            self.at += len(digits.group(0))
+            return self.literal(int("0" + digits.group(0), 8), flags)
+        if char.isdigit():
+            raise self.fail(
+                f"`\\{char}`: backreferences are not RE2 syntax (RE2 matches in linear time "
+                "and has none); for a character by its code write `\\x{..}`"
+            )
+        if char == "Q" and not in_class:
+            end = self.text.find("\\E", self.at)
+            quoted = self.text[self.at : end if end != -1 else len(self.text)]
+            self.at = end + 2 if end != -1 else len(self.text)
+            items = tuple(self.literal(ord(c), flags) for c in quoted)
+            return ("concat", items) if items else ("empty",)
+        if char in "pP":
+            raise self.fail(f"`\\{char}`: Unicode character classes are not supported by hookc")
+        if char in "Z":
+            raise self.fail("`\\Z` is not RE2 syntax: write `\\z` (end of text) or `$`")
+        if char == "C":
+            raise self.fail("`\\C` (any byte) is not supported: hookc matches characters")
+        if char.isascii() and not char.isalnum() and char != "_":
+            return self.literal(ord(char), flags)
+        raise self.fail(f"invalid escape sequence `\\{char}`")
+
+    def hex_escape(self) -> int:
+        if self.peek() == "{":
+            end = self.text.find("}", self.at)
+            digits = self.text[self.at + 1 : end] if end != -1 else ""
+            if not digits or not re.fullmatch(r"[0-9A-Fa-f]{1,8}", digits):
+                raise self.fail("invalid escape sequence `\\x{...}`: hexadecimal digits expected")
+            self.at = end + 1
+        else:
+            digits = self.text[self.at : self.at + 2]
+            if not re.fullmatch(r"[0-9A-Fa-f]{2}", digits):
+                raise self.fail("invalid escape sequence `\\x`: two hexadecimal digits expected")
+            self.at += 2
+        code = int(digits, 16)
+        if code > _MAX_CODE:
+            raise self.fail(f"invalid escape sequence `\\x{{{digits}}}`: beyond U+10FFFF")
+        return code
+
+    def char_class(self, flags: dict[str, bool]) -> tuple[Any, ...]:
+        self.at += 1
+        negated = self.peek() == "^"
+        if negated:
+            self.at += 1
+        ranges: list[tuple[int, int]] = []
+        first = True
+        while True:
+            if self.at >= len(self.text):
+                raise self.fail("missing closing `]` of a character class")
+            char = self.text[self.at]
+            if char == "]" and not first:
+                self.at += 1
+                break
+            first = False
+            posix = re.match(r"\[:(\^?)([a-z]+):\]", self.text[self.at : self.at + 12])
+            if posix is not None:
+                if posix.group(2) not in _POSIX:
+                    raise self.fail(f"invalid character class range `{posix.group(0)}`")
+                found = _POSIX[posix.group(2)]
+                ranges.extend(_complement(found) if posix.group(1) else found)
+                self.at += len(posix.group(0))
+                continue
+            low = self.class_char(flags)
+            if isinstance(low, tuple):
+                ranges.extend(low)
+                continue
+            if self.peek() == "-" and self.peek(1) not in ("]", ""):
+                self.at += 1
+                high = self.class_char(flags)
+                if isinstance(high, tuple) or high < low:
+                    raise self.fail("invalid character class range: the end is before the start")
+                ranges.append((low, high))
+            else:
+                ranges.append((low, low))
+        fold = flags["i"] and any(
+            _has_case(code) for low, high in ranges for code in range(low, min(high, low + 300) + 1)
+        )
+        return _chars(_normalize(ranges), negated, fold or (flags["i"] and _wide(ranges)))
+
+    def class_char(self, flags: dict[str, bool]) -> int | _Ranges:
+        char = self.text[self.at]
+        self.at += 1
+        if char != "\\":
+            return ord(char)
+        node = self.escape(flags, in_class=True)
+        if node[0] != "chars":
+            raise self.fail("invalid escape in a character class")
+        ranges = node[1]
+        if len(ranges) == 1 and ranges[0][0] == ranges[0][1] and not node[2]:
+            return int(ranges[0][0])
+        return tuple(ranges)
+
+
+def _perl_only(rest: str) -> str:
+    if rest.startswith(("(?=", "(?!", "(?<=", "(?<!")):
+        return (
+            f"look-around `{rest.rstrip('abcdefghijklmnopqrstuvwxyz')}` is not RE2 syntax: "
+            "RE2 matches in linear time and has no look-ahead or look-behind"
+        )
+    if rest.startswith("(?P="):
+        return "`(?P=name)`: backreferences are not RE2 syntax (RE2 matches in linear time)"
+    if rest.startswith("(?>"):
+        return "atomic groups `(?>...)` are not RE2 syntax (RE2 never backtracks)"
+    if rest.startswith("(?#"):
+        return "comments `(?#...)` are not RE2 syntax"
+    if rest.startswith("(?("):
+        return "conditional groups `(?(...)...)` are not RE2 syntax"
+    return f"invalid or unsupported Perl syntax `{rest[:3]}`"
+
+
+def _has_case(code: int) -> bool:
+    char = chr(code)
+    return char.lower() != char or char.upper() != char
+
+
+def _wide(ranges: list[tuple[int, int]]) -> bool:
+    return any(high - low > 300 for low, high in ranges)
+
+
+def parse(pattern: str) -> tuple[Any, ...]:
+    """The tree of an RE2 pattern; RegexSyntaxError when it is not one."""
+    return _Parser(pattern).parse()
+
+
+# -- the automaton ----------------------------------------------------------------------------
+
+_CHAR, _SPLIT, _ASSERT, _MATCH = 0, 1, 2, 3
+
+
+def _compile(node: tuple[Any, ...]) -> list[list[Any]]:
+    """Thompson's construction: instructions [CHAR, node, next], [SPLIT, targets],
+    [ASSERT, kind, next], [MATCH]; instruction 0 is where matching starts."""
+    program: list[list[Any]] = []
+
+    def emit(instruction: list[Any]) -> int:
+        if len(program) >= _MAX_PROGRAM:
+            raise RegexSyntaxError(
+                f"pattern too large: more than {_MAX_PROGRAM} steps once its repeats are "
+                "spelled out"
+            )
+        program.append(instruction)
+        return len(program) - 1
+
+    # Each piece returns (entry, holes): holes are the instructions whose `next` is to be
+    # patched to whatever follows the piece.
+    def piece(node: tuple[Any, ...]) -> tuple[int, list[tuple[int, int]]]:
+        tag = node[0]
+        if tag == "chars":
+            at = emit([_CHAR, node, -1])
+            return at, [(at, 2)]
+        if tag == "assert":
+            at = emit([_ASSERT, node[1], -1])
+            return at, [(at, 2)]
+        if tag == "empty":
+            at = emit([_SPLIT, [-1]])
+            return at, [(at, 0)]
+        if tag == "concat":
+            entry, holes = piece(node[1][0])
+            for item in node[1][1:]:
+                start, next_holes = piece(item)
+                patch(holes, start)
+                holes = next_holes
+            return entry, holes
+        if tag == "alt":
+            at = emit([_SPLIT, []])
+            holes = []
+            for branch in node[1]:
+                start, branch_holes = piece(branch)
+                program[at][1].append(start)
+                holes += branch_holes
+            return at, holes
+        _, item, low, high = node
+        entry = -1
+        holes = []
+        for _ in range(low):
+            start, next_holes = piece(item)
+            if entry == -1:
+                entry = start
+            else:
+                patch(holes, start)
+            holes = next_holes
+        if high is None:
+            loop = emit([_SPLIT, []])
+            start, body_holes = piece(item)
+            program[loop][1].append(start)
+            patch(body_holes, loop)
+            if entry == -1:
+                entry = loop
+            else:
+                patch(holes, loop)
+            return entry, [(loop, -1)]
+        optional_holes: list[tuple[int, int]] = []
+        for _ in range(high - low):
+            fork = emit([_SPLIT, []])
+            start, next_holes = piece(item)
+            program[fork][1].append(start)
+            if entry == -1:
+                entry = fork
+            else:
+                patch(holes, fork)
+            optional_holes.append((fork, -1))
+            holes = next_holes
+        if entry == -1:
+            return piece(("empty",))
+        return entry, holes + optional_holes
+
+    def patch(holes: list[tuple[int, int]], target: int) -> None:
+        for at, slot in holes:
+            if slot == -1:
+                program[at][1].append(target)
+            elif slot == 0:
+                program[at][1][0] = target
+            else:
+                program[at][slot] = target
+
+    entry, holes = piece(node)
+    patch(holes, emit([_MATCH]))
+    if entry != 0:  # matching starts at instruction 0
+        program.insert(0, [_SPLIT, [entry + 1]])
+        for instruction in program[1:]:
+            if instruction[0] == _SPLIT:
+                instruction[1] = [target + 1 for target in instruction[1]]
+            elif instruction[0] != _MATCH:
+                instruction[2] += 1
+    return program
+
+
+def _in_ranges(code: int, ranges: _Ranges) -> bool:
+    low_index, high_index = 0, len(ranges)
+    while low_index < high_index:
+        middle = (low_index + high_index) // 2
+        low, high = ranges[middle]
+        if code < low:
+            high_index = middle
+        elif code > high:
+            low_index = middle + 1
+        else:
+            return True
+    return False
+
+
+def _accepts(node: tuple[Any, ...], char: str) -> bool:
+    _, ranges, negated, fold = node
+    if not fold:
+        return _in_ranges(ord(char), ranges)
+    found = any(
+        len(variant) == 1 and _in_ranges(ord(variant), ranges)
+        for variant in (char, char.lower(), char.upper(), char.casefold())
+    )
+    return bool(found != negated)
+
+
+def _is_word(char: str) -> bool:
+    return char.isascii() and (char.isalnum() or char == "_")
+
+
+# What the text before a position says: at its start; after a word character; after \n.
+_AT_START, _AFTER_WORD, _AFTER_NEWLINE, _AFTER_OTHER = 0, 1, 2, 3
+
+
+def _holds(kind: str, before: int, char: str | None) -> bool:
+    if kind == "begin_text":
+        return before == _AT_START
+    if kind == "begin_line":
+        return before in (_AT_START, _AFTER_NEWLINE)
+    if kind == "end_text":
+        return char is None
+    if kind == "end_line":
+        return char is None or char == "\n"
+    boundary = (before == _AFTER_WORD) != (char is not None and _is_word(char))
+    return boundary if kind == "word" else not boundary
+
+
+class _State(dict[str, Any]):
+    """A DFA state: the automaton's character instructions still alive, and what the text
+    before says; the dict maps a next character to the next state (True: a match ends)."""
+
+    __slots__ = ("alive", "before")
+
+    def __init__(self, alive: frozenset[int], before: int) -> None:
+        super().__init__()
+        self.alive = alive
+        self.before = before
+
+
+class LinearPattern:
+    """A pattern run by the lazy DFA: ``search`` (unanchored, as CEL's ``matches``) and
+    ``fullmatch``, each returning True or None like a match object's truth. Time linear in
+    the text: each character is one cached transition, or one step of the automaton that
+    visits each instruction at most once."""
+
+    def __init__(self, tree: tuple[Any, ...], pattern: str) -> None:
+        self.pattern = pattern
+        self._tree = tree
+        self._search = _Automaton(tree)
+        self._whole: _Automaton | None = None
+
+    def __repr__(self) -> str:
+        return f"LinearPattern({self.pattern!r})"
+
+    def search(self, text: str) -> bool | None:
+        return self._search.run(text)
+
+    def fullmatch(self, text: str) -> bool | None:
+        if self._whole is None:
+            anchored = ("concat", (("assert", "begin_text"), self._tree, ("assert", "end_text")))
+            self._whole = _Automaton(anchored)
+        return self._whole.run(text)
+
+
+class _Automaton:
+    def __init__(self, tree: tuple[Any, ...]) -> None:
+        self.program = _compile(tree)
+        # Anchored at the start of the text: no new attempt begins after the first character.
+        self.anchored = _starts_anchored(tree)
+        self._flush()
+
+    def _flush(self) -> None:
+        self.states: dict[tuple[frozenset[int], int], _State] = {}
+        self.transitions = 0
+        self.start = self._state(frozenset(), _AT_START)
+
+    def _state(self, alive: frozenset[int], before: int) -> _State:
+        key = (alive, before)
+        found = self.states.get(key)
+        if found is None:
+            found = self.states[key] = _State(alive, before)
+        return found
+
+    def run(self, text: str) -> bool | None:
+        state = self.start
+        for char in text:
+            following = state.get(char)
+            if following is None:
+                following = self._step(state, char)
+            if following is True:
+                return True
+            if following is False:
+                return None
+            state = following
+        return True if self._closure(state, None)[1] else None
+
+    def _closure(self, state: _State, char: str | None) -> tuple[list[int], bool]:
+        """The character instructions reachable from the state's without reading, with
+        assertions decided between the text before and ``char`` (None: the end); and
+        whether the match instruction is reachable."""
+        program = self.program
+        pending = list(state.alive)
+        if not self.anchored or state.before == _AT_START:
+            pending.append(0)
+        seen: set[int] = set()
+        found: list[int] = []
+        matched = False
+        while pending:
+            at = pending.pop()
+            if at in seen:
+                continue
+            seen.add(at)
+            instruction = program[at]
+            op = instruction[0]
+            if op == _CHAR:
+                found.append(at)
+            elif op == _SPLIT:
+                pending.extend(instruction[1])
+            elif op == _ASSERT:
+                if _holds(instruction[1], state.before, char):
+                    pending.append(instruction[2])
+            else:
+                matched = True
+        return found, matched
+
+    def _step(self, state: _State, char: str) -> Any:
+        found, matched = self._closure(state, char)
+        if matched:
+            following: Any = True
+        else:
+            program = self.program
+            alive = frozenset(program[at][2] for at in found if _accepts(program[at][1], char))
+            if not alive and self.anchored:
+                following = False  # no attempt is alive and none can begin
+            else:
+                before = (
+                    _AFTER_NEWLINE
+                    if char == "\n"
+                    else (_AFTER_WORD if _is_word(char) else _AFTER_OTHER)
+                )
+                following = self._state(alive, before)
+        if self.transitions >= _MAX_TRANSITIONS:
+            self._flush()  # the states already made stay usable; only the cache is new
+        self.transitions += 1
+        state[char] = following
+        return following
+
+
+def _starts_anchored(tree: tuple[Any, ...]) -> bool:
+    first = tree[1][0] if tree[0] == "concat" else tree
+    return bool(first == ("assert", "begin_text"))
+
+
+# -- when backtracking is safe ----------------------------------------------------------------
+
+
+def _linear_under_backtracking(tree: tuple[Any, ...]) -> bool:
+    """Whether Python's backtracking ``re.search`` runs in time linear in the text.
+
+    Conservative: each top-level alternative must be a sequence of
+    - items whose ways to match are few (no unbounded repeat; together at most
+      ``_MAX_PATHS`` ways): each starting position costs a bounded amount;
+    - unbounded repeats of one character class X *guarded* on both sides: the items just
+      before and just after are character classes disjoint from X (``rm\\s+-rf``). The
+      repeat can only end at the end of a run of X, so trying its lengths fails at once on
+      each; and a run of X begins after a character not in X, so the runs tried from
+      different starting positions do not overlap;
+    - and, last, one unbounded repeat of a character class followed only by ``*`` repeats
+      of character classes (``git push.*``): once it is reached, the match succeeds.
+    Case-insensitive classes are left to the linear engine (they are not translated).
+    """
+    branches = tree[1] if tree[0] == "alt" else (tree,)
+    return all(_branch_linear(branch) for branch in branches)
+
+
+def _branch_linear(branch: tuple[Any, ...]) -> bool:
+    items = list(branch[1]) if branch[0] == "concat" else [branch]
+    paths = 1
+    width = 0
+    for at, item in enumerate(items):
+        if not _translatable(item):
+            return False
+        if item[0] == "repeat" and item[3] is None:
+            if item[1][0] != "chars":
+                return False
+            before = items[at - 1] if at > 0 else None
+            after = items[at + 1] if at + 1 < len(items) else None
+            if _disjoint_class(before, item[1]) and _disjoint_class(after, item[1]):
+                continue
+            if all(_star(rest) for rest in items[at + 1 :]):
+                break
+            return False
+        paths *= _paths(item)
+        width += _width(item)
+        if paths * max(width, 1) > _MAX_WORK:
+            return False
+    return True
+
+
+def _star(item: tuple[Any, ...]) -> bool:
+    return item[0] == "repeat" and item[1][0] == "chars" and item[2] == 0 and item[3] is None
+
+
+def _disjoint_class(neighbour: tuple[Any, ...] | None, repeated: tuple[Any, ...]) -> bool:
+    if neighbour is None or neighbour[0] != "chars":
+        return False
+    return not _overlap(neighbour[1], repeated[1])
+
+
+def _overlap(first: _Ranges, second: _Ranges) -> bool:
+    i = j = 0
+    while i < len(first) and j < len(second):
+        if first[i][1] < second[j][0]:
+            i += 1
+        elif second[j][1] < first[i][0]:
+            j += 1
+        else:
+            return True
+    return False
+
+
+def _paths(node: tuple[Any, ...]) -> int:
+    """How many ways backtracking may try through a node (capped past _MAX_PATHS)."""
+    tag = node[0]
+    if tag == "concat":
+        total = 1
+        for item in node[1]:
+            total = min(total * _paths(item), _MAX_PATHS + 1)
+        return total
+    if tag == "alt":
+        return min(sum(_paths(branch) for branch in node[1]), _MAX_PATHS + 1)
+    if tag == "repeat":
+        _, item, low, high = node
+        if high is None:
+            return _MAX_PATHS + 1
+        inner = _paths(item)
+        total = 0
+        for count in range(low, high + 1):
+            total += min(inner**count if inner > 1 else 1, _MAX_PATHS + 1)
+            if total > _MAX_PATHS:
+                return _MAX_PATHS + 1
+        return max(total, 1)
+    return 1
+
+
+def _size(node: tuple[Any, ...]) -> int:
+    """Instructions of the automaton, about (capped past _MAX_PROGRAM)."""
+    tag = node[0]
+    if tag in ("concat", "alt"):
+        return min(sum(_size(child) for child in node[1]) + 1, _MAX_PROGRAM + 1)
+    if tag == "repeat":
+        _, item, low, high = node
+        return min(_size(item) * max(int(low), int(high or 0), 1) + 1, _MAX_PROGRAM + 1)
+    return 1
+
+
+def _width(node: tuple[Any, ...]) -> int:
+    """The most characters a node without unbounded repeats matches (capped)."""
+    tag = node[0]
+    if tag == "chars":
+        return 1
+    if tag == "concat":
+        return min(sum(_width(item) for item in node[1]), _MAX_PROGRAM)
+    if tag == "alt":
+        return max(_width(branch) for branch in node[1])
+    if tag == "repeat":
+        return min(
+            _width(node[1]) * (node[3] if node[3] is not None else _MAX_PROGRAM), _MAX_PROGRAM
+        )
+    return 0
+
+
+def _translatable(node: tuple[Any, ...]) -> bool:
+    tag = node[0]
+    if tag == "chars":
+        return not node[3]
+    if tag in ("concat", "alt"):
+        return all(_translatable(child) for child in node[1])
+    if tag == "repeat":
+        return _translatable(node[1])
+    return True
+
+
+_PYTHON_ASSERTS = {
+    "begin_text": r"\A",
+    "end_text": r"\Z",
+    "begin_line": "(?m:^)",
+    "end_line": "(?m:$)",
+    "word": r"(?a:\b)",
+    # Python's \B never matches in an empty text; RE2's does (no word boundary there).
+    "not_word": r"(?:(?a:\B)|\A\Z)",
+}
+
+
+def to_python(node: tuple[Any, ...]) -> str:
+    """Python ``re`` syntax with the same meaning (for trees without case folding)."""
+    tag = node[0]
+    if tag == "chars":
+        ranges = node[1]
+        if len(ranges) == 1 and ranges[0][0] == ranges[0][1]:
+            return re.escape(chr(ranges[0][0]))
+        if not ranges:
+            return r"[^\x00-\U0010ffff]"
+        body = "".join(
+            f"\\U{low:08x}" if low == high else f"\\U{low:08x}-\\U{high:08x}"
+            for low, high in ranges
+        )
+        return f"[{body}]"
+    if tag == "assert":
+        return _PYTHON_ASSERTS[node[1]]
+    if tag == "empty":
+        return ""
+    if tag == "concat":
+        return "".join(to_python(item) for item in node[1])
+    if tag == "alt":
+        return "(?:" + "|".join(to_python(branch) for branch in node[1]) + ")"
+    _, item, low, high = node
+    count = f"{{{low},}}" if high is None else f"{{{low},{high}}}"
+    return f"(?:{to_python(item)}){count}"
+
+
+def compile_re2(pattern: str, *, whole: bool = False) -> Any:
+    """The pattern ready to run: a ``re.Pattern`` where backtracking is provably linear,
+    else a ``LinearPattern``. ``whole``: only ``fullmatch`` is used (globs), which tries one
+    starting position. Raises RegexSyntaxError."""
+    tree = parse(pattern)
+    if _size(tree) > _MAX_PROGRAM:
+        raise RegexSyntaxError(
+            f"pattern too large: more than {_MAX_PROGRAM} steps once its repeats are spelled out"
+        )
+    if whole:
+        if _fullmatch_linear(tree):
+            return re.compile(to_python(tree))
+    elif _linear_under_backtracking(tree):
+        return re.compile(to_python(tree))
+    return LinearPattern(tree, pattern)  # builds its automaton: too large is an error now
+
+
+def _fullmatch_linear(tree: tuple[Any, ...]) -> bool:
+    """One attempt, at the start: linear with at most one unbounded repeat (of one class,
+    at the top level) and few ways through the rest."""
+    items = list(tree[1]) if tree[0] == "concat" else [tree]
+    if not all(_translatable(item) for item in items):
+        return False
+    unbounded = [item for item in items if item[0] == "repeat" and item[3] is None]
+    if len(unbounded) > 1 or any(item[1][0] != "chars" for item in unbounded):
+        return False
+    paths = 1
+    width = 0
+    for item in items:
+        if not (item[0] == "repeat" and item[3] is None):
+            paths = min(paths * _paths(item), _MAX_PATHS + 1)
+            width += _width(item)
+    return paths * max(width, 1) <= _MAX_WORK

@@ -1,0 +1,302 @@
+"""Regular expressions: RE2 syntax and meaning (``hookc/runtime/regex.py``), matched in time
+linear in the text by every back end.
+
+The oracle is Python's ``re`` on a pattern spelt independently, by the generator below, in
+Python's syntax with RE2's meaning (``\\w`` is ASCII, ``$`` the end of the text). Texts
+stay short so that ``re``'s backtracking on the generated patterns stays cheap.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import hookc.cel
+import hookc.runtime
+from hookc.backend.canonical import canonical_yaml
+from hookc.ir.hooks import Action, Hook, HookSet
+from hookc.runtime import regex
+from hookc.runtime.values import CelError, compile_glob, compile_regex, glob, matches
+from tests.properties import SETTINGS, examples
+from tests.test_backend_differential import build
+
+# -- generated patterns, spelt twice ---------------------------------------------------------
+
+_LITERALS = "ab-_ .*"
+_CLASSES = [
+    ("[ab]", "[ab]"),
+    ("[^a]", "[^a]"),
+    ("[a-c_]", "[a-c_]"),
+    (r"\d", "[0-9]"),
+    (r"\w", "[0-9A-Za-z_]"),
+    (r"\W", "[^0-9A-Za-z_]"),
+    (r"\s", "[\\t\\n\\f\\r ]"),
+    (r"\S", "[^\\t\\n\\f\\r ]"),
+    ("[[:alpha:]]", "[A-Za-z]"),
+    ("[[:^digit:]]", "[^0-9]"),
+    (".", "[^\\n]"),
+    ("(?s:.)", "[\\s\\S]"),
+    (r"\x{41}", "A"),
+    (r"\Qa.\E", r"a\."),
+]
+_ASSERTIONS = [
+    ("^", r"\A"),
+    ("$", r"\Z"),
+    (r"\A", r"\A"),
+    (r"\z", r"\Z"),
+    ("(?m:^)", "(?m:^)"),
+    ("(?m:$)", "(?m:$)"),
+    (r"\b", r"(?a:\b)"),
+    (r"\B", r"(?:(?a:\B)|\A\Z)"),  # Python's \B fails in an empty text; RE2's holds
+]
+_REPEATS = ["*", "+", "?", "*?", "+?", "??", "{2}", "{1,3}", "{0,2}", "{2,}", "{1,2}?"]
+
+_atoms = st.one_of(
+    st.sampled_from(_LITERALS).map(lambda c: (re.escape(c), re.escape(c))),
+    st.sampled_from(_CLASSES),
+    st.sampled_from(_ASSERTIONS),
+)
+
+
+def _extend(children: st.SearchStrategy[tuple[str, str]]) -> st.SearchStrategy[tuple[str, str]]:
+    def group(pair: tuple[str, str]) -> tuple[str, str]:
+        return f"({pair[0]})", f"({pair[1]})"
+
+    def repeat(pair: tuple[str, str], op: str) -> tuple[str, str]:
+        return f"(?:{pair[0]}){op}", f"(?:{pair[1]}){op}"
+
+    def concat(pairs: list[tuple[str, str]]) -> tuple[str, str]:
+        return "".join(p[0] for p in pairs), "".join(p[1] for p in pairs)
+
+    def alternate(pairs: list[tuple[str, str]]) -> tuple[str, str]:
+        return "(?:" + "|".join(p[0] for p in pairs) + ")", "(?:" + "|".join(
+            p[1] for p in pairs
+        ) + ")"
+
+    def fold(pair: tuple[str, str]) -> tuple[str, str]:
+        return f"(?i:{pair[0]})", f"(?i:{pair[1]})"
+
+    return st.one_of(
+        children.map(group),
+        st.builds(repeat, children, st.sampled_from(_REPEATS)),
+        st.lists(children, min_size=2, max_size=4).map(concat),
+        st.lists(children, min_size=2, max_size=3).map(alternate),
+        children.map(fold),
+    )
+
+
+patterns = st.recursive(_atoms, _extend, max_leaves=8)
+texts = st.text(alphabet="abAB-_ .\n1é", max_size=12)
+
+
+def _oracle(python: str, text: str, *, whole: bool = False) -> bool:
+    compiled = re.compile(python)
+    return (compiled.fullmatch(text) if whole else compiled.search(text)) is not None
+
+
+@settings(SETTINGS, max_examples=examples(500))
+@given(patterns, st.lists(texts, min_size=1, max_size=8))
+def test_matching_agrees_with_python_re_on_the_same_meaning(
+    pair: tuple[str, str], batch: list[str]
+) -> None:
+    re2, python = pair
+    chosen = regex.compile_re2(re2)  # whichever engine the pattern's shape picks
+    automaton = regex.LinearPattern(regex.parse(re2), re2)  # the linear engine, always
+    whole = regex.compile_re2(re2, whole=True)
+    for text in batch:
+        expected = _oracle(python, text)
+        assert (chosen.search(text) is not None) is expected, (re2, text)
+        assert (automaton.search(text) is not None) is expected, (re2, text)
+        assert (whole.fullmatch(text) is not None) is _oracle(python, text, whole=True)
+
+
+@settings(SETTINGS, max_examples=examples(200))
+@given(patterns, st.lists(texts, min_size=1, max_size=4))
+def test_the_translation_to_python_syntax_keeps_the_meaning(
+    pair: tuple[str, str], batch: list[str]
+) -> None:
+    re2, python = pair
+    tree = regex.parse(re2)
+    if "(?i" in re2:  # case folding stays with the linear engine: never translated
+        return
+    translated = re.compile(regex.to_python(tree))
+    for text in batch:
+        assert (translated.search(text) is not None) is _oracle(python, text)
+
+
+@settings(SETTINGS, max_examples=examples(300))
+@given(st.text(alphabet="()|*+?{}[]^$.a\\1,:<>=!PpsdwSQEzZx-", max_size=24))
+def test_any_text_as_a_pattern_compiles_or_is_a_cel_error(pattern: str) -> None:
+    compiled = compile_regex(pattern)
+    if isinstance(compiled, CelError):
+        assert compiled.message.startswith("invalid regular expression")
+    else:
+        compiled.search("a" * 50 + "b")
+
+
+# -- the engine chosen, and the work it does ---------------------------------------------------
+
+HOSTILE = [r"(a+)+$", r"(a|aa)+$", r"(.*a){20}", r"^(\w+\s?)*quota exceeded$", r"(a*)*b"]
+
+
+@pytest.mark.parametrize("pattern", HOSTILE)
+def test_patterns_that_backtrack_run_on_the_linear_engine(pattern: str) -> None:
+    assert isinstance(compile_regex(pattern), regex.LinearPattern)
+
+
+@pytest.mark.parametrize(
+    "pattern",
+    [r"rm\s+-rf", r"^git push", r"\.env$", r"(curl|wget) ", r"--force\b", r"git push.*", "sudo"],
+)
+def test_common_patterns_proved_linear_run_on_python_re(pattern: str) -> None:
+    assert isinstance(compile_regex(pattern), re.Pattern)
+
+
+@pytest.mark.parametrize("pattern", [r"\s+-", r"a.*b", r"x{1000}y", r"(?i)rm -rf"])
+def test_patterns_whose_backtracking_is_not_proved_linear_do_not_go_to_python_re(
+    pattern: str,
+) -> None:
+    assert isinstance(compile_regex(pattern), regex.LinearPattern)
+
+
+@pytest.mark.parametrize("pattern", HOSTILE)
+def test_the_linear_engine_does_a_bounded_number_of_steps_whatever_the_length(
+    pattern: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each character is a cached transition; new transitions (the work that grows with the
+    pattern) do not grow with the text."""
+    steps: list[int] = []
+    step = regex._Automaton._step
+
+    def counted(self: Any, state: Any, char: str) -> Any:
+        steps.append(1)
+        return step(self, state, char)
+
+    monkeypatch.setattr(regex._Automaton, "_step", counted)
+    counts = []
+    for length in (1_000, 100_000):
+        steps.clear()
+        fresh = regex.compile_re2(pattern)
+        filler = "b" if pattern == "(.*a){20}" else "a"  # texts that do not match
+        assert fresh.search(filler * length + "!") is None
+        counts.append(len(steps))
+    assert counts[0] == counts[1] < 200
+
+
+def test_the_transition_cache_is_bounded_and_flushing_it_keeps_the_answer() -> None:
+    # The automaton of this pattern has 2**13 states: a random text fills the cache often.
+    pattern = regex.compile_re2("[ab]*a[ab]{12}c")
+    shuffle = random.Random(13)
+    text = "".join(shuffle.choice("ab") for _ in range(30_000))
+    for candidate in (text, text + "c", text + "b" * 12 + "c", text + "a" + "b" * 12 + "c"):
+        # (Python's re takes seconds here: [ab]* backtracks from every position.)
+        expected = any(
+            char == "c" and at >= 13 and candidate[at - 13] == "a"
+            for at, char in enumerate(candidate)
+        )
+        assert (pattern.search(candidate) is not None) is expected
+        assert pattern._search.transitions <= regex._MAX_TRANSITIONS
+
+
+# -- RE2 syntax: what it refuses, with its reason ----------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("pattern", "reason"),
+    [
+        (r"(a)\1", "backreferences are not RE2 syntax"),
+        (r"(?P<x>a)(?P=x)", "backreferences are not RE2 syntax"),
+        (r"a(?=b)", "look-around `(?=` is not RE2 syntax"),
+        (r"(?<!a)b", "look-around `(?<!` is not RE2 syntax"),
+        (r"(?>a+)", "atomic groups"),
+        (r"a++", "possessive repeats are not RE2 syntax"),
+        (r"a{4294967296}", "RE2 repeats at most 1000 times"),
+        (r"a{1001}", "RE2 repeats at most 1000 times"),
+        (r"(?:a{1000}){1000}", "pattern too large"),
+        (r"a\Z", "`\\Z` is not RE2 syntax"),
+        (r"(?x)a b", "RE2's flags are i, m, s and U"),
+        (r"a**", "RE2 does not repeat a repeat"),
+        ("(" * 5000, "nesting too deep"),
+        ("[a", "missing closing `]`"),
+        ("a)", "unexpected `)`"),
+        (r"\p{Greek}", "Unicode character classes"),
+        ("[z-a]", "the end is before the start"),
+    ],
+)
+def test_patterns_outside_re2_are_errors_that_say_why(pattern: str, reason: str) -> None:
+    found = compile_regex(pattern)
+    assert isinstance(found, CelError)
+    assert reason in found.message
+
+
+def test_a_constant_pattern_outside_re2_is_a_compile_error_naming_the_rule() -> None:
+    with pytest.raises(hookc.CompileError) as raised:
+        hookc.cel.compile("s.matches('(?<=x)y')")
+    assert "[HK112]" in str(raised.value)
+    assert "look-around" in str(raised.value)
+    with pytest.raises(hookc.CompileError):
+        hookc.cel.compile("'a'.matches('a{4294967296}')")
+
+
+@pytest.mark.parametrize(
+    ("text", "pattern", "expected"),
+    [
+        ("a\n", "a$", False),  # RE2's $ is the end of the text, Python's also before a last \n
+        ("a\n", "(?m)a$", True),
+        ("é", r"\w", False),  # RE2's \w, \d, \s, \b are ASCII
+        ("٣", r"\d", False),
+        ("\v", r"\s", False),  # RE2's \s has no vertical tab
+        ("aé", r"a\b", True),
+        ("a{,3}", "a{,3}", True),  # a `{` that opens no repeat is itself
+        ("HELLO", "(?i)hello", True),
+        ("x.y", r"\Qx.y\E", True),
+        ("xzy", r"\Qx.y\E", False),
+        ("A", r"\x{41}", True),
+        ("b", "[[:alpha:]]", True),
+        ("ab", "(?U)a+b", True),
+    ],
+)
+def test_re2_meaning(text: str, pattern: str, expected: bool) -> None:
+    assert matches(text, pattern) is expected
+
+
+def test_globs_with_many_stars_match_in_linear_time() -> None:
+    assert isinstance(compile_glob("*.py"), re.Pattern)
+    many = compile_glob("*a*a*a*a*a*a*a*a*b")
+    assert isinstance(many, regex.LinearPattern)
+    assert glob("a" * 100_000, "*a*a*a*a*a*a*a*a*b") is False
+    assert glob("a" * 100_000 + "b", "*a*a*a*a*a*a*a*a*b") is True
+    assert glob("src/x/y/z.py", "src/**/*.py") is True
+
+
+# -- every back end ----------------------------------------------------------------------------
+
+LONG = "a" * 100_000
+
+
+@pytest.mark.parametrize("pattern", [r"(a+)+$", r"(a|aa)+$", r"(.*a){20}"])
+def test_every_back_end_answers_hostile_patterns_on_long_text(pattern: str) -> None:
+    expr = f"s.matches({pattern!r})"
+    expected = regex.compile_re2(pattern).search(LONG + "!") is not None
+    program = hookc.cel.compile(expr)
+    assert program.evaluate({"s": LONG + "!"}) is expected
+    assert program.evaluate({"s": LONG}) is True
+    condition = program.expr
+    hooks = HookSet((Hook("h", "e", condition, Action("log")),))
+    module = build(hooks)
+    assert module.predicates["h"]({"s": LONG + "!"}) is expected
+    runtime = hookc.runtime.loads(canonical_yaml(hooks))
+    assert runtime.predicates["h"]({"s": LONG + "!"}) is expected
+
+
+def test_a_pattern_from_the_context_runs_on_the_same_engine() -> None:
+    program = hookc.cel.compile("s.matches(p)")
+    assert program.evaluate({"s": LONG + "!", "p": "(a|aa)+$"}) is False
+    assert program.evaluate({"s": LONG, "p": "(a|aa)+$"}) is True
+    with pytest.raises(hookc.EvaluationError, match="backreferences"):
+        program.evaluate({"s": "a", "p": "(a)\\1"})
