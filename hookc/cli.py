@@ -49,7 +49,12 @@ def _parser() -> argparse.ArgumentParser:
             "alone pass unless --strict), 1 an error was found, 2 a usage error."
         ),
     )
-    check.add_argument("files", nargs="+", metavar="FILE", help="hook files to check")
+    check.add_argument(
+        "files",
+        nargs="+",
+        metavar="FILE",
+        help="hook files to check; a folder (.system/hooks/) is its YAML files, one hook set",
+    )
     check.add_argument(
         "--format",
         choices=("text", "json", "sarif"),
@@ -75,7 +80,10 @@ def _parser() -> argparse.ArgumentParser:
         ),
     )
     compile_.add_argument(
-        "files", nargs="+", metavar="INPUT", help="hook files, their hooks in this order"
+        "files",
+        nargs="+",
+        metavar="INPUT",
+        help="hook files, their hooks in this order; a folder is its YAML files, by name",
     )
     compile_.add_argument(
         "-o",
@@ -112,10 +120,11 @@ def _parser() -> argparse.ArgumentParser:
     )
     compile_.add_argument(
         "--target",
-        choices=("python", "yaml"),
+        choices=("python", "yaml", "registration"),
         default="python",
         help="python (default): DIR/NAME.py and its bytecode; yaml: canonical YAML, "
-        "DIR/NAME.hooks.yaml, for hookc.runtime",
+        "DIR/NAME.hooks.yaml, for hookc.runtime; registration: a `.system/hooks` "
+        "registry's hooks grouped by event, DIR/NAME.json, as register_hooks.py emits them",
     )
     compile_.add_argument(
         "--explain",

@@ -70,6 +70,13 @@ CODES: dict[str, str] = {
     # hookc fmt.
     "HK601": "not a YAML hook file (fmt rewrites YAML only)",
     "HK602": "comment that canonical YAML cannot keep: file not rewritten",
+    # Matchers and handlers of the other hook systems (registry, A3S).
+    "HK801": "unknown matcher key",
+    "HK802": "handler command runs a script that does not exist",
+    "HK803": "matcher reads a field the event does not carry: the hook never runs",
+    "HK804": "pattern hookc cannot match exactly as its tool does",
+    "HK805": "async hook's answer ignored: A3S answers Continue at once on this event",
+    "HK806": "invalid regular expression that A3S matches as plain text",
 }
 
 

@@ -81,6 +81,9 @@ class Profile:
     context_schema: Mapping[str, Any] = field(default_factory=dict)
     ordering: Ordering = Ordering()
     description: str | None = None
+    # The profile's document as written, for what an importer reads beyond the fields
+    # above (what a matcher is compared with per event, known tool names, builtins).
+    details: Mapping[str, Any] = field(default_factory=dict)
 
     def extend(
         self,
@@ -151,6 +154,7 @@ def load_profile(name: str = "default") -> Profile:
         events=tuple(data.get("events") or ()),
         action_types={n: action_type(n, e) for n, e in (data.get("action_types") or {}).items()},
         context_schema=data.get("context_schema") or {},
+        details=data,
         ordering=Ordering(
             higher_priority_first=ordering.get("priority", "higher_first") == "higher_first",
             first_match=ordering.get("match", "first") == "first",

@@ -24,8 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from hookc.diagnostics import Diagnostic, Severity, error, has_error
-from hookc.source import Span
+from hookc.diagnostics import Diagnostic, Severity, has_error
 
 if TYPE_CHECKING:
     from hookc.check.run import FileReport
@@ -37,6 +36,10 @@ if TYPE_CHECKING:
 # A module's name comes from its first input's file name without these endings, longest
 # first: `policies.hooks.yaml` and `policies.xml` both give `policies`.
 _HOOK_FILE_ENDINGS = (".hooks.yaml", ".hooks.yml", ".hooks.xml", ".yaml", ".yml", ".xml", ".md")
+
+
+# The profile whose hooks `--target registration` writes out (seed 001's registry).
+REGISTRATION_PROFILE = "system-hooks"
 
 
 class OutputError(Exception):
@@ -85,7 +88,8 @@ def compile_files(
     target: str = "python",
 ) -> CompileResult:
     """Compile hook files into ``out_dir/<name>.py`` and its bytecode, or, for the ``yaml``
-    target, into canonical YAML, ``out_dir/<name>.hooks.yaml``.
+    target, into canonical YAML, ``out_dir/<name>.hooks.yaml``, or, for ``registration``, into
+    the registry's registration JSON, ``out_dir/<name>.json``.
 
     ``name`` defaults to one derived from the first input's file name. Raises
     ``OutputError`` for a bad name or output directory; an error in the input is a
@@ -105,7 +109,9 @@ def compile_files(
         out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise OutputError(f"cannot create the output directory {out}: {_reason(exc)}") from None
-    if target == "yaml":
+    if target == "registration":
+        module_path = write_atomically(out / f"{module_name}.json", generated.text)
+    elif target == "yaml":
         module_path = write_atomically(out / f"{module_name}.hooks.yaml", generated.text)
     else:
         module_path = write_module(out, module_name, generated.text)
@@ -125,11 +131,12 @@ def generate_module(
     A file named twice is read once (as ``hookc check`` does), at its first place.
     """
     from hookc.backend.python import generate
+    from hookc.frontend.inputs import duplicate_ids_across, expand_folders
     from hookc.ir.hooks import HookSet
     from hookc.optimize import optimize_hooks
     from hookc.profile import load_profile
 
-    unique = list(dict.fromkeys(str(path) for path in paths))
+    unique = expand_folders(paths)
     digest = _digest_if_readable(unique)
     found: dict[str, list[Diagnostic]] = {}
     hooksets: dict[str, HookSet] = {}
@@ -148,7 +155,7 @@ def generate_module(
             "compile each kind of file into its own module"
         )
     profile = profile or next(iter(read_with.values()), None) or load_profile()
-    for path, diagnostic in _duplicate_ids_across(hooksets):
+    for path, diagnostic in duplicate_ids_across(hooksets):
         found[path].append(diagnostic)
     reports = _reports(found)
     if any(d.severity is Severity.ERROR for ds in found.values() for d in ds):
@@ -163,7 +170,16 @@ def generate_module(
     # Every input was loaded with the same profile, and a file can extend its catalog and
     # context schema but not its ordering: the profile's ordering is every input's.
     merged = HookSet(hooks, ordering=profile.ordering, profile=profile.name)
-    if target == "yaml":
+    if target == "registration":
+        from hookc.backend.registration import registration_json
+
+        if profile.name != REGISTRATION_PROFILE:
+            raise OutputError(
+                "--target registration writes the `.system/hooks` registry's JSON; these "
+                f"hooks are read with the profile `{profile.name}`"
+            )
+        text = registration_json(merged, profile)
+    elif target == "yaml":
         from hookc import __version__
         from hookc.backend.canonical import canonical_yaml, source_header
 
@@ -227,34 +243,6 @@ def _reports(found: dict[str, list[Diagnostic]]) -> tuple[FileReport, ...]:
         FileReport(path, tuple(sorted(set(found[path]), key=Diagnostic.sort_key)))
         for path in sorted(found)
     )
-
-
-def _duplicate_ids_across(hooksets: Mapping[str, HookSet]) -> list[tuple[str, Diagnostic]]:
-    """HK401, with the input it belongs to, for each hook whose id an earlier input used
-    (the front end reports the duplicates inside one file)."""
-    first: dict[str, tuple[str, Hook]] = {}
-    found = []
-    for path, hookset in hooksets.items():
-        for hook in hookset.hooks:
-            if hook.id not in first:
-                first[hook.id] = (path, hook)
-                continue
-            earlier_path, earlier = first[hook.id]
-            if earlier_path == path or hook.source is None:
-                continue  # reported by the front end
-            message = f"duplicate hook id `{hook.id}` (first used in {_place(earlier)})"
-            span = hook.span or Span(0, 0)
-            found.append(
-                (path, error("HK401", message, hook.source, span, "give each hook its own id"))
-            )
-    return found
-
-
-def _place(hook: Hook) -> str:
-    if hook.source is None:
-        return "another file"
-    line = hook.source.position(hook.span.start)[0] if hook.span else 1
-    return f"{hook.source.name} on line {line}"
 
 
 # -- Names ------------------------------------------------------------------------------

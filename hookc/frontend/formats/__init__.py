@@ -44,9 +44,9 @@ def formats() -> tuple[Format, ...]:
     """Every format, in the order files are offered to them: most specific first; the
     native format claims by file ending alone, so it is last. (Imported here, not at the
     top, because each format module builds on this one.)"""
-    from hookc.frontend.formats import native
+    from hookc.frontend.formats import a3s, native, system_hooks
 
-    return (native.FORMAT,)
+    return (system_hooks.FORMAT, a3s.FORMAT, native.FORMAT)
 
 
 def detect(name: str, text: str) -> Format | None:
