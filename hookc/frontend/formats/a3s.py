@@ -52,7 +52,6 @@ PROFILE = "a3s"
 KEYS = ("id", "event_type", "matcher", "config", "response", "handler")
 MATCHER_KEYS = ("tool", "path_pattern", "command_pattern", "session_id", "skill")
 CONFIG_KEYS = ("priority", "timeout_ms", "async_execution", "max_retries")
-RESPONSE_KEYS = ("action", "reason", "modified", "retry_delay_ms")
 DEFAULT_PRIORITY = 100
 I32 = (-(2**31), 2**31 - 1)
 U64_MAX = 2**64 - 1
@@ -193,9 +192,6 @@ def _action(
     if not isinstance(response.value, dict):
         record.fail("HK205", "`response` must be a mapping (HookResponse)", response.span)
         return None
-    fields = Record(response, record.source, "`response`")
-    fields.unknown_keys(RESPONSE_KEYS)
-    record.diagnostics.extend(fields.diagnostics)
     kind = response.get("action")
     if kind is None:
         record.fail(

@@ -58,7 +58,7 @@ class Record:
             return None
         value = item.plain()
         kinds = kind if isinstance(kind, tuple) else (kind,)
-        if isinstance(value, bool) and bool not in kinds or not isinstance(value, kinds):
+        if (isinstance(value, bool) and bool not in kinds) or not isinstance(value, kinds):
             wanted = " or ".join(_NAMES.get(k, k.__name__) for k in kinds)
             self.fail("HK205", f"`{key}` must be {wanted}, not {describe(value)}", item.span)
             return None
