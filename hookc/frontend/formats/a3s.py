@@ -53,6 +53,10 @@ KEYS = ("id", "event_type", "matcher", "config", "response", "handler")
 MATCHER_KEYS = ("tool", "path_pattern", "command_pattern", "session_id", "skill")
 CONFIG_KEYS = ("priority", "timeout_ms", "async_execution", "max_retries")
 DEFAULT_PRIORITY = 100
+REFUSED_HINT = (
+    "spell it with what both engines read alike: classes such as [A-Za-z0-9_] for \\w, "
+    "(^|[^A-Za-z0-9_]) for \\b before a word"
+)
 I32 = (-(2**31), 2**31 - 1)
 U64_MAX = 2**64 - 1
 # The shell tool's names, for `command_pattern` (HookMatcher::matches_command_pattern).
@@ -326,7 +330,7 @@ def _command_pattern(value: str, item: Located, record: Record) -> Expr | None:
                 "HK804",
                 problem.message,
                 item.span,
-                "hookc refuses what it cannot match as A3S does",
+                REFUSED_HINT,
             )
             return None
         record.diagnostics.append(
@@ -370,8 +374,10 @@ def glob_condition(pattern: str, target: Expr, item: Located, record: Record) ->
         if not problem.invalid:
             record.fail(
                 "HK804",
-                f"in the glob `{pattern}` (A3S reads it as the regex `{regex}`): {problem.message}",
+                f"in the glob `{pattern}` (A3S reads it as the regex `{regex}`): "
+                f"{problem.message}",
                 item.span,
+                REFUSED_HINT,
             )
             return None
         return Binary("==", target, Literal(pattern, span=item.span), span=item.span)
