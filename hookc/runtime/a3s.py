@@ -59,7 +59,7 @@ def _as_action(response: dict[str, Any]) -> dict[str, Any]:
     with A3S's defaults for a Block without a reason and a Retry without a delay."""
     kind = response.get("action", "Continue")
     action = {"type": kind, **{k: v for k, v in response.items() if k != "action"}}
-    defaults = {
+    defaults: dict[str, dict[str, Any]] = {
         "Block": {"reason": "Blocked"},
         "Retry": {"reason": "Hook requested a retry", "retry_delay_ms": 1000},
     }

@@ -374,8 +374,7 @@ def glob_condition(pattern: str, target: Expr, item: Located, record: Record) ->
         if not problem.invalid:
             record.fail(
                 "HK804",
-                f"in the glob `{pattern}` (A3S reads it as the regex `{regex}`): "
-                f"{problem.message}",
+                f"in the glob `{pattern}` (A3S reads it as the regex `{regex}`): {problem.message}",
                 item.span,
                 REFUSED_HINT,
             )
