@@ -277,3 +277,69 @@ def test_event_dataclasses_become_contexts_paths_as_text() -> None:
     }
     result = ToolResultEvent("bash", "c1", {"command": "ls"}, "a b", False, None)
     assert rollouts.event_context(result)["details"] is None
+
+
+POLICY = """\
+profile: rollouts
+hooks:
+  - id: allow_reads
+    event: tool_call
+    priority: 10
+    when: tool_name == 'read'
+    action: {type: allow}
+  - id: no_tool_calls_in_replays
+    event: tool_call
+    when: "true"
+    action: {type: block, reason: "no tools while replaying (${tool_name})"}
+  - id: note_branches
+    event: session
+    when: reason == 'branch' && session_file.endsWith('.jsonl')
+    action: {type: block, reason: branched}
+  - id: first_turn
+    event: turn_start
+    when: turn_index == 0
+    action: {type: block, reason: turn zero}
+"""
+
+
+def test_a_policy_over_several_events_subscribes_one_handler_each_and_first_match_acts(
+    tmp_path: Path,
+) -> None:
+    source = tmp_path / "replay.hooks.yaml"
+    source.write_text(POLICY)
+    compiled_ = compile_files([source], tmp_path / "out")
+    as_yaml = compile_files([source], tmp_path / "yaml", target="yaml")
+    assert compiled_.module_path is not None and as_yaml.module_path is not None
+    sys.path.insert(0, str(tmp_path / "out"))
+    try:
+        module = __import__("replay")
+    finally:
+        sys.path.remove(str(tmp_path / "out"))
+        sys.modules.pop("replay", None)
+    ctx = HookContext(cwd=Path("."), session_file=None, has_ui=False)
+    for hook_file in (module, hookc.runtime.load(as_yaml.module_path)):
+        api = gate(hook_file, BlockToolResult)
+        assert sorted(api.handlers) == ["session", "tool_call", "turn_start"]
+        assert all(len(handlers) == 1 for handlers in api.handlers.values())
+        (on_call,) = api.handlers["tool_call"]
+        assert asyncio.run(on_call(call("x", tool="read"), ctx)) is None  # allow stops there
+        assert asyncio.run(on_call(call("x", tool="write"), ctx)) == BlockToolResult(
+            "no tools while replaying (write)"
+        )
+        (on_session,) = api.handlers["session"]
+        branch = SessionEvent("branch", Path("/tmp/s.jsonl"), [], 2)
+        assert asyncio.run(on_session(branch, ctx)) == BlockToolResult("branched")
+        assert asyncio.run(on_session(SessionEvent("start", None, []), ctx)) is None
+        (on_turn,) = api.handlers["turn_start"]
+        assert asyncio.run(on_turn(TurnStartEvent(0), ctx)) == BlockToolResult("turn zero")
+        assert asyncio.run(on_turn(TurnStartEvent(1), ctx)) is None
+
+
+def test_modules_of_other_profiles_have_no_register(compiled: types.ModuleType) -> None:
+    from hookc.frontend.load import load_file
+    from tests.test_backend_differential import build
+
+    loaded = load_file(ROOT / "examples" / "seed" / "hooks.yaml")
+    assert loaded.hookset is not None
+    assert not hasattr(build(loaded.hookset), "register")
+    assert hasattr(compiled, "register")

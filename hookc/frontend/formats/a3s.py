@@ -307,7 +307,8 @@ def _path_pattern(value: str, item: Located, record: Record) -> Expr | None:
     """A3S's glob on ``args.file_path`` if the key is there, else on ``args.path``."""
     has_file_path = Binary("in", Literal("file_path"), Ident("args", span=item.span))
     on_file_path = glob_condition(value, _args("file_path", item.span), item, record)
-    on_path = glob_condition(value, _args("path", item.span), item, record)
+    # The same pattern again: its findings are those already reported.
+    on_path = glob_condition(value, _args("path", item.span), item, Record(item, record.source, ""))
     if on_file_path is None or on_path is None:
         return None
     return Conditional(has_file_path, on_file_path, on_path, span=item.span)
@@ -379,6 +380,16 @@ def glob_condition(pattern: str, target: Expr, item: Located, record: Record) ->
                 REFUSED_HINT,
             )
             return None
+        record.diagnostics.append(
+            warning(
+                "HK806",
+                f"A3S makes the regex `{regex}` of this glob, which Rust's regex rejects "
+                f"({problem.message}): A3S then compares the path with `{pattern}` as text",
+                record.source,
+                item.span,
+                "escape the characters meant literally (`\\(`, `\\[`)",
+            )
+        )
         return Binary("==", target, Literal(pattern, span=item.span), span=item.span)
     return Call("matches", (Literal(translated, span=item.span),), target, span=item.span)
 
