@@ -411,3 +411,31 @@ def test_an_a3s_list_in_the_registry_folder_is_told_what_it_is() -> None:
     (found,) = loaded.diagnostics
     assert found.code == "HK403"
     assert found.hint == "read it with --profile a3s, or without --profile"
+
+
+def test_a_script_run_directly_must_be_executable_and_builtins_are_not_files(
+    tmp_path: Path,
+) -> None:
+    script = tmp_path / "check.sh"
+    script.write_text("#!/bin/sh\n")
+    registry = tmp_path / ".system" / "hooks"
+    registry.mkdir(parents=True)
+    hook = registry / "h.yaml"
+    hook.write_text(
+        "id: h\nevent_type: SessionStop\nhandler: {kind: script, command: ./check.sh}\n"
+    )
+    (found,) = load_file(hook).diagnostics
+    assert (found.code, found.message) == (
+        "HK802",
+        "the handler runs `./check.sh`, which is not executable",
+    )
+    hook.write_text(
+        "id: h\nevent_type: SessionStop\nhandler: {kind: script, command: sh ./check.sh}\n"
+    )
+    assert load_file(hook).diagnostics == ()
+    hook.write_text(
+        "id: h\nevent_type: PromptSubmit\nhandler: {kind: builtin, command: ./nowhere}\n"
+    )
+    loaded = load_file(hook)
+    assert loaded.diagnostics == () and loaded.hookset is not None
+    assert loaded.hookset.hooks[0].action.type == "builtin"

@@ -174,7 +174,10 @@ def _config(node: Located | None, record: Record) -> tuple[int, dict[str, Locate
             config.fail("HK205", f"`{key}` must be a whole number from 0", config.span_of(key))
     config.get("async_execution", bool)
     record.diagnostics.extend(config.diagnostics)
-    fields = {key: item for key, item in node.items() if key != "priority"}
+    # A handler takes the rest as its parameters; a config with a finding gives none (the
+    # hook is not made), so each mistake is reported once.
+    fields = {} if config.diagnostics else dict(node.items())
+    fields.pop("priority", None)
     return DEFAULT_PRIORITY if priority is None else priority, fields
 
 

@@ -100,23 +100,25 @@ def unknown_event(event: str, span: Span, profile: Profile, source: Source) -> D
 
 def missing_script(command: str, root: Path, span: Span, source: Source) -> Diagnostic | None:
     """HK802 (a warning: the file may be made later, or elsewhere) when the script a
-    handler command runs is a path that does not exist under ``root``. A bare program name
-    is looked up on PATH by the shell, so it is not checked."""
+    handler command runs is a path that does not exist under ``root``, or is run directly
+    but not executable. A bare program name is looked up on PATH by the shell, so it is
+    not checked."""
     try:
         words = shlex.split(command)
     except ValueError:
         return None
-    if words and PurePath(words[0]).name in _INTERPRETERS:
+    interpreted = bool(words) and PurePath(words[0]).name in _INTERPRETERS
+    if interpreted:
         words = [word for word in words[1:] if not word.startswith("-")]
     if not words or "/" not in words[0] or "$" in words[0]:
         return None
     script = Path(os.path.expanduser(words[0]))
-    if (script if script.is_absolute() else root / script).exists():
-        return None
-    return warning(
-        "HK802",
-        f"the handler runs `{words[0]}`, which does not exist",
-        source,
-        span,
-        f"paths are taken from {root}" if str(root) not in ("", ".") else None,
-    )
+    place = script if script.is_absolute() else root / script
+    where = f"paths are taken from {root}" if str(root) not in ("", ".") else None
+    if not place.exists():
+        message = f"the handler runs `{words[0]}`, which does not exist"
+        return warning("HK802", message, source, span, where)
+    if not interpreted and place.is_file() and not os.access(place, os.X_OK):
+        message = f"the handler runs `{words[0]}`, which is not executable"
+        return warning("HK802", message, source, span, f"chmod +x {words[0]}")
+    return None

@@ -10,13 +10,14 @@
       ability_scope: "billing_*"         #   a glob or a list of globs against `ability_id`
       min_duration_ms: 1000              #   `duration_ms` at least this (missing counts 0)
       only_if_changed_paths: [services/**]  # some changed file matches one of the globs
-    handler: {kind: script, command: ./scripts/hooks/tracker.sh}
+    handler: {kind: script, command: ./scripts/hooks/tracker.sh}   # or kind: builtin
     effects: [...]                       # descriptive; kept in the action
     blocking: false                      # a failing handler stops the flow
 
 A hook becomes the action ``{"type": "script", "command": ..., "blocking": ...,
-"effects": [...]}``. Globs are hookc's ``glob`` (``*`` within one path segment, ``**``
-across segments). A folder of these files is one hook set (``hookc.frontend.inputs``).
+"effects": [...]}`` (``"type": "builtin"`` for a builtin handler). Globs are hookc's
+``glob`` (``*`` within one path segment, ``**`` across segments). A folder of these files
+is one hook set (``hookc.frontend.inputs``).
 """
 
 from __future__ import annotations
@@ -42,6 +43,9 @@ from hookc.source import Source, Span
 PROFILE = "system-hooks"
 KEYS = ("id", "event_type", "enabled", "summary", "match", "handler", "effects", "blocking")
 HANDLER_KEYS = ("kind", "command")
+# `script` runs `command` with the context on stdin; `builtin` names a handler the
+# orchestrator carries (the registry's documents name both).
+HANDLER_KINDS = ("script", "builtin")
 # A registry file says what it is in its first lines: its own `event_type:` and `handler:`.
 _TOP_KEY = re.compile(r"^(event_type|handler)\s*:", re.MULTILINE)
 _NATIVE_SECTION = re.compile(r"^(?:hooks|builtin_hooks)\s*:", re.MULTILINE)
@@ -118,7 +122,8 @@ def read_hook(
         )
     )
     handler = node.get("handler")
-    action = Action("script", params, span=handler.span if handler else node.span)
+    kind = (handler.plain() or {}).get("kind", "script") if handler else "script"
+    action = Action(kind, params, span=handler.span if handler else node.span)
     hook = Hook(
         id=hook_id,
         event=event,
@@ -149,16 +154,16 @@ def _handler(node: Located, source: Source, record: Record) -> str | None:
     inner.unknown_keys(HANDLER_KEYS, code="HK302")
     kind = inner.get("kind", str, required=True)
     command = inner.get("command", str, required=True)
-    if kind is not None and kind != "script":
+    if kind is not None and kind not in HANDLER_KINDS:
         kind_node = handler.get("kind")
         assert kind_node is not None
         inner.fail(
             "HK301",
             f"unknown handler kind `{kind}`",
             kind_node.span,
-            "the registry runs handlers of kind `script`",
+            did_you_mean(kind, HANDLER_KINDS) or "the kinds: script, builtin",
         )
-    if command is not None:
+    if command is not None and kind == "script":
         command_node = handler.get("command")
         assert command_node is not None
         found = missing_script(command, project_root(source.name), command_node.span, source)

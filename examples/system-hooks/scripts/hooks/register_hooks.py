@@ -15,6 +15,7 @@ import yaml
 # The events in the order of a session; the seed's example output lists its groups so.
 EVENTS = [
     "UserPromptSubmit",
+    "PromptSubmit",
     "PreAbilityCall",
     "PostAbilityCall",
     "SessionStart",
