@@ -173,7 +173,10 @@ def _parser() -> argparse.ArgumentParser:
         help="the event's context: a JSON object in a file, or '-' for standard input",
     )
     eval_.add_argument(
-        "--all", action="store_true", help="print every matching hook's action, in order"
+        "--all",
+        action="store_true",
+        help="print every matching hook's action, in order (the default for profiles that "
+        "run every matching hook, such as claude-code and docker-agent)",
     )
     eval_.add_argument(
         "--explain",
@@ -352,9 +355,10 @@ def _eval(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         if errors or loaded.hookset is None:
             return EXIT_INPUT_ERROR
         subject = from_hookset(loaded.hookset)
+    every = args.all or subject.runs_every_match
     if args.explain:
-        out.write(explain(subject, args.event, context, args.all))
-    out.write(result(subject, args.event, context, args.all))
+        out.write(explain(subject, args.event, context, every))
+    out.write(result(subject, args.event, context, every))
     return EXIT_OK
 
 

@@ -48,6 +48,7 @@ CODES: dict[str, str] = {
     "HK211": "invalid `${...}` template",
     "HK212": "invalid expression node (canonical YAML's node form)",
     "HK213": "invalid parameter tag (canonical YAML's `template`, `double` or `params`)",
+    "HK214": "JSON syntax error",
     # Actions.
     "HK301": "unknown action type",
     "HK302": "unknown action parameter",
@@ -67,14 +68,24 @@ CODES: dict[str, str] = {
     "HK505": "hook shadowed by an earlier hook under first-match",
     "HK506": "regular expression prone to catastrophic backtracking",
     "HK507": "template reads a path not in the event context schema",
+    # Matcher groups of handlers (Claude Code, docker-agent).
+    "HK701": "matcher on an event that ignores matchers",
+    "HK702": "matcher that matches no name the profile knows",
+    "HK703": "matcher that differs from a known name only by case",
+    "HK704": "field a handler or matcher group does not have (the tool ignores it)",
+    "HK705": "timeout that is not a positive number of seconds",
+    "HK706": "timeout so long it is likely milliseconds",
+    "HK707": "script under the project that is missing or not executable",
+    "HK708": "unknown builtin",
+    "HK709": "builtin on an event it does not serve",
+    "HK710": "duplicate handler that never runs a second time",
+    "HK711": "regular expression hookc cannot translate to Python's",
     # hookc fmt.
     "HK601": "not a YAML hook file (fmt rewrites YAML only)",
     "HK602": "comment that canonical YAML cannot keep: file not rewritten",
     # Matchers and handlers of the other hook systems (registry, A3S).
     "HK801": "unknown matcher key",
-    "HK802": "handler command runs a script that does not exist",
     "HK803": "matcher reads a field the event does not carry: the hook never runs",
-    "HK804": "pattern hookc cannot match exactly as its tool does",
     "HK805": "async hook's answer ignored: A3S answers Continue at once on this event",
     "HK806": "invalid regular expression that A3S matches as plain text",
 }

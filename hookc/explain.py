@@ -35,6 +35,9 @@ class Subject:
     hooks: tuple[Mapping[str, Any], ...]  # HOOKS rows, in evaluation order per event
     conditions: Mapping[str, Expr | None]
     evaluator: Any  # a compiled module or a hookc.runtime.Runtime
+    # Whether the runtime runs every matching hook (Claude Code, docker-agent) rather than
+    # the first: then every match is what it runs, and is reported so.
+    runs_every_match: bool = False
 
 
 def from_hookset(hookset: HookSet) -> Subject:
@@ -47,7 +50,7 @@ def from_hookset(hookset: HookSet) -> Subject:
         (row for row in runtime.HOOKS if row["id"] in order), key=lambda r: order[r["id"]]
     )
     conditions = {hook.id: hook.condition for hook in hookset.hooks}
-    return Subject(tuple(rows), conditions, runtime)
+    return Subject(tuple(rows), conditions, runtime, not hookset.ordering.first_match)
 
 
 def from_module(path: Path) -> Subject:
@@ -67,7 +70,8 @@ def from_module(path: Path) -> Subject:
     rows = [row for row in module.HOOKS if row["enabled"]]
     sign = -1 if module.ORDERING["higher_priority_first"] else 1
     rows.sort(key=lambda row: (sign * row["priority"], row["builtin"]))
-    return Subject(tuple(rows), conditions, module)
+    every_match = not module.ORDERING.get("first_match", True)
+    return Subject(tuple(rows), conditions, module, every_match)
 
 
 def explain(subject: Subject, event: str, context: Mapping[str, Any], every: bool) -> str:
@@ -79,7 +83,7 @@ def explain(subject: Subject, event: str, context: Mapping[str, Any], every: boo
     chosen = False
     for number, row in enumerate(rows, 1):
         fires = subject.evaluator.predicates[row["id"]](context)
-        if fires and not chosen:
+        if fires and (not chosen or subject.runs_every_match):
             verdict = "fires"
         elif fires:
             verdict = "matches" if every else "matches, but an earlier hook fired first"

@@ -422,11 +422,11 @@ def test_an_unknown_matcher_key_is_an_error_with_a_suggestion() -> None:
         ("event_type: pre_tool_use\n  config: {priority: high}", "HK205"),
         ("event_type: pre_tool_use\n  config: {priority: 1.5}", "HK205"),
         ("event_type: pre_tool_use\n  config: {prority: 1}", "HK205"),
-        ("event_type: pre_tool_use\n  matcher: {command_pattern: '\\w+'}", "HK804"),
+        ("event_type: pre_tool_use\n  matcher: {command_pattern: '\\w+'}", "HK711"),
         ("event_type: pre_tool_use\n  matcher: {command_pattern: 'rm ('}", "HK806"),
         ("event_type: pre_tool_use\n  matcher: {path_pattern: 'src/\\d'}", None),
         ("event_type: session_start\n  matcher: {tool: Bash}", "HK803"),
-        ("event_type: pre_tool_use\n  handler: {command: ./missing.sh}", "HK802"),
+        ("event_type: pre_tool_use\n  handler: {command: ./missing.sh}", "HK707"),
         ("event_type: pre_tool_use\n  response: {action: Deny}", "HK301"),
         ("event_type: pre_tool_use\n  response: {action: Block, delay: 1}", "HK302"),
         (

@@ -383,7 +383,7 @@ def codes(text: str, name: str = ".system/hooks/h.yaml") -> list[str]:
         ("id: x\nevent_type: SessionStop\nhandler: {kind: script, command: f, env: {}}\n",
          ["HK302"]),
         ("id: x\nevent_type: SessionStop\nhandler: {kind: script, command: ./nope.sh}\n",
-         ["HK802"]),
+         ["HK707"]),
         ("id: x\nevent_type: SessionStop\nhandler: {kind: script, command: echo}\nmatches: {}\n",
          ["HK205"]),
     ],
@@ -425,10 +425,7 @@ def test_a_script_run_directly_must_be_executable_and_builtins_are_not_files(
         "id: h\nevent_type: SessionStop\nhandler: {kind: script, command: ./check.sh}\n"
     )
     (found,) = load_file(hook).diagnostics
-    assert (found.code, found.message) == (
-        "HK802",
-        "the handler runs `./check.sh`, which is not executable",
-    )
+    assert (found.code, found.message) == ("HK707", "the script `./check.sh` is not executable")
     hook.write_text(
         "id: h\nevent_type: SessionStop\nhandler: {kind: script, command: sh ./check.sh}\n"
     )

@@ -180,13 +180,13 @@ def generate_module(
             )
         text = registration_json(merged, profile)
     elif target == "yaml":
-        from hookc import __version__
+        import hookc.version
         from hookc.backend.canonical import canonical_yaml, source_header
 
         # The inputs' own catalog and context schema go along, so that the canonical file
         # is a hook file that hookc reads back as it read the inputs.
         extras = _joined_sections(sections.values())
-        text = canonical_yaml(merged, extras, source_header(digest, __version__))
+        text = canonical_yaml(merged, extras, source_header(digest, hookc.version.__version__))
     else:
         text = generate(merged, source_sha256=digest, sources=tuple(unique))
     return Generated(text, reports, len(hooks), digest, optimized)

@@ -8,11 +8,15 @@ from __future__ import annotations
 
 import difflib
 
-# CEL's reserved words (langdef "Syntax"), which cannot be names.
+from hookc.runtime import tree_form
+
+# CEL's reserved words (langdef "Syntax"), which cannot be names; of them, only CEL's
+# keywords (`true`, `false`, `null`, `in`) cannot be fields either: `a.as` selects `as`.
 RESERVED = frozenset(
     "as break const continue else false for function if import in let loop package "
     "namespace null return true var void while".split()
 )
+CEL_KEYWORDS = tree_form.KEYWORDS  # shared with hookc.runtime, which reads paths too
 # hookc's spellings of `&&`, `||` and `!` (SPEC §2).
 KEYWORDS = frozenset({"and", "or", "not"})
 

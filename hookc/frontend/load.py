@@ -35,6 +35,8 @@ def load_source(source: Source, profile: Profile | None = None) -> Loaded:
     mismatch = claimed is not None and claimed is not found and claimed.name != "native"
     if profile is not None and claimed is not None and mismatch:
         return Loaded(source, None, profile, (other_format(source, claimed, profile),))
+    if not found.reads_suffix(source.name):
+        return Loaded(source, None, load_profile(), (unknown_format(source),))
     return found.load(source, profile)
 
 

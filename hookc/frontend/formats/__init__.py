@@ -14,39 +14,29 @@ or by the native format for a profile no other format owns.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import PurePath
-from typing import TYPE_CHECKING
 
 from hookc.diagnostics import Diagnostic, error
+from hookc.frontend.formats.format import Format, suffix
 from hookc.source import Source, Span
 
-if TYPE_CHECKING:
-    from hookc.frontend.lower import Loaded
-    from hookc.profile import Profile
-
-
-@dataclass(frozen=True, slots=True)
-class Format:
-    """One kind of hook file hookc reads."""
-
-    name: str
-    profile: str  # the profile a file of this format is read with by default
-    summary: str  # what its files look like, for the diagnostic on a file of no known kind
-    claims: Callable[[str, str], bool]  # (file name, text) -> is this file of this format
-    # (source, profile or None for the format's own) -> the file's IR and findings
-    load: Callable[[Source, Profile | None], Loaded]
+__all__ = ["Format", "by_name", "detect", "for_profile", "formats", "suffix", "unknown_format"]
 
 
 @functools.cache
 def formats() -> tuple[Format, ...]:
     """Every format, in the order files are offered to them: most specific first; the
-    native format claims by file ending alone, so it is last. (Imported here, not at the
-    top, because each format module builds on this one.)"""
-    from hookc.frontend.formats import a3s, native, system_hooks
+    native format claims by file ending alone, so it is last. (Imported on first use: a
+    format module brings its reader and profile, which a run may not need.)"""
+    from hookc.frontend.formats import a3s, claude_code, docker_agent, native, system_hooks
 
-    return (system_hooks.FORMAT, a3s.FORMAT, native.FORMAT)
+    return (
+        claude_code.FORMAT,
+        docker_agent.FORMAT,
+        system_hooks.FORMAT,
+        a3s.FORMAT,
+        native.FORMAT,
+    )
 
 
 def detect(name: str, text: str) -> Format | None:
@@ -76,7 +66,3 @@ def unknown_format(source: Source) -> Diagnostic:
         Span(0, 0),
         f"hookc reads {kinds}; or name the format with --profile",
     )
-
-
-def suffix(name: str) -> str:
-    return PurePath(name).suffix.lower()

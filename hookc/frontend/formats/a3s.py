@@ -38,7 +38,8 @@ from pathlib import Path
 from hookc.diagnostics import Diagnostic, error, has_error, warning
 from hookc.frontend.actions import build_action
 from hookc.frontend.formats import Format, suffix
-from hookc.frontend.formats.fields import Record, missing_script, unknown_event
+from hookc.frontend.formats.fields import Record
+from hookc.frontend.formats.groups import script_problems, unknown_event
 from hookc.frontend.formats.rust_regex import Untranslatable, translate
 from hookc.frontend.located import Located
 from hookc.frontend.lower import Loaded
@@ -245,10 +246,8 @@ def _handler_action(
     record.diagnostics.extend(found)
     command = handler.get("command")
     if action is not None and command is not None and isinstance(command.value, str):
-        root = Path(record.source.name).parent
-        missing = missing_script(command.value, root, command.span, record.source)
-        if missing is not None:
-            record.diagnostics.append(missing)
+        roots = {".": Path(record.source.name).parent}
+        record.diagnostics.extend(script_problems(command.value, roots, command, record.source))
     return action
 
 
@@ -331,7 +330,7 @@ def _command_pattern(value: str, item: Located, record: Record) -> Expr | None:
     except Untranslatable as problem:
         if not problem.invalid:
             record.fail(
-                "HK804",
+                "HK711",
                 problem.message,
                 item.span,
                 REFUSED_HINT,
@@ -377,7 +376,7 @@ def glob_condition(pattern: str, target: Expr, item: Located, record: Record) ->
     except Untranslatable as problem:
         if not problem.invalid:
             record.fail(
-                "HK804",
+                "HK711",
                 f"in the glob `{pattern}` (A3S reads it as the regex `{regex}`): {problem.message}",
                 item.span,
                 REFUSED_HINT,
@@ -433,4 +432,5 @@ FORMAT = Format(
     summary="an A3S hook list (YAML or JSON: `- {id, event_type, matcher, config, response}`)",
     claims=claims,
     load=load,
+    suffixes=(".yaml", ".yml", ".json"),
 )

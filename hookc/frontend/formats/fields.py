@@ -1,5 +1,6 @@
 """Reading a record of a hook file (a ``Located`` mapping) field by field: the part the
-one-record-per-hook formats (the ``.system/hooks`` registry, A3S hook lists) share.
+one-record-per-hook formats (the ``.system/hooks`` registry, A3S hook lists) share. (What
+they share with Claude Code and docker-agent, events and scripts, is in ``groups``.)
 
 Each reader returns the value or None, and appends a located diagnostic for a field of
 the wrong type or a key the format does not have (with "did you mean"), so that a format
@@ -8,21 +9,13 @@ module reads as the list of its fields.
 
 from __future__ import annotations
 
-import difflib
-import os
-import shlex
 from collections.abc import Sequence
-from pathlib import Path, PurePath
 from typing import Any
 
-from hookc.diagnostics import Diagnostic, error, warning
+from hookc.diagnostics import Diagnostic, error
 from hookc.frontend.actions import describe, did_you_mean
 from hookc.frontend.located import Located
-from hookc.profile import Profile
 from hookc.source import Source, Span
-
-# Programs that run the script named after them: the script is the word to look for.
-_INTERPRETERS = frozenset("bash sh zsh dash python python3 node ruby perl".split())
 
 
 class Record:
@@ -77,48 +70,3 @@ _NAMES = {
     dict: "a mapping",
     list: "a list",
 }
-
-
-def unknown_event(event: str, span: Span, profile: Profile, source: Source) -> Diagnostic | None:
-    """HK402 for an event the profile does not know (runtimes add events, so a warning);
-    the suggestion keeps the known event's exact spelling."""
-    if event in profile.events:
-        return None
-    by_case = {known.lower(): known for known in profile.events}
-    close = by_case.get(event.lower())
-    if close is None:
-        found = difflib.get_close_matches(event.lower(), list(by_case), n=1, cutoff=0.6)
-        close = by_case[found[0]] if found else None
-    return warning(
-        "HK402",
-        f"the `{profile.name}` profile knows no event `{event}`",
-        source,
-        span,
-        f"did you mean `{close}`?" if close else f"its events: {', '.join(profile.events)}",
-    )
-
-
-def missing_script(command: str, root: Path, span: Span, source: Source) -> Diagnostic | None:
-    """HK802 (a warning: the file may be made later, or elsewhere) when the script a
-    handler command runs is a path that does not exist under ``root``, or is run directly
-    but not executable. A bare program name is looked up on PATH by the shell, so it is
-    not checked."""
-    try:
-        words = shlex.split(command)
-    except ValueError:
-        return None
-    interpreted = bool(words) and PurePath(words[0]).name in _INTERPRETERS
-    if interpreted:
-        words = [word for word in words[1:] if not word.startswith("-")]
-    if not words or "/" not in words[0] or "$" in words[0]:
-        return None
-    script = Path(os.path.expanduser(words[0]))
-    place = script if script.is_absolute() else root / script
-    where = f"paths are taken from {root}" if str(root) not in ("", ".") else None
-    if not place.exists():
-        message = f"the handler runs `{words[0]}`, which does not exist"
-        return warning("HK802", message, source, span, where)
-    if not interpreted and place.is_file() and not os.access(place, os.X_OK):
-        message = f"the handler runs `{words[0]}`, which is not executable"
-        return warning("HK802", message, source, span, f"chmod +x {words[0]}")
-    return None

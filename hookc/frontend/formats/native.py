@@ -6,7 +6,7 @@ specific format claims."""
 from __future__ import annotations
 
 from hookc.diagnostics import Diagnostic, has_error, warning
-from hookc.frontend.formats import Format, suffix, unknown_format
+from hookc.frontend.formats.format import Format, suffix
 from hookc.frontend.lower import Loaded, kept_sections, lower_document
 from hookc.frontend.yaml_file import load_yaml
 from hookc.profile import Profile, available, load_profile
@@ -23,8 +23,6 @@ def claims(name: str, text: str) -> bool:
 def load(source: Source, profile: Profile | None) -> Loaded:
     """The hook IR of a native file; its ending says YAML or XML. Without a profile, a
     file that declares one it was written for (canonical YAML does) is read with it."""
-    if not claims(source.name, source.text):  # read as native by --profile, but it is not
-        return Loaded(source, None, profile or load_profile(), (unknown_format(source),))
     diagnostics: list[Diagnostic] = []
     if suffix(source.name) in YAML_SUFFIXES:
         document, found = load_yaml(source)
@@ -55,4 +53,5 @@ FORMAT = Format(
     summary="hook YAML or directive XML (*.yaml, *.yml, *.xml, Rye *.md)",
     claims=claims,
     load=load,
+    suffixes=YAML_SUFFIXES + XML_SUFFIXES,
 )

@@ -29,7 +29,8 @@ from typing import Any
 from hookc.diagnostics import Diagnostic, error, has_error, warning
 from hookc.frontend.actions import did_you_mean, freeze
 from hookc.frontend.formats import Format, suffix
-from hookc.frontend.formats.fields import Record, missing_script, unknown_event
+from hookc.frontend.formats.fields import Record
+from hookc.frontend.formats.groups import script_problems, unknown_event
 from hookc.frontend.located import Located
 from hookc.frontend.lower import Loaded
 from hookc.frontend.yaml_file import load_yaml
@@ -166,9 +167,8 @@ def _handler(node: Located, source: Source, record: Record) -> str | None:
     if command is not None and kind == "script":
         command_node = handler.get("command")
         assert command_node is not None
-        found = missing_script(command, project_root(source.name), command_node.span, source)
-        if found is not None:
-            inner.diagnostics.append(found)
+        roots = {".": project_root(source.name)}
+        inner.diagnostics.extend(script_problems(command, roots, command_node, source))
     record.diagnostics.extend(inner.diagnostics)
     return command if not has_error(inner.diagnostics) else None
 
@@ -283,4 +283,5 @@ FORMAT = Format(
     "or a folder of them",
     claims=claims,
     load=load,
+    suffixes=(".yaml", ".yml"),
 )
