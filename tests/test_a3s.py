@@ -398,6 +398,15 @@ def test_the_matchers_together_must_all_hold() -> None:
     backends_agree(hookset, contexts, lambda hook, ctx: ctx is contexts[0])
 
 
+def test_skill_events_have_the_empty_session_and_a_skill_glob() -> None:
+    hookset = hookset_of(
+        "- id: any\n  event_type: skill_load\n  matcher: {skill: 'test-*', session_id: ''}\n"
+    )
+    contexts = [{"skill_name": "test-skill"}, {"skill_name": "other-skill"}, {}]
+    backends_agree(hookset, contexts, lambda hook, ctx: ctx is contexts[0])
+    assert codes("- id: s\n  event_type: skill_unload\n  matcher: {session_id: s1}\n") == ["HK803"]
+
+
 def test_white_space_is_rusts_not_pythons() -> None:
     spaces = re.compile(translate(r"\s"))
     assert spaces.search("\u3000") and spaces.search("\x85")

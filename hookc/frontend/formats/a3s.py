@@ -60,6 +60,8 @@ REFUSED_HINT = (
 )
 I32 = (-(2**31), 2**31 - 1)
 U64_MAX = 2**64 - 1
+# Events about skills, which carry `skill_name` and no session.
+SKILL_EVENTS = ("skill_load", "skill_unload")
 # The shell tool's names, for `command_pattern` (HookMatcher::matches_command_pattern).
 BASH = ("Bash", "bash")
 # A list whose items say `event_type`: YAML (`- id: ...`) or a JSON array.
@@ -261,7 +263,6 @@ def _matcher(node: Located, event: str | None, profile: Profile, record: Record)
     matcher = Record(node, record.source, "`matcher`")
     matcher.unknown_keys(MATCHER_KEYS, code="HK801")
     tool_events = profile.details.get("tool_events") or ()
-    skill_events = ("skill_load", "skill_unload")
     terms: list[Expr] = []
     for key, item in node.items():
         if key not in MATCHER_KEYS or item.value is None:  # null is serde's None: no filter
@@ -269,7 +270,22 @@ def _matcher(node: Located, event: str | None, profile: Profile, record: Record)
         value = matcher.get(key, str)
         if value is None:
             continue
-        carried = skill_events if key == "skill" else tool_events
+        if key == "session_id" and event in SKILL_EVENTS:
+            # "Skills are global": A3S gives their events the session id "" (events.rs).
+            terms.append(Literal(value == "", span=item.span))
+            if value:
+                matcher.diagnostics.append(
+                    warning(
+                        "HK803",
+                        f"`{event}` events belong to no session (A3S gives them the session "
+                        'id ""): this hook never runs',
+                        record.source,
+                        item.key_span or item.span,
+                        "remove `session_id` to match every skill event",
+                    )
+                )
+            continue
+        carried = SKILL_EVENTS if key == "skill" else tool_events
         if key != "session_id" and event in profile.events and event not in carried:
             field = "a skill" if key == "skill" else "a tool"
             matcher.diagnostics.append(
