@@ -226,7 +226,7 @@ def test_without_a_class_of_the_callers_the_result_is_duck_typed(hook_file: Any)
     assert result.block is True and result.reason == "Dangerous command blocked"
 
 
-def test_rollouts_own_block_class_is_used_when_rollouts_is_installed(
+def test_rollouts_own_block_class_is_used_when_rollouts_has_loaded_it(
     hook_file: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     package = types.ModuleType("rollouts")
@@ -333,6 +333,14 @@ def test_a_policy_over_several_events_subscribes_one_handler_each_and_first_matc
         (on_turn,) = api.handlers["turn_start"]
         assert asyncio.run(on_turn(TurnStartEvent(0), ctx)) == BlockToolResult("turn zero")
         assert asyncio.run(on_turn(TurnStartEvent(1), ctx)) is None
+
+
+def test_a_rollouts_module_imports_only_the_standard_library(tmp_path: Path) -> None:
+    from tests.test_backend_differential import standard_library_violations
+
+    result = compile_files([GATE], tmp_path)
+    assert result.module_path is not None
+    assert standard_library_violations(result.module_path.read_text()) == []
 
 
 def test_modules_of_other_profiles_have_no_register(compiled: types.ModuleType) -> None:

@@ -9,8 +9,9 @@ matching hook's ``block`` gives ``BlockToolResult(reason)``; ``confirm`` asks
 (``ctx.has_ui``), as the seed's permission gate does; ``allow`` and no match give None.
 
 ``BlockToolResult`` is the caller's: the ``hooks`` API's attribute of that name if it has
-one, else ``rollouts.hooks.BlockToolResult`` if rollouts is installed, else a class of the
-same shape (``reason``, and ``block`` true, which is what ``HookRunner`` tests).
+one, else ``rollouts.hooks.BlockToolResult`` if rollouts has loaded that module, else a
+class of the same shape (``reason``, and ``block`` true, which is what ``HookRunner``
+tests). Nothing is imported: a compiled module stays standard library only.
 
 Standard library only: every module compiled with the ``rollouts`` profile carries this
 file verbatim, as it carries ``values.py`` and ``support.py``.
@@ -19,8 +20,8 @@ file verbatim, as it carries ``values.py`` and ``support.py``.
 from __future__ import annotations
 
 import dataclasses
-import importlib
 import os
+import sys
 from collections.abc import Awaitable, Callable, Iterable
 from typing import Any
 
@@ -97,11 +98,11 @@ def _plain(value: Any) -> Any:
 
 
 def _block_result_class(hooks: Any) -> Callable[..., Any]:
-    given = getattr(hooks, "BlockToolResult", None)
-    if given is not None:
-        return given  # type: ignore[no-any-return]
-    try:
-        found = importlib.import_module("rollouts.hooks").BlockToolResult
-    except (ImportError, AttributeError):
-        return BlockToolResult
-    return found  # type: ignore[no-any-return]
+    """The caller's class: nothing is imported (a hook file runs inside rollouts, which
+    has loaded ``rollouts.hooks`` already, or it is not there to use)."""
+    loaded = sys.modules.get("rollouts.hooks")
+    for owner in (hooks, loaded):
+        found = getattr(owner, "BlockToolResult", None)
+        if found is not None:
+            return found  # type: ignore[no-any-return]
+    return BlockToolResult
