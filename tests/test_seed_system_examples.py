@@ -71,3 +71,24 @@ def test_the_registration_example_is_what_hookc_writes(
     if UPDATE:
         golden.write_bytes((tmp_path / "hooks.json").read_bytes())
     assert (tmp_path / "hooks.json").read_bytes() == golden.read_bytes()
+
+
+@pytest.mark.parametrize(
+    "source",
+    ["system-hooks/.system/hooks", "a3s/hooks.yaml", "rollouts/permission_gate.hooks.yaml"],
+)
+def test_canonical_yaml_of_each_example_reads_back_to_its_hooks(
+    source: str, tmp_path: Path
+) -> None:
+    from hookc.backend.driver import compile_files
+    from hookc.frontend.inputs import expand_folders
+    from hookc.frontend.load import load_file
+
+    inputs = expand_folders([ROOT / "examples" / source])
+    written = compile_files(inputs, tmp_path, name="canonical", target="yaml", level=0)
+    assert written.module_path is not None
+    back = load_file(written.module_path)
+    assert back.diagnostics == () and back.hookset is not None
+    hooksets = [load_file(path).hookset for path in inputs]
+    assert back.hookset.hooks == tuple(h for found in hooksets if found for h in found.hooks)
+    assert back.hookset.ordering == load_file(inputs[0]).profile.ordering
