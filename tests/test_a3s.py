@@ -458,6 +458,20 @@ def test_a_registry_file_given_the_a3s_profile_is_told_what_it_is() -> None:
     assert found.hint == "read it with --profile system-hooks, or without --profile"
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "- id: b\n  event_type: pre_tool_use\n",
+        "- event_type: pre_tool_use\n  id: b\n",
+        "- {id: b, event_type: pre_tool_use}\n",
+        "# hooks\n- {'id': b, 'event_type': pre_tool_use}\n",
+    ],
+)
+def test_a3s_lists_are_recognised_in_any_yaml_style(text: str) -> None:
+    assert a3s.claims("hooks.yaml", text)
+    assert not a3s.claims("hooks.yaml", "hooks:\n  - id: b\n    event: limit\n")
+
+
 def test_json_hook_lists_are_read_too() -> None:
     text = '[{"id": "b", "event_type": "pre_tool_use", "matcher": {"tool": "Bash"}}]'
     assert a3s.claims("hooks.json", text)

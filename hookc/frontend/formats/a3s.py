@@ -65,8 +65,8 @@ SKILL_EVENTS = ("skill_load", "skill_unload")
 # The shell tool's names, for `command_pattern` (HookMatcher::matches_command_pattern).
 BASH = ("Bash", "bash")
 # A list whose items say `event_type`: YAML (`- id: ...`) or a JSON array.
-_YAML_ITEM = re.compile(r"^-[ \t]+(?:id|event_type)[ \t]*:", re.MULTILINE)
-_EVENT_TYPE = re.compile(r"""^[ \t]*(?:-[ \t]+)?["']?event_type["']?[ \t]*:""", re.MULTILINE)
+_YAML_ITEM = re.compile(r"""^-[ \t]+\{?[ \t]*["']?(?:id|event_type)["']?[ \t]*:""", re.MULTILINE)
+_EVENT_TYPE = re.compile(r"""["']?\bevent_type["']?[ \t]*:""")
 
 
 def claims(name: str, text: str) -> bool:
