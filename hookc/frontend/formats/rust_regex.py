@@ -28,6 +28,7 @@ _SPACE_CLASS = (
 _META = set("\\.+*?()|[]{}^$")
 _COUNT = re.compile(r"\{([0-9]+)(,([0-9]*))?\}")
 _MAX_COUNT = 1000  # Rust refuses large counts by the size of the compiled program
+_MAX_DEPTH = 100  # Rust's parser refuses nesting beyond 250 (its nest limit); stay well inside
 
 
 class Untranslatable(Exception):
@@ -84,6 +85,8 @@ class _Translator:
                 else:
                     self.out.append("(")
                 self.depth += 1
+                if self.depth > _MAX_DEPTH:
+                    raise self.refuse(f"groups nested deeper than {_MAX_DEPTH}")
                 self.repeatable = False
             elif char == ")":
                 if self.depth == 0:
