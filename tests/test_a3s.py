@@ -481,3 +481,37 @@ def test_json_hook_lists_are_read_too() -> None:
 def test_duplicate_ids_replace_each_other_in_a3s_and_are_an_error() -> None:
     entry = "- id: h\n  event_type: pre_tool_use\n"
     assert codes(entry + entry) == ["HK401"]
+
+
+@pytest.mark.parametrize(
+    "pattern",
+    [r"(?i)sudo", "[[:alpha:]]", "[a&&b]", "[a--b]", "a**", "x{1001}", r"\pL", r"[\S]",
+     r"\bsudo", "a{", "}", "(?<name>x)", "(" * 101 + ")" * 101],
+)  # fmt: skip
+def test_rust_regex_that_python_cannot_say_exactly_is_refused(pattern: str) -> None:
+    with pytest.raises(Untranslatable) as refused:
+        translate(pattern)
+    assert not refused.value.invalid
+
+
+@pytest.mark.parametrize("pattern", ["(", "a)", "*a", "a|*", "[z-a]", "[abc", "\\"])
+def test_rust_regex_that_both_engines_reject_is_invalid(pattern: str) -> None:
+    with pytest.raises(Untranslatable) as rejected:
+        translate(pattern)
+    assert rejected.value.invalid
+
+
+@pytest.mark.parametrize(
+    ("pattern", "text", "found"),
+    [
+        (r"[\s,]+", "a ,\u2003b", True),
+        (r"^[^/]*\.rs$", "main.rs", True),
+        (r"^[^/]*\.rs$", "src/main.rs", False),
+        (r"\d{2,}?x", "a12x", True),
+        (r"[]x]", "]", True),
+        (r"a\.b", "axb", False),
+        ("", "anything", True),
+    ],
+)
+def test_rust_regex_translations_by_example(pattern: str, text: str, found: bool) -> None:
+    assert (re.search(translate(pattern), text) is not None) is found

@@ -175,6 +175,8 @@ class _Translator:
             if text.startswith(("&&", "--", "~~"), self.at):
                 raise self.refuse(f"`{text[self.at : self.at + 2]}` in a class (set operations)")
             single, written = self.class_item()
+            if text.startswith(("&&", "--", "~~"), self.at):
+                raise self.refuse(f"`{text[self.at : self.at + 2]}` in a class (set operations)")
             ranged = text.startswith("-", self.at) and not text.startswith("-]", self.at)
             if single and ranged:
                 self.at += 1
