@@ -37,8 +37,8 @@ from pathlib import Path
 
 from hookc.diagnostics import Diagnostic, error, has_error, warning
 from hookc.frontend.actions import build_action
-from hookc.frontend.formats.format import Format, suffix
 from hookc.frontend.formats.fields import Record
+from hookc.frontend.formats.format import Format, suffix
 from hookc.frontend.formats.groups import script_problems, unknown_event
 from hookc.frontend.formats.rust_regex import Untranslatable, translate
 from hookc.frontend.located import Located

@@ -28,8 +28,8 @@ from typing import Any
 
 from hookc.diagnostics import Diagnostic, error, has_error, warning
 from hookc.frontend.actions import did_you_mean, freeze
-from hookc.frontend.formats.format import Format, suffix
 from hookc.frontend.formats.fields import Record
+from hookc.frontend.formats.format import Format, suffix
 from hookc.frontend.formats.groups import script_problems, unknown_event
 from hookc.frontend.located import Located
 from hookc.frontend.lower import Loaded
