@@ -407,6 +407,18 @@ def test_skill_events_have_the_empty_session_and_a_skill_glob() -> None:
     assert codes("- id: s\n  event_type: skill_unload\n  matcher: {session_id: s1}\n") == ["HK803"]
 
 
+def test_tool_matchers_never_match_where_a3s_gives_no_tool_even_if_the_payload_has_one() -> None:
+    # permission_request's payload has `tool`, but HookEvent::tool_name() gives None there.
+    hookset = hookset_of(
+        "- id: p\n  event_type: permission_request\n  matcher: {tool: Bash}\n"
+        "  response: {action: Block}\n"
+    )
+    context = {"session_id": "s", "tool_id": "t1", "tool": "Bash", "args": {}}
+    backends_agree(hookset, [context], lambda hook, ctx: False)
+    found = codes("- id: p\n  event_type: permission_request\n  matcher: {tool: Bash}\n")
+    assert found == ["HK803"]
+
+
 def test_white_space_is_rusts_not_pythons() -> None:
     spaces = re.compile(translate(r"\s"))
     assert spaces.search("\u3000") and spaces.search("\x85")

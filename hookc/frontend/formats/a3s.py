@@ -60,8 +60,6 @@ REFUSED_HINT = (
 )
 I32 = (-(2**31), 2**31 - 1)
 U64_MAX = 2**64 - 1
-# Events about skills, which carry `skill_name` and no session.
-SKILL_EVENTS = ("skill_load", "skill_unload")
 # The shell tool's names, for `command_pattern` (HookMatcher::matches_command_pattern).
 BASH = ("Bash", "bash")
 # A list whose items say `event_type`: YAML (`- id: ...`) or a JSON array.
@@ -262,7 +260,8 @@ def _matcher(node: Located, event: str | None, profile: Profile, record: Record)
         return None
     matcher = Record(node, record.source, "`matcher`")
     matcher.unknown_keys(MATCHER_KEYS, code="HK801")
-    tool_events = profile.details.get("tool_events") or ()
+    gives: dict[str, list[str]] = profile.details.get("matcher_events") or {}
+    global_events = profile.details.get("global_events") or ()
     terms: list[Expr] = []
     for key, item in node.items():
         if key not in MATCHER_KEYS or item.value is None:  # null is serde's None: no filter
@@ -270,34 +269,36 @@ def _matcher(node: Located, event: str | None, profile: Profile, record: Record)
         value = matcher.get(key, str)
         if value is None:
             continue
-        if key == "session_id" and event in SKILL_EVENTS:
+        where = item.key_span or item.span
+        if event not in profile.events:  # unknown to the profile (HK402): as written
+            pass
+        elif key == "session_id" and event in global_events:
             # "Skills are global": A3S gives their events the session id "" (events.rs).
-            terms.append(Literal(value == "", span=item.span))
             if value:
                 matcher.diagnostics.append(
                     warning(
                         "HK803",
-                        f"`{event}` events belong to no session (A3S gives them the session "
-                        'id ""): this hook never runs',
+                        f"`{event}` events belong to no session (A3S gives them "
+                        'the session id ""): this hook never runs',
                         record.source,
-                        item.key_span or item.span,
-                        "remove `session_id` to match every skill event",
+                        where,
+                        "remove `session_id` to match every one of them",
                     )
                 )
+            terms.append(Literal(value == "", span=item.span))
             continue
-        carried = SKILL_EVENTS if key == "skill" else tool_events
-        if key != "session_id" and event in profile.events and event not in carried:
-            field = "a skill" if key == "skill" else "a tool"
+        elif key in gives and event not in gives[key]:
             matcher.diagnostics.append(
                 warning(
                     "HK803",
-                    f"`{key}` needs {field}, which `{event}` events do not have: "
-                    "this hook never runs",
+                    f"A3S gives `{key}` nothing to match on `{event}` events: this hook never runs",
                     record.source,
-                    item.key_span or item.span,
-                    f"`{key}` matches only on {', '.join(carried)}",
+                    where,
+                    f"`{key}` matches on {', '.join(gives[key])}",
                 )
             )
+            terms.append(Literal(False, span=item.span))
+            continue
         term = _MATCHERS[key](value, item, matcher)
         if term is not None:
             terms.append(term)

@@ -15,6 +15,7 @@ from typing import Any
 from hookc.diagnostics import Diagnostic, error
 from hookc.frontend.actions import describe, did_you_mean
 from hookc.frontend.located import Located
+from hookc.profile import Profile
 from hookc.source import Source, Span
 
 
@@ -70,3 +71,15 @@ _NAMES = {
     dict: "a mapping",
     list: "a list",
 }
+
+
+def events_carrying(profile: Profile, field: str) -> tuple[str, ...]:
+    """The profile's events whose context has ``field`` (its ``common_context`` or the
+    event's own ``context``), in the profile's order."""
+    if field in (profile.details.get("common_context") or {}):
+        return profile.events
+    return tuple(
+        event
+        for event in profile.events
+        if field in (profile.event_details(event).get("context") or {})
+    )

@@ -24,11 +24,10 @@ from __future__ import annotations
 
 import re
 from pathlib import Path, PurePath
-from typing import Any
 
 from hookc.diagnostics import Diagnostic, error, has_error, warning
 from hookc.frontend.actions import did_you_mean, freeze
-from hookc.frontend.formats.fields import Record
+from hookc.frontend.formats.fields import Record, events_carrying
 from hookc.frontend.formats.format import Format, suffix
 from hookc.frontend.formats.groups import script_problems, unknown_event
 from hookc.frontend.located import Located
@@ -191,11 +190,11 @@ def _match_condition(
     if not isinstance(match.value, dict):
         record.fail("HK205", "`match` must be a mapping of filters", match.span)
         return None
-    filters: dict[str, Any] = profile.details.get("match_filters") or {}
+    filters: dict[str, str] = profile.details.get("match_filters") or {}
     terms: list[Expr] = []
     for key, node in match.items():
-        spec = filters.get(key)
-        if spec is None:
+        field = filters.get(key)
+        if field is None:
             record.fail(
                 "HK801",
                 f"unknown match filter `{key}`",
@@ -203,18 +202,19 @@ def _match_condition(
                 did_you_mean(key, list(filters)) or f"the filters: {', '.join(filters)}",
             )
             continue
-        if event is not None and event in profile.events and event not in spec["events"]:
+        carrying = events_carrying(profile, field)
+        if event is not None and event in profile.events and event not in carrying:
             record.diagnostics.append(
                 warning(
                     "HK803",
-                    f"`{key}` reads `{spec['field']}`, which `{event}` events do not carry: "
+                    f"`{key}` reads `{field}`, which `{event}` events do not carry: "
                     "this hook never runs",
                     source,
                     node.key_span or node.span,
-                    f"`{key}` applies to {', '.join(spec['events'])}",
+                    f"`{key}` applies to {', '.join(carrying)}",
                 )
             )
-        term = _FILTERS[key](node, Ident(spec["field"], span=node.span), record)
+        term = _FILTERS[key](node, Ident(field, span=node.span), record)
         if term is not None:
             terms.append(term)
     if not terms:
