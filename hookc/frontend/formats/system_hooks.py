@@ -279,8 +279,7 @@ _FILTERS = {
 FORMAT = Format(
     name="system-hooks",
     profile=PROFILE,
-    summary="a `.system/hooks/*.yaml` registry hook (`id`, `event_type`, `handler`), "
-    "or a folder of them",
+    summary="a `.system/hooks/*.yaml` registry hook (`id`, `event_type`, `handler`)",
     claims=claims,
     load=load,
     suffixes=(".yaml", ".yml"),
