@@ -162,14 +162,16 @@ def _config(node: Located | None, record: Record) -> tuple[int, dict[str, Locate
         return DEFAULT_PRIORITY, {}
     config = Record(node, record.source, "`config`")
     config.unknown_keys(CONFIG_KEYS)
-    priority = config.get("priority", int)
+    priority = config.get("priority", int, hint="a whole number: lower runs first (default 100)")
     if priority is not None and not I32[0] <= priority <= I32[1]:
         config.fail(
             "HK205", "`priority` must fit a 32-bit integer (A3S's i32)", config.span_of("priority")
         )
         priority = None
     for key in ("timeout_ms", "max_retries"):
-        value = config.get(key, int)
+        value = config.get(
+            key, int, hint="a whole number" + (" of ms" if key == "timeout_ms" else "")
+        )
         limit = U64_MAX if key == "timeout_ms" else I32[1] * 2 + 1
         if value is not None and not 0 <= value <= limit:
             config.fail("HK205", f"`{key}` must be a whole number from 0", config.span_of(key))

@@ -42,7 +42,13 @@ class Record:
                     did_you_mean(key, tuple(known)) or f"its keys: {', '.join(known)}",
                 )
 
-    def get(self, key: str, kind: type | tuple[type, ...], required: bool = False) -> Any:
+    def get(
+        self,
+        key: str,
+        kind: type | tuple[type, ...],
+        required: bool = False,
+        hint: str | None = None,
+    ) -> Any:
         """The field's plain value if it has the JSON type ``kind`` (a bool is not an
         int); None, with a diagnostic, if it is missing but required or of another type."""
         item = self.node.get(key)
@@ -54,7 +60,8 @@ class Record:
         kinds = kind if isinstance(kind, tuple) else (kind,)
         if (isinstance(value, bool) and bool not in kinds) or not isinstance(value, kinds):
             wanted = " or ".join(_NAMES.get(k, k.__name__) for k in kinds)
-            self.fail("HK205", f"`{key}` must be {wanted}, not {describe(value)}", item.span)
+            message = f"`{key}` must be {wanted}, not {describe(value)}"
+            self.fail("HK205", message, item.span, hint)
             return None
         return value
 
