@@ -164,7 +164,11 @@ def _parser() -> argparse.ArgumentParser:
             "usage error."
         ),
     )
-    eval_.add_argument("file", metavar="FILE", help="a hook file or a compiled module (.py)")
+    eval_.add_argument(
+        "file",
+        metavar="FILE",
+        help="a hook file, a folder of them (.system/hooks/), or a compiled module (.py)",
+    )
     eval_.add_argument("--event", required=True, metavar="EVENT", help="the event, e.g. error")
     eval_.add_argument(
         "--context",
@@ -337,7 +341,7 @@ def _eval(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
     from hookc.diagnostics import Severity
     from hookc.explain import explain, from_hookset, from_module, result
-    from hookc.frontend.load import load_file
+    from hookc.frontend.inputs import load_hook_set
 
     context = _read_context(args.context)
     path = Path(args.file)
@@ -348,7 +352,7 @@ def _eval(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             print(f"{path}: cannot load the module: {type(exc).__name__}: {exc}", file=out)
             return EXIT_INPUT_ERROR
     else:
-        loaded = load_file(path, _profile(args.profile))
+        loaded = load_hook_set(path, _profile(args.profile))
         errors = [d for d in loaded.diagnostics if d.severity is Severity.ERROR]
         for diagnostic in errors:
             print(diagnostic.render(), file=out)

@@ -23,6 +23,12 @@ CASES = [
          "--context", "post-ability-call.json", "--explain"],
         "post-ability-call.expected",
     ),
+    (
+        "system-hooks",
+        ["eval", ".system/hooks/", "--event", "SessionStop", "--context", "session-stop.json",
+         "--explain"],
+        "session-stop.expected",
+    ),
     ("a3s", ["check", "hooks.yaml"], None),
     (
         "a3s",

@@ -202,6 +202,18 @@ def test_duplicate_ids_across_files_are_an_error_naming_both_places(tmp_path: Pa
     ) in out
 
 
+def test_eval_reads_a_folder_as_one_hook_set(tmp_path: Path) -> None:
+    folder = project(tmp_path) / ".system" / "hooks"
+    context = tmp_path / "prompt.json"
+    context.write_text(json.dumps(USER_PROMPT_SUBMIT))
+    status, out = run("eval", str(folder), "--event", "UserPromptSubmit", "--context", str(context))
+    assert status == 0
+    assert [found["id"] for found in json.loads(out)] == ["skill_activation_prompt"]
+    (folder / "tracker_copy.yaml").write_text(TRACKER_3_2)
+    status, out = run("eval", str(folder), "--event", "UserPromptSubmit", "--context", str(context))
+    assert status == 1 and "error[HK401]: duplicate hook id `post_tool_use_tracker`" in out
+
+
 # -- match filters ------------------------------------------------------------------------------
 
 

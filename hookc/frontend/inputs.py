@@ -8,9 +8,13 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Mapping
+from pathlib import Path
 
 from hookc.diagnostics import Diagnostic, error
+from hookc.frontend.load import load_file
+from hookc.frontend.lower import Loaded
 from hookc.ir.hooks import Hook, HookSet
+from hookc.profile import Profile, load_profile
 from hookc.source import Span
 
 # What a folder contributes: the files `register_hooks.py` scans (`.system/hooks/*.yaml`).
@@ -64,3 +68,22 @@ def _place(hook: Hook) -> str:
         return "another file"
     line = hook.source.position(hook.span.start)[0] if hook.span else 1
     return f"{hook.source.name} on line {line}"
+
+
+def load_hook_set(path: str | Path, profile: Profile | None = None) -> Loaded:
+    """One input as one hook set (for ``hookc eval``): a file as its format reads it; a
+    folder as its files joined in name order, with HK401 for an id two of them use."""
+    files = expand_folders([path])
+    if files == [str(path)]:
+        return load_file(path, profile)
+    loaded = {name: load_file(name, profile) for name in files}
+    hooksets = {name: found.hookset for name, found in loaded.items() if found.hookset}
+    diagnostics = [d for found in loaded.values() for d in found.diagnostics]
+    diagnostics += [d for _, d in duplicate_ids_across(hooksets)]
+    read_with = {found.profile.name: found.profile for found in loaded.values() if found.hookset}
+    if len(read_with) != 1:
+        return Loaded(None, None, profile or load_profile(), tuple(diagnostics))
+    (used,) = read_with.values()
+    hooks = tuple(hook for hookset in hooksets.values() for hook in hookset.hooks)
+    merged = HookSet(hooks, ordering=used.ordering, profile=used.name)
+    return Loaded(None, merged, used, tuple(diagnostics))
