@@ -181,17 +181,19 @@ def glob_oracle(pattern: str, text: str) -> bool:
     newlines; `*` any run but `/`; everything else itself; the whole text must match."""
     if pattern.startswith("*") and "/" not in pattern:
         return text.endswith(pattern[1:])
+    # A3S replaces `**/` first, then `**`, then `*`, each left to right (`***/` is `*`
+    # then `**/`): split in that order.
     tokens: list[str] = []
-    i = 0
-    while i < len(pattern):
-        for token in ("**/", "**", "*"):
-            if pattern.startswith(token, i):
-                tokens.append(token)
-                i += len(token)
-                break
-        else:
-            tokens.append(pattern[i])
-            i += 1
+    for i, outer in enumerate(pattern.split("**/")):
+        if i:
+            tokens.append("**/")
+        for j, middle in enumerate(outer.split("**")):
+            if j:
+                tokens.append("**")
+            for k, inner in enumerate(middle.split("*")):
+                if k:
+                    tokens.append("*")
+                tokens.extend(inner)
 
     @cache
     def match(t: int, at: int) -> bool:
@@ -356,6 +358,8 @@ def test_command_patterns_match_as_a3s_matches_them(
         ("src/*", "src/a\nb", True),  # but `[^/]*` does
         ("a.env", "a\n", False),  # `$` is the end of the text, not before a last newline
         ("src/[ab].rs", "src/b.rs", True),  # the rest is Rust regex syntax
+        ("***/", "", True),  # A3S replaces `**/` first: `*` then `**/`
+        ("***/", "x/y/", True),
         ("src/(x", "src/(x", True),  # an invalid regex: A3S compares the text (HK806)
     ],
 )
