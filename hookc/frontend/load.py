@@ -8,7 +8,7 @@ from pathlib import Path
 
 from hookc.diagnostics import Diagnostic, error
 from hookc.frontend.files import read_source
-from hookc.frontend.formats import Format, detect, for_profile, unknown_format
+from hookc.frontend.formats import Format, detect, for_profile, not_of_format, unknown_format
 from hookc.frontend.lower import Loaded
 from hookc.profile import Profile, load_profile
 from hookc.source import Source, Span
@@ -36,7 +36,8 @@ def load_source(source: Source, profile: Profile | None = None) -> Loaded:
     if profile is not None and claimed is not None and mismatch:
         return Loaded(source, None, profile, (other_format(source, claimed, profile),))
     if not found.reads_suffix(source.name):
-        return Loaded(source, None, load_profile(), (unknown_format(source),))
+        assert profile is not None  # a format claims only files of its endings
+        return Loaded(source, None, profile, (not_of_format(source, found, profile.name),))
     return found.load(source, profile)
 
 
