@@ -432,7 +432,7 @@ def _run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from hookc import handlers
     from hookc.diagnostics import Severity
     from hookc.explain import from_hookset, from_module
-    from hookc.frontend.load import load_file
+    from hookc.frontend.inputs import load_hook_set
     from hookc.run import choose_protocol, decision_text, plan_text, project_root
 
     context = _read_context(args.context)
@@ -450,7 +450,7 @@ def _run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             print(f"{path}: cannot load the module: {type(exc).__name__}: {exc}", file=out)
             return EXIT_INPUT_ERROR
     else:
-        loaded = load_file(path, _profile(args.profile))
+        loaded = load_hook_set(path, _profile(args.profile))
         errors = [d for d in loaded.diagnostics if d.severity is Severity.ERROR]
         for diagnostic in errors:
             print(diagnostic.render(), file=out)

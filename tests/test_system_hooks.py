@@ -214,6 +214,29 @@ def test_eval_reads_a_folder_as_one_hook_set(tmp_path: Path) -> None:
     assert status == 1 and "error[HK401]: duplicate hook id `post_tool_use_tracker`" in out
 
 
+def test_hookc_run_runs_the_registry_folder_by_the_registry_protocol(tmp_path: Path) -> None:
+    folder = project(tmp_path)
+    context = tmp_path / "call.json"
+    context.write_text(json.dumps(POST_ABILITY_CALL))
+    status, out = run(
+        "run",
+        str(folder / ".system" / "hooks"),
+        "--event",
+        "PostAbilityCall",
+        "--context",
+        str(context),
+        "--cwd",
+        str(folder),
+        "--format",
+        "json",
+    )
+    assert status == 0, out
+    report = json.loads(out)
+    assert report["protocol"] == "registry" and report["verdict"] == "proceed"
+    (ran,) = report["runs"]
+    assert (ran["hook_id"], ran["exit_code"], ran["output"]) == ("post_tool_use_tracker", 0, {})
+
+
 # -- match filters ------------------------------------------------------------------------------
 
 
