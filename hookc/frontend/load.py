@@ -31,13 +31,13 @@ def load_source(source: Source, profile: Profile | None = None) -> Loaded:
     found = for_profile(profile.name) if profile is not None else claimed
     if found is None:
         return Loaded(source, None, load_profile(), (unknown_format(source),))
+    if not found.reads_suffix(source.name):
+        assert profile is not None  # a format claims only files of its endings
+        return Loaded(source, None, profile, (not_of_format(source, found, profile.name),))
     # A file plainly of one system (not only by its ending), named with another's profile.
     mismatch = claimed is not None and claimed is not found and claimed.name != "native"
     if profile is not None and claimed is not None and mismatch:
         return Loaded(source, None, profile, (other_format(source, claimed, profile),))
-    if not found.reads_suffix(source.name):
-        assert profile is not None  # a format claims only files of its endings
-        return Loaded(source, None, profile, (not_of_format(source, found, profile.name),))
     return found.load(source, profile)
 
 
