@@ -360,7 +360,7 @@ def test_command_patterns_match_as_a3s_matches_them(
         ("src/[ab].rs", "src/b.rs", True),  # the rest is Rust regex syntax
         ("***/", "", True),  # A3S replaces `**/` first: `*` then `**/`
         ("***/", "x/y/", True),
-        ("src/(x", "src/(x", True),  # an invalid regex: A3S compares the text (HK806)
+        ("src/(x", "src/(x", True),  # an invalid regex: A3S compares the text (HK724)
     ],
 )
 def test_a3s_globs_by_example(pattern: str, path: str, expected: bool) -> None:
@@ -408,7 +408,7 @@ def test_skill_events_have_the_empty_session_and_a_skill_glob() -> None:
     )
     contexts = [{"skill_name": "test-skill"}, {"skill_name": "other-skill"}, {}]
     backends_agree(hookset, contexts, lambda hook, ctx: ctx is contexts[0])
-    assert codes("- id: s\n  event_type: skill_unload\n  matcher: {session_id: s1}\n") == ["HK803"]
+    assert codes("- id: s\n  event_type: skill_unload\n  matcher: {session_id: s1}\n") == ["HK722"]
 
 
 def test_tool_matchers_never_match_where_a3s_gives_no_tool_even_if_the_payload_has_one() -> None:
@@ -420,7 +420,7 @@ def test_tool_matchers_never_match_where_a3s_gives_no_tool_even_if_the_payload_h
     context = {"session_id": "s", "tool_id": "t1", "tool": "Bash", "args": {}}
     backends_agree(hookset, [context], lambda hook, ctx: False)
     found = codes("- id: p\n  event_type: permission_request\n  matcher: {tool: Bash}\n")
-    assert found == ["HK803"]
+    assert found == ["HK722"]
 
 
 def test_white_space_is_rusts_not_pythons() -> None:
@@ -437,7 +437,7 @@ def test_an_unknown_matcher_key_is_an_error_with_a_suggestion() -> None:
         Source("h.yaml", "- id: h\n  event_type: pre_tool_use\n  matcher: {tool_name: Bash}\n")
     )
     (found,) = loaded.diagnostics
-    assert (found.code, found.hint) == ("HK801", "did you mean `tool`?")
+    assert (found.code, found.hint) == ("HK721", "did you mean `tool`?")
 
 
 @pytest.mark.parametrize(
@@ -448,16 +448,16 @@ def test_an_unknown_matcher_key_is_an_error_with_a_suggestion() -> None:
         ("event_type: pre_tool_use\n  config: {priority: 1.5}", "HK205"),
         ("event_type: pre_tool_use\n  config: {prority: 1}", "HK205"),
         ("event_type: pre_tool_use\n  matcher: {command_pattern: '\\w+'}", "HK711"),
-        ("event_type: pre_tool_use\n  matcher: {command_pattern: 'rm ('}", "HK806"),
+        ("event_type: pre_tool_use\n  matcher: {command_pattern: 'rm ('}", "HK724"),
         ("event_type: pre_tool_use\n  matcher: {path_pattern: 'src/\\d'}", None),
-        ("event_type: session_start\n  matcher: {tool: Bash}", "HK803"),
+        ("event_type: session_start\n  matcher: {tool: Bash}", "HK722"),
         ("event_type: pre_tool_use\n  handler: {command: ./missing.sh}", "HK707"),
         ("event_type: pre_tool_use\n  response: {action: Deny}", "HK301"),
         ("event_type: pre_tool_use\n  response: {action: Block, delay: 1}", "HK302"),
         (
             "event_type: post_tool_use\n  config: {async_execution: true}\n"
             "  response: {action: Block}",
-            "HK805",
+            "HK723",
         ),
     ],
 )

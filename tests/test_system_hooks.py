@@ -408,10 +408,10 @@ def codes(text: str, name: str = ".system/hooks/h.yaml") -> list[str]:
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
-        (hook_text("  abillity_scope: '*'"), ["HK801"]),
+        (hook_text("  abillity_scope: '*'"), ["HK721"]),
         (hook_text("  ability_scope: 'billing_[z-a]'"), ["HK112"]),
         (hook_text("  min_duration_ms: soon"), ["HK205"]),
-        (hook_text("  ability_scope: '*'", event="UserPromptSubmit"), ["HK803"]),
+        (hook_text("  ability_scope: '*'", event="UserPromptSubmit"), ["HK722"]),
         (hook_text("  ability_scope: '*'", event="PostAbilityCal"), ["HK402"]),
         ("event_type: SessionStop\nhandler: {kind: script, command: echo}\n", ["HK205"]),
         ("id: x\nevent_type: SessionStop\nhandler: {kind: lambda, command: f}\n", ["HK301"]),

@@ -1,18 +1,26 @@
-"""``hookc check``: every file loaded and checked on its own, findings sorted."""
+"""``hookc check``: every file loaded and checked, ids compared across files, findings
+filtered by the user's rule selection and inline suppressions, and sorted.
+
+``hookc compile`` checks its inputs through ``check_inputs`` too, so the two commands report
+the same findings for the same inputs.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from hookc.check.logic import logic_diagnostics
 from hookc.check.paths import path_diagnostics
+from hookc.check.select import Selection
+from hookc.check.suppress import apply_suppressions
 from hookc.diagnostics import Diagnostic, Severity
-from hookc.frontend.inputs import duplicate_ids_across, expand_folders
-from hookc.frontend.load import load_file
+from hookc.frontend.inputs import duplicate_ids_across
+from hookc.frontend.load import load_file, load_source
 from hookc.frontend.lower import Loaded
 from hookc.profile import Profile
+from hookc.source import Source
 
 
 @dataclass(frozen=True)
@@ -24,28 +32,74 @@ class FileReport:
         return sum(1 for d in self.diagnostics if d.severity is severity)
 
 
+@dataclass(frozen=True)
+class Checked:
+    """The reports, one per file sorted by path, and what each file loaded to, in the order
+    the files were given (compile joins hooks in that order)."""
+
+    reports: tuple[FileReport, ...]
+    loaded: Mapping[str, Loaded]
+
+    @property
+    def has_errors(self) -> bool:
+        return any(r.count(Severity.ERROR) for r in self.reports)
+
+
 def check_file(path: str | Path, profile: Profile | None = None) -> FileReport:
-    loaded = load_file(path, profile)
-    return _report(str(path), loaded, [])
+    return check_files([path], profile)[0]
 
 
-def _report(path: str, loaded: Loaded, more: list[Diagnostic]) -> FileReport:
-    found = list(loaded.diagnostics) + more
-    if loaded.hookset is not None:
-        found.extend(path_diagnostics(loaded.hookset, loaded.profile.context_schema))
-        found.extend(logic_diagnostics(loaded.hookset))
-    return FileReport(path, tuple(sorted(set(found), key=Diagnostic.sort_key)))
-
-
-def check_files(paths: Sequence[str | Path], profile: Profile | None = None) -> list[FileReport]:
+def check_files(
+    paths: Sequence[str | Path],
+    profile: Profile | None = None,
+    selection: Selection | None = None,
+    given: Mapping[str, str] | None = None,
+) -> list[FileReport]:
     """One report per file, sorted by path whatever order they were given in (a file named
     twice is checked once), so that the output is the same on every run. Without a
-    profile, each file is read with its format's. A folder stands for the hook files in
-    it, and no two files may give hooks the same id."""
-    files = sorted(set(expand_folders(paths)))
-    loaded = {path: load_file(path, profile) for path in files}
-    across: dict[str, list[Diagnostic]] = {path: [] for path in files}
-    hooksets = {path: found.hookset for path, found in loaded.items() if found.hookset}
+    profile, each file is read with its format's."""
+    return list(check_inputs(paths, profile, selection, given).reports)
+
+
+def check_inputs(
+    paths: Sequence[str | Path],
+    profile: Profile | None = None,
+    selection: Selection | None = None,
+    given: Mapping[str, str] | None = None,
+) -> Checked:
+    """Load and check each input (``given`` holds the text of inputs not read from disk:
+    standard input), then compare hook ids across them. Without a profile, each file is
+    read with its format's."""
+    selection = selection or Selection()
+    found: dict[str, list[Diagnostic]] = {}
+    loaded: dict[str, Loaded] = {}
+    for path in dict.fromkeys(str(p) for p in paths):
+        text = (given or {}).get(path)
+        if text is None:
+            file = load_file(path, profile)
+        else:
+            file = load_source(Source(path, text), profile)
+        loaded[path] = file
+        found[path] = [*file.diagnostics, *_checks(file)]
+    hooksets = {path: file.hookset for path, file in loaded.items() if file.hookset is not None}
     for path, diagnostic in duplicate_ids_across(hooksets):
-        across[path].append(diagnostic)
-    return [_report(path, loaded[path], across[path]) for path in files]
+        found[path].append(diagnostic)
+    reports = []
+    for path in sorted(found):
+        file = loaded[path]
+        kept = found[path]
+        if file.source is not None:
+            hooks = file.hookset.hooks if file.hookset is not None else ()
+            kept = apply_suppressions(file.source, hooks, kept)
+        kept = selection.filter(path, kept)
+        reports.append(FileReport(path, tuple(sorted(set(kept), key=Diagnostic.sort_key))))
+    return Checked(tuple(reports), loaded)
+
+
+def _checks(file: Loaded) -> list[Diagnostic]:
+    if file.hookset is None:
+        return []
+    return [
+        *path_diagnostics(file.hookset, file.profile.context_schema),
+        *logic_diagnostics(file.hookset),
+    ]

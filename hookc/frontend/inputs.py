@@ -42,17 +42,20 @@ def expand_folders(paths: Iterable[str | os.PathLike[str]]) -> list[str]:
 
 
 def duplicate_ids_across(hooksets: Mapping[str, HookSet]) -> list[tuple[str, Diagnostic]]:
-    """HK401, with the input it belongs to, for each hook whose id an earlier input used
-    (the front end reports the duplicates inside one file); the message names the first
-    place, the diagnostic points at the second."""
-    first: dict[str, tuple[str, Hook]] = {}
+    """HK401, with the input it belongs to, for each hook whose id an earlier input read
+    with the same profile used: files given together are one set of hooks, as compile joins
+    them (the front end reports the duplicates inside one file). Files of different runtimes
+    (a Claude Code settings file beside native YAML) are never joined, so their ids do not
+    meet."""
+    first: dict[tuple[str, str], tuple[str, Hook]] = {}
     found = []
     for path, hookset in hooksets.items():
         for hook in hookset.hooks:
-            if hook.id not in first:
-                first[hook.id] = (path, hook)
+            key = (hookset.profile, hook.id)
+            if key not in first:
+                first[key] = (path, hook)
                 continue
-            earlier_path, earlier = first[hook.id]
+            earlier_path, earlier = first[key]
             if earlier_path == path or hook.source is None:
                 continue  # reported by the front end
             message = f"duplicate hook id `{hook.id}` (first used in {_place(earlier)})"

@@ -222,7 +222,7 @@ def _action(
     if is_async is not None and is_async.value is True and not gating and action.type != "Continue":
         record.diagnostics.append(
             warning(
-                "HK805",
+                "HK723",
                 f"an async hook answers Continue at once on `{event}`: its "
                 f"{action.type} is never used",
                 record.source,
@@ -261,7 +261,7 @@ def _matcher(node: Located, event: str | None, profile: Profile, record: Record)
         record.fail("HK205", "`matcher` must be a mapping (HookMatcher)", node.span)
         return None
     matcher = Record(node, record.source, "`matcher`")
-    matcher.unknown_keys(MATCHER_KEYS, code="HK801")
+    matcher.unknown_keys(MATCHER_KEYS, code="HK721")
     gives: dict[str, list[str]] = profile.details.get("matcher_events") or {}
     global_events = profile.details.get("global_events") or ()
     terms: list[Expr] = []
@@ -279,7 +279,7 @@ def _matcher(node: Located, event: str | None, profile: Profile, record: Record)
             if value:
                 matcher.diagnostics.append(
                     warning(
-                        "HK803",
+                        "HK722",
                         f"`{event}` events belong to no session (A3S gives them "
                         'the session id ""): this hook never runs',
                         record.source,
@@ -292,7 +292,7 @@ def _matcher(node: Located, event: str | None, profile: Profile, record: Record)
         elif key in gives and event not in gives[key]:
             matcher.diagnostics.append(
                 warning(
-                    "HK803",
+                    "HK722",
                     f"A3S gives `{key}` nothing to match on `{event}` events: this hook never runs",
                     record.source,
                     where,
@@ -357,7 +357,7 @@ def _command_pattern(value: str, item: Located, record: Record) -> Expr | None:
             return None
         record.diagnostics.append(
             warning(
-                "HK806",
+                "HK724",
                 f"{problem.message}: A3S falls back to finding this text in the command",
                 record.source,
                 item.span,
@@ -403,7 +403,7 @@ def glob_condition(pattern: str, target: Expr, item: Located, record: Record) ->
             return None
         record.diagnostics.append(
             warning(
-                "HK806",
+                "HK724",
                 f"A3S makes the regex `{regex}` of this glob, which Rust's regex rejects "
                 f"({problem.message}): A3S then compares the path with `{pattern}` as text",
                 record.source,

@@ -196,7 +196,7 @@ def _match_condition(
         field = filters.get(key)
         if field is None:
             record.fail(
-                "HK801",
+                "HK721",
                 f"unknown match filter `{key}`",
                 node.key_span or node.span,
                 did_you_mean(key, list(filters)) or f"the filters: {', '.join(filters)}",
@@ -206,7 +206,7 @@ def _match_condition(
         if event is not None and event in profile.events and event not in carrying:
             record.diagnostics.append(
                 warning(
-                    "HK803",
+                    "HK722",
                     f"`{key}` reads `{field}`, which `{event}` events do not carry: "
                     "this hook never runs",
                     source,
