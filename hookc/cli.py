@@ -416,17 +416,21 @@ def _reporter(args: argparse.Namespace, out: TextIO) -> Any:
 
 
 def _compile(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    from hookc.backend.driver import OutputError, compile_files
+    from hookc.backend.driver import OutputError, compile_files, module_name_for
 
     settings = resolve(args)
     paths, given = inputs(args.files, settings, args.stdin_filename)
     if given:
         raise _UsageError("compile reads files, not standard input (`-`)")
     try:
+        # A folder names the module it compiles to (`.system/hooks/` gives `hooks`).
+        first = args.files[0]
+        folder = args.name is None and os.path.isdir(first)
+        name = module_name_for(first) if folder else args.name
         result = compile_files(
             paths,
             args.output,
-            name=args.name,
+            name=name,
             profile=settings.profile,
             level=args.level,
             target=args.target,

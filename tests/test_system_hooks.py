@@ -440,12 +440,15 @@ def test_a_registry_file_given_the_default_profile_is_told_what_it_is() -> None:
     assert found.hint == "read it with --profile system-hooks, or without --profile"
 
 
-def test_an_a3s_list_in_the_registry_folder_is_told_what_it_is() -> None:
+def test_an_a3s_list_in_the_registry_folder_is_read_as_what_it_is() -> None:
     text = "- id: b\n  event_type: pre_tool_use\n"
-    loaded = load_source(Source(".system/hooks/a3s.yaml", text))
-    (found,) = loaded.diagnostics
-    assert found.code == "HK403"
-    assert found.hint == "read it with --profile a3s, or without --profile"
+    found = detect(".system/hooks/a3s.yaml", text)
+    assert found is not None and found.name == "a3s"
+    assert detect(".system/hooks/notes.yaml", "title: not hooks\n") is not None
+    assert detect(".system/hooks/notes.yaml", "title: not hooks\n").name == "native"
+    registry_ish = "id: x\nevent_type: SessionStop\n"  # one key is enough in the folder
+    assert detect(".system/hooks/x.yaml", registry_ish).name == "system-hooks"
+    assert detect("elsewhere/x.yaml", registry_ish).name == "native"
 
 
 def test_a_script_run_directly_must_be_executable_and_builtins_are_not_files(

@@ -61,7 +61,9 @@ def claims(name: str, text: str) -> bool:
         return False
     if _NATIVE_SECTION.search(text):  # seed 000's hook file, wherever it lies
         return False
-    return in_registry_folder(name) or len(set(_TOP_KEY.findall(text))) == 2
+    # In the registry's folder one of its keys says enough; elsewhere it takes both.
+    keys = len(set(_TOP_KEY.findall(text)))
+    return keys == 2 or (keys == 1 and in_registry_folder(name))
 
 
 def load(source: Source, profile: Profile | None) -> Loaded:
