@@ -157,10 +157,11 @@ def _parser() -> argparse.ArgumentParser:
     )
     compile_.add_argument(
         "--target",
-        choices=("python", "yaml"),
+        choices=("python", "yaml", "registration"),
         default="python",
         help="python (default): DIR/NAME.py and its bytecode; yaml: canonical YAML, "
-        "DIR/NAME.hooks.yaml, for hookc.runtime",
+        "DIR/NAME.hooks.yaml, for hookc.runtime; registration: a `.system/hooks` "
+        "registry's hooks grouped by event, DIR/NAME.json, as register_hooks.py emits them",
     )
     compile_.add_argument(
         "--explain",
@@ -212,7 +213,9 @@ def _parser() -> argparse.ArgumentParser:
         epilog=EXAMPLES["eval"],
         formatter_class=_HelpFormatter,
     )
-    eval_.add_argument("file", metavar="FILE", help="a hook file or a compiled module (.py)")
+    eval_.add_argument(
+        "file", metavar="FILE", help="a hook file, a folder of them, or a compiled module (.py)"
+    )
     eval_.add_argument("--event", required=True, metavar="EVENT", help="the event, e.g. error")
     eval_.add_argument(
         "--context",
@@ -251,7 +254,9 @@ def _parser() -> argparse.ArgumentParser:
         epilog=EXAMPLES["run"],
         formatter_class=_HelpFormatter,
     )
-    run_.add_argument("file", metavar="FILE", help="a hook file or a compiled module (.py)")
+    run_.add_argument(
+        "file", metavar="FILE", help="a hook file, a folder of them, or a compiled module (.py)"
+    )
     run_.add_argument("--event", required=True, metavar="EVENT", help="the event, e.g. PreToolUse")
     run_.add_argument(
         "--context",
@@ -411,17 +416,21 @@ def _reporter(args: argparse.Namespace, out: TextIO) -> Any:
 
 
 def _compile(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    from hookc.backend.driver import OutputError, compile_files
+    from hookc.backend.driver import OutputError, compile_files, module_name_for
 
     settings = resolve(args)
     paths, given = inputs(args.files, settings, args.stdin_filename)
     if given:
         raise _UsageError("compile reads files, not standard input (`-`)")
     try:
+        # A folder names the module it compiles to (`.system/hooks/` gives `hooks`).
+        first = args.files[0]
+        folder = args.name is None and os.path.isdir(first)
+        name = module_name_for(first) if folder else args.name
         result = compile_files(
             paths,
             args.output,
-            name=args.name,
+            name=name,
             profile=settings.profile,
             level=args.level,
             target=args.target,
@@ -496,7 +505,7 @@ def _eval(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
     from hookc.diagnostics import Severity
     from hookc.explain import explain, from_hookset, from_module, result
-    from hookc.frontend.load import load_file
+    from hookc.frontend.inputs import load_hook_set
 
     context = _read_context(args.context)
     path = Path(args.file)
@@ -508,7 +517,7 @@ def _eval(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             print(f"{path}: cannot load the module: {type(exc).__name__}: {exc}", file=out)
             return EXIT_INPUT_ERROR
     else:
-        loaded = load_file(path, _profile(args.profile))
+        loaded = load_hook_set(path, _profile(args.profile))
         profile = loaded.profile
         errors = [d for d in loaded.diagnostics if d.severity is Severity.ERROR]
         for diagnostic in errors:
@@ -565,7 +574,7 @@ def _run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from hookc import handlers
     from hookc.diagnostics import Severity
     from hookc.explain import from_hookset, from_module
-    from hookc.frontend.load import load_file
+    from hookc.frontend.inputs import load_hook_set
     from hookc.run import choose_protocol, decision_text, plan_text, project_root
 
     context = _read_context(args.context)
@@ -583,7 +592,7 @@ def _run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             print(f"{path}: cannot load the module: {type(exc).__name__}: {exc}", file=out)
             return EXIT_INPUT_ERROR
     else:
-        loaded = load_file(path, _profile(args.profile))
+        loaded = load_hook_set(path, _profile(args.profile))
         errors = [d for d in loaded.diagnostics if d.severity is Severity.ERROR]
         for diagnostic in errors:
             print(diagnostic.render(), file=out)

@@ -79,6 +79,11 @@ CODES: dict[str, str] = {
     "HK709": "builtin on an event it does not serve",
     "HK710": "duplicate handler that never runs a second time",
     "HK711": "regular expression hookc cannot translate to RE2 (hookc's `matches`)",
+    # Matchers of the other hook systems (the registry, A3S).
+    "HK721": "unknown matcher key",
+    "HK722": "matcher reads a field the event does not carry: the hook never runs",
+    "HK723": "async hook's answer ignored: A3S answers Continue at once on this event",
+    "HK724": "invalid regular expression that A3S matches as plain text",
     # hookc fmt.
     "HK601": "not a native YAML hook file (fmt lays out those only)",
     "HK602": "file fmt cannot rewrite faithfully: left as it was",

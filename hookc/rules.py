@@ -308,6 +308,30 @@ RULES: dict[str, Rule] = {
         'matcher: "\\p{Lu}\\w*"',
         "Write the pattern without that construct (`[A-Z]\\w*` for ASCII names).",
     ),
+    "HK721": Rule(
+        "A matcher names a key its tool does not have (an A3S `matcher`, a registry `match`): "
+        "the tool ignores it, so the hook matches more than meant.",
+        "matcher: {tool_name: Bash}   (A3S's key is `tool`)",
+        "Use a key the hint lists: tool, path_pattern, command_pattern, session_id, skill; "
+        "ability_scope, min_duration_ms, only_if_changed_paths.",
+    ),
+    "HK722": Rule(
+        "A matcher reads a field the hook's event never carries, so the hook never runs.",
+        "event_type: UserPromptSubmit  with  match: {ability_scope: 'billing_*'}",
+        "Move the hook to an event that carries the field, or drop the filter.",
+    ),
+    "HK723": Rule(
+        "An A3S hook with `async_execution: true` on an event that does not gate answers "
+        "Continue at once: its Block, Retry or Skip is never used.",
+        "event_type: post_tool_use, config: {async_execution: true}, response: {action: Block}",
+        "Remove `async_execution`, or put the hook on a gating event (pre_tool_use, ...).",
+    ),
+    "HK724": Rule(
+        "An A3S pattern is not a regular expression Rust accepts, so A3S compares text instead "
+        "(the command contains it, the path equals it).",
+        "command_pattern: 'rm ('",
+        "Escape what is meant literally: `rm \\(`.",
+    ),
     "HK801": Rule(
         "An inline suppression silences nothing on its hook: stale, or on the wrong hook.",
         "- id: a  # hookc: ignore[HK501]   (hook a reads only declared paths)",

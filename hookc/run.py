@@ -17,7 +17,11 @@ from typing import Any
 from hookc.handlers import PROTOCOLS, Decision, HandlerRun, Plan, Protocol
 
 # Profiles whose hooks name handlers, and the protocol their tool speaks.
-PROFILE_PROTOCOLS: Mapping[str, str] = {name: name for name in PROTOCOLS}
+# Each profile named after its protocol, and the registry's (seed 001), named after its folder.
+PROFILE_PROTOCOLS: Mapping[str, str] = {
+    **{name: name for name in PROTOCOLS},
+    "system-hooks": "registry",
+}
 
 
 def choose_protocol(requested: str | None, profile: str) -> Protocol:

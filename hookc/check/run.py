@@ -15,12 +15,12 @@ from hookc.check.logic import logic_diagnostics
 from hookc.check.paths import path_diagnostics
 from hookc.check.select import Selection
 from hookc.check.suppress import apply_suppressions
-from hookc.diagnostics import Diagnostic, Severity, error
+from hookc.diagnostics import Diagnostic, Severity
+from hookc.frontend.inputs import duplicate_ids_across
 from hookc.frontend.load import load_file, load_source
 from hookc.frontend.lower import Loaded
-from hookc.ir.hooks import Hook, HookSet
 from hookc.profile import Profile
-from hookc.source import Source, Span
+from hookc.source import Source
 
 
 @dataclass(frozen=True)
@@ -103,35 +103,3 @@ def _checks(file: Loaded) -> list[Diagnostic]:
         *path_diagnostics(file.hookset, file.profile.context_schema),
         *logic_diagnostics(file.hookset),
     ]
-
-
-def duplicate_ids_across(hooksets: Mapping[str, HookSet]) -> list[tuple[str, Diagnostic]]:
-    """HK401, with the input it belongs to, for each hook whose id an earlier input read
-    with the same profile used: files given together are one set of hooks, as compile joins
-    them (the front end reports the duplicates inside one file). Files of different runtimes
-    (a Claude Code settings file beside native YAML) are never joined, so their ids do not
-    meet."""
-    first: dict[tuple[str, str], tuple[str, Hook]] = {}
-    found = []
-    for path, hookset in hooksets.items():
-        for hook in hookset.hooks:
-            key = (hookset.profile, hook.id)
-            if key not in first:
-                first[key] = (path, hook)
-                continue
-            earlier_path, earlier = first[key]
-            if earlier_path == path or hook.source is None:
-                continue  # reported by the front end
-            message = f"duplicate hook id `{hook.id}` (first used in {_place(earlier)})"
-            span = hook.span or Span(0, 0)
-            found.append(
-                (path, error("HK401", message, hook.source, span, "give each hook its own id"))
-            )
-    return found
-
-
-def _place(hook: Hook) -> str:
-    if hook.source is None:
-        return "another file"
-    line = hook.source.position(hook.span.start)[0] if hook.span else 1
-    return f"{hook.source.name} on line {line}"

@@ -6,11 +6,12 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
+from hookc.diagnostics import Diagnostic, error
 from hookc.frontend.files import read_source
-from hookc.frontend.formats import detect, for_profile, not_of_format, unknown_format
+from hookc.frontend.formats import Format, detect, for_profile, not_of_format, unknown_format
 from hookc.frontend.lower import Loaded
 from hookc.profile import Profile, load_profile
-from hookc.source import Source
+from hookc.source import Source, Span
 
 
 def load_file(path: str | Path, profile: Profile | None = None) -> Loaded:
@@ -26,10 +27,27 @@ def load_file(path: str | Path, profile: Profile | None = None) -> Loaded:
 def load_source(source: Source, profile: Profile | None = None) -> Loaded:
     """The hook IR of text already read: by the format of the profile given, or else by
     the format that claims the file's name and content."""
-    found = for_profile(profile.name) if profile is not None else detect(source.name, source.text)
+    claimed = detect(source.name, source.text)
+    found = for_profile(profile.name) if profile is not None else claimed
     if found is None:
         return Loaded(source, None, load_profile(), (unknown_format(source),))
     if not found.reads_suffix(source.name):
         assert profile is not None  # a format claims only files of its endings
         return Loaded(source, None, profile, (not_of_format(source, found, profile.name),))
+    # A file plainly of one system (not only by its ending), named with another's profile.
+    mismatch = claimed is not None and claimed is not found and claimed.name != "native"
+    if profile is not None and claimed is not None and mismatch:
+        return Loaded(source, None, profile, (other_format(source, claimed, profile),))
     return found.load(source, profile)
+
+
+def other_format(source: Source, claimed: Format, profile: Profile) -> Diagnostic:
+    """HK403 for a file that is plainly of one format, passed with the profile of another:
+    reading it as that other format would only list its keys as unknown."""
+    return error(
+        "HK403",
+        f"this looks like {claimed.summary}, not a file of the `{profile.name}` profile",
+        source,
+        Span(0, 0),
+        f"read it with --profile {claimed.profile}, or without --profile",
+    )

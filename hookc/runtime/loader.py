@@ -104,6 +104,13 @@ class Runtime:
                 return hook.action(context)
         return None
 
+    def register(self, hooks: Any) -> None:
+        """Serve as a rollouts hook file (seed 003): subscribe one handler per rollouts
+        event these hooks listen to on the ``hooks`` API (``hookc.runtime.rollouts``)."""
+        from hookc.runtime.rollouts import register_handlers
+
+        register_handlers(hooks, self.evaluate_hooks, sorted(self._events))
+
     def evaluate_all(self, event: str, context: Any) -> list[tuple[str, dict[str, Any]]]:
         """``[(hook_id, action), ...]`` for every matching hook, in order."""
         select = self._events.get(event)
