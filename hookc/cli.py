@@ -59,9 +59,9 @@ def _parser() -> argparse.ArgumentParser:
     check.add_argument("--strict", action="store_true", help="fail (exit 1) on warnings too")
     check.add_argument(
         "--profile",
-        default="default",
+        default=None,
         help="the runtime profile: its events, context schema and action catalog "
-        "(default: %(default)s)",
+        "(default: chosen by each file's content: `rye` for Rye's own format, else `default`)",
     )
 
     compile_ = commands.add_parser(
@@ -98,8 +98,8 @@ def _parser() -> argparse.ArgumentParser:
     )
     compile_.add_argument(
         "--profile",
-        default="default",
-        help="the runtime profile (default: %(default)s)",
+        default=None,
+        help="the runtime profile (default: chosen by each file's content)",
     )
     compile_.add_argument(
         "-O",
@@ -143,7 +143,7 @@ def _parser() -> argparse.ArgumentParser:
         help="change nothing; exit 1 if a file is not in canonical form (for pre-commit)",
     )
     fmt.add_argument(
-        "--profile", default="default", help="the runtime profile (default: %(default)s)"
+        "--profile", default=None, help="the runtime profile (default: chosen by the file's content)"
     )
 
     eval_ = commands.add_parser(
@@ -174,7 +174,7 @@ def _parser() -> argparse.ArgumentParser:
         "condition with the values it read and its outcome",
     )
     eval_.add_argument(
-        "--profile", default="default", help="the runtime profile (default: %(default)s)"
+        "--profile", default=None, help="the runtime profile (default: chosen by the file's content)"
     )
 
     expr = commands.add_parser(
@@ -244,14 +244,16 @@ def run() -> None:
         os._exit(status)
 
 
-def _check(files: list[str], format: str, strict: bool, profile_name: str, out: TextIO) -> int:
+def _check(
+    files: list[str], format: str, strict: bool, profile_name: str | None, out: TextIO
+) -> int:
     from hookc.check.run import check_files
     from hookc.profile import available, load_profile
     from hookc.reporters import REPORTERS
 
-    if profile_name not in available():
+    if profile_name is not None and profile_name not in available():
         raise _UsageError(f"unknown profile {profile_name!r}; available: {', '.join(available())}")
-    reports = check_files(files, load_profile(profile_name))
+    reports = check_files(files, load_profile(profile_name) if profile_name else None)
     out.write(REPORTERS[format]().render(reports))
     severities = {d.severity.value for report in reports for d in report.diagnostics}
     failed = "error" in severities or (strict and "warning" in severities)
@@ -263,14 +265,14 @@ def _compile(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from hookc.profile import available, load_profile
     from hookc.reporters import REPORTERS
 
-    if args.profile not in available():
+    if args.profile is not None and args.profile not in available():
         raise _UsageError(f"unknown profile {args.profile!r}; available: {', '.join(available())}")
     try:
         result = compile_files(
             args.files,
             args.output,
             name=args.name,
-            profile=load_profile(args.profile),
+            profile=load_profile(args.profile) if args.profile else None,
             level=args.level,
             target=args.target,
         )
@@ -286,9 +288,12 @@ def _compile(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return EXIT_OK
 
 
-def _profile(name: str) -> Profile:
+def _profile(name: str | None) -> Profile | None:
+    """The profile named on the command line; None lets each file's content choose."""
     from hookc.profile import available, load_profile
 
+    if name is None:
+        return None
     if name not in available():
         raise _UsageError(f"unknown profile {name!r}; available: {', '.join(available())}")
     return load_profile(name)

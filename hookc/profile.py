@@ -81,6 +81,8 @@ class Profile:
     context_schema: Mapping[str, Any] = field(default_factory=dict)
     ordering: Ordering = Ordering()
     description: str | None = None
+    # A dialect's own rules, as data its front end reads (the `rye` profile's `rye:`).
+    dialect: Mapping[str, Any] = field(default_factory=dict)
 
     def extend(
         self,
@@ -155,4 +157,5 @@ def load_profile(name: str = "default") -> Profile:
             higher_priority_first=ordering.get("priority", "higher_first") == "higher_first",
             first_match=ordering.get("match", "first") == "first",
         ),
+        dialect={key: data[key] for key in ("rye",) if key in data},
     )

@@ -129,15 +129,20 @@ def generate_module(
     from hookc.optimize import optimize_hooks
     from hookc.profile import load_profile
 
-    profile = profile or load_profile()
+    chosen = profile
     unique = list(dict.fromkeys(str(path) for path in paths))
     digest = _digest_if_readable(unique)
     found: dict[str, list[Diagnostic]] = {}
     hooksets: dict[str, HookSet] = {}
     sections: dict[str, Mapping[str, Any]] = {}
     for path in unique:
-        diagnostics, loaded = _load_and_check(path, profile)
+        diagnostics, loaded = _load_and_check(path, chosen)
         found[path] = list(diagnostics)
+        if profile is None:
+            profile = loaded.profile
+        elif loaded.profile.name != profile.name and loaded.source is not None:
+            found[path].append(_other_profile(loaded, profile))
+            continue
         if loaded.hookset is not None:
             hooksets[path] = loaded.hookset
             sections[path] = loaded.sections
@@ -155,6 +160,7 @@ def generate_module(
     )
     # Every input was loaded with the same profile, and a file can extend its catalog and
     # context schema but not its ordering: the profile's ordering is every input's.
+    profile = profile or load_profile()
     merged = HookSet(hooks, ordering=profile.ordering, profile=profile.name)
     if target == "yaml":
         from hookc import __version__
@@ -194,7 +200,20 @@ def _joined_sections(sections: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
     return joined
 
 
-def _load_and_check(path: str, profile: Profile) -> tuple[tuple[Diagnostic, ...], Loaded]:
+def _other_profile(loaded: Loaded, profile: Profile) -> Diagnostic:
+    """An input in another dialect than the first: one module has one ordering."""
+    assert loaded.source is not None
+    return error(
+        "HK403",
+        f"this file is for the profile `{loaded.profile.name}`, the first input for "
+        f"`{profile.name}`: one module has one profile",
+        loaded.source,
+        Span(0, 0),
+        "compile the files of each profile on their own, or name one with --profile",
+    )
+
+
+def _load_and_check(path: str, profile: Profile | None) -> tuple[tuple[Diagnostic, ...], Loaded]:
     """One file's findings, exactly those of ``hookc.check.run.check_file``, and its hooks.
 
     ``check_file`` returns only the findings; the hooks are needed too, so its three steps

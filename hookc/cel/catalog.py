@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import difflib
 
+from hookc.runtime.rye import RYE_INTERPOLATE, RYE_LEAF_FUNCTIONS
+
 # CEL's reserved words (langdef "Syntax"), which cannot be names.
 RESERVED = frozenset(
     "as break const continue else false for function if import in let loop package "
@@ -33,6 +35,12 @@ METHODS: dict[str, int] = {
     "endsWith": 1,
     "matches": 1,
     "glob": 1,
+}
+
+# hookc's functions with Rye's meaning, by arity (``rye.interpolate`` takes one or more).
+RYE_FUNCTIONS: dict[str, int] = {
+    **{name: 1 if op == "exists" else 2 for name, op in RYE_LEAF_FUNCTIONS.items()},
+    RYE_INTERPOLATE: 1,
 }
 
 # Names people bring from Python, with the CEL spelling.

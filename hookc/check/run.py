@@ -10,7 +10,7 @@ from hookc.check.logic import logic_diagnostics
 from hookc.check.paths import path_diagnostics
 from hookc.diagnostics import Diagnostic, Severity
 from hookc.frontend.load import load_file
-from hookc.profile import Profile, load_profile
+from hookc.profile import Profile
 
 
 @dataclass(frozen=True)
@@ -23,7 +23,7 @@ class FileReport:
 
 
 def check_file(path: str | Path, profile: Profile | None = None) -> FileReport:
-    loaded = load_file(path, profile or load_profile())
+    loaded = load_file(path, profile)
     found = list(loaded.diagnostics)
     if loaded.hookset is not None:
         found.extend(path_diagnostics(loaded.hookset, loaded.profile.context_schema))
@@ -34,5 +34,4 @@ def check_file(path: str | Path, profile: Profile | None = None) -> FileReport:
 def check_files(paths: Sequence[str | Path], profile: Profile | None = None) -> list[FileReport]:
     """One report per file, sorted by path whatever order they were given in (a file named
     twice is checked once), so that the output is the same on every run."""
-    profile = profile or load_profile()
     return [check_file(path, profile) for path in sorted({str(p) for p in paths})]

@@ -7,7 +7,9 @@ from pathlib import Path
 
 from hookc.diagnostics import Diagnostic, error, has_error, warning
 from hookc.frontend.files import read_source
+from hookc.frontend.located import Located
 from hookc.frontend.lower import Loaded, kept_sections, lower_document
+from hookc.frontend.rye import is_rye_document, lower_rye_document
 from hookc.frontend.yaml_file import load_yaml
 from hookc.profile import Profile, load_profile
 from hookc.source import Source, Span
@@ -17,15 +19,15 @@ XML_SUFFIXES = (".xml", ".md")
 
 
 def load_file(path: str | Path, profile: Profile | None = None) -> Loaded:
-    """The hook IR of one file, with every diagnostic found on the way."""
-    profile = profile or load_profile()
+    """The hook IR of one file, with every diagnostic found on the way. Without a
+    ``profile``, the file's content chooses it (Rye's own format, else the default)."""
     suffix = Path(path).suffix.lower()
     if suffix not in YAML_SUFFIXES + XML_SUFFIXES and not Path(path).is_dir():
         source = Source(str(path), "")
         return Loaded(
             None,
             None,
-            profile,
+            profile or load_profile(),
             (
                 error(
                     "HK201",
@@ -38,17 +40,25 @@ def load_file(path: str | Path, profile: Profile | None = None) -> Loaded:
         )
     read, diagnostics = read_source(path)
     if read is None:
-        return Loaded(None, None, profile, tuple(diagnostics))
+        return Loaded(None, None, profile or load_profile(), tuple(diagnostics))
     loaded = load_source(read, profile)
     return replace(loaded, diagnostics=(*diagnostics, *loaded.diagnostics))
 
 
-def load_source(source: Source, profile: Profile) -> Loaded:
-    """The hook IR of text already read; its name's ending says its format."""
+def load_source(source: Source, profile: Profile | None = None) -> Loaded:
+    """The hook IR of text already read; its name's ending says its format, its content
+    the profile when none is given."""
     diagnostics: list[Diagnostic] = []
     if Path(source.name).suffix.lower() in YAML_SUFFIXES:
         document, found = load_yaml(source)
+        if profile is None and is_rye_document(source.text, _plain(document)):
+            profile = load_profile("rye")
+        profile = profile or load_profile()
+        if profile.dialect.get("rye") and document is not None and not has_error(found):
+            hookset, profile, lowered = lower_rye_document(document, source, profile)
+            return Loaded(source, hookset, profile, tuple([*found, *lowered]))
     else:
+        profile = profile or load_profile()
         from hookc.frontend.xml_file import load_xml
 
         document, found = load_xml(source, profile)
@@ -61,3 +71,7 @@ def load_source(source: Source, profile: Profile) -> Loaded:
     hookset, extended, found = lower_document(document, source, profile)
     diagnostics.extend(found)
     return Loaded(source, hookset, extended, tuple(diagnostics), kept_sections(document))
+
+
+def _plain(document: Located | None) -> object:
+    return None if document is None else document.plain()
