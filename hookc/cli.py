@@ -143,7 +143,9 @@ def _parser() -> argparse.ArgumentParser:
         help="change nothing; exit 1 if a file is not in canonical form (for pre-commit)",
     )
     fmt.add_argument(
-        "--profile", default=None, help="the runtime profile (default: chosen by the file's content)"
+        "--profile",
+        default=None,
+        help="the runtime profile (default: chosen by the file's content)",
     )
 
     eval_ = commands.add_parser(
@@ -174,7 +176,9 @@ def _parser() -> argparse.ArgumentParser:
         "condition with the values it read and its outcome",
     )
     eval_.add_argument(
-        "--profile", default=None, help="the runtime profile (default: chosen by the file's content)"
+        "--profile",
+        default=None,
+        help="the runtime profile (default: chosen by the file's content)",
     )
 
     expr = commands.add_parser(

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import hookc
+from hookc.cel.catalog import RYE_FUNCTIONS
 from hookc.ir.expr import (
     And,
     Binary,
@@ -45,7 +46,6 @@ from hookc.ir.expr import (
 )
 from hookc.ir.hooks import Hook, HookSet, Params, ParamValue, Template
 from hookc.resources import package_file
-from hookc.cel.catalog import RYE_FUNCTIONS
 from hookc.runtime import rye, support
 from hookc.runtime.rye import RYE_INTERPOLATE, RYE_LEAF_FUNCTIONS
 
@@ -707,6 +707,8 @@ class _Module:
         out.line("}")
         out.line()
         out.lines.extend(_PUBLIC_FUNCTIONS)
+        if self.hookset.profile == "rye":
+            out.lines.extend(_RYE_FUNCTIONS)
 
     def emit_event(self, out: _Writer, number: int, hooks: list[Hook]) -> None:
         """The event's function (``_hk_match<number>(context, first)``) and its tables.
@@ -958,6 +960,18 @@ def evaluate_all(event, context):
     if type(context) is not dict:
         context = _hk_context(context)
     return [(hook_id, action(context)) for hook_id, action in run(context, False)]
+""".splitlines()
+
+
+# Rye's decision rule (hookc.runtime.rye.rye_control), in modules of the `rye` profile.
+_RYE_FUNCTIONS = """\
+
+def control_result(fired, results):
+    \"\"\"Given evaluate_all's [(hook_id, action), ...] and what dispatching each action
+    returned, in order: the result that controls the thread (Rye's rule), or None.\"\"\"
+    layers = {row['id']: row['priority'] for row in HOOKS}
+    pairs = zip(fired, results, strict=True)
+    return rye_control([(layers[hook_id], result) for (hook_id, _), result in pairs])
 """.splitlines()
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from hookc.cel.catalog import RYE_FUNCTIONS
 from hookc.ir.expr import (
     And,
     Binary,
@@ -29,7 +30,6 @@ from hookc.ir.expr import (
     Unary,
     path_steps,
 )
-from hookc.cel.catalog import RYE_FUNCTIONS
 from hookc.runtime import rye
 from hookc.runtime import values as v
 from hookc.runtime.rye import RYE_INTERPOLATE, RYE_LEAF_FUNCTIONS

@@ -11,7 +11,7 @@ from hookc.frontend.located import Located
 from hookc.frontend.lower import Loaded, kept_sections, lower_document
 from hookc.frontend.rye import is_rye_document, lower_rye_document
 from hookc.frontend.yaml_file import load_yaml
-from hookc.profile import Profile, load_profile
+from hookc.profile import Profile, available, load_profile
 from hookc.source import Source, Span
 
 YAML_SUFFIXES = (".yaml", ".yml")
@@ -51,10 +51,14 @@ def load_source(source: Source, profile: Profile | None = None) -> Loaded:
     diagnostics: list[Diagnostic] = []
     if Path(source.name).suffix.lower() in YAML_SUFFIXES:
         document, found = load_yaml(source)
-        if profile is None and is_rye_document(source.text, _plain(document)):
-            profile = load_profile("rye")
-        profile = profile or load_profile()
-        if profile.dialect.get("rye") and document is not None and not has_error(found):
+        rye_shaped = is_rye_document(source.text, _plain(document))
+        profile = profile or load_profile(_detected_profile(document, rye_shaped))
+        if (
+            rye_shaped
+            and profile.dialect.get("rye")
+            and document is not None
+            and not has_error(found)
+        ):
             hookset, profile, lowered = lower_rye_document(document, source, profile)
             return Loaded(source, hookset, profile, tuple([*found, *lowered]))
     else:
@@ -75,3 +79,14 @@ def load_source(source: Source, profile: Profile | None = None) -> Loaded:
 
 def _plain(document: Located | None) -> object:
     return None if document is None else document.plain()
+
+
+def _detected_profile(document: Located | None, rye_shaped: bool) -> str:
+    """The profile a YAML file's content asks for: Rye's own format is `rye`; a file that
+    declares a profile hookc has (canonical YAML does) gets it; anything else `default`."""
+    if rye_shaped:
+        return "rye"
+    declared = document.get("profile") if document is not None else None
+    if declared is not None and declared.value in available():
+        return str(declared.value)
+    return "default"

@@ -213,8 +213,8 @@ class _RyeLowering:
         from hookc.frontend.lower import derived_id
 
         id_node = node.get("id")
-        hook_id = str(id_node.value) if id_node is not None else derived_id(
-            self.source, section, index
+        hook_id = (
+            str(id_node.value) if id_node is not None else derived_id(self.source, section, index)
         )
         event_node = node.get("event")
         if event_node is None or not isinstance(event_node.value, str):
@@ -276,7 +276,9 @@ class _RyeLowering:
             self.error("HK210", "condition nested too deeply", node.span)
             return None
         if not isinstance(node.value, dict):
-            self.error("HK210", "a condition is a mapping: path/op/value, any, all or not", node.span)
+            self.error(
+                "HK210", "a condition is a mapping: path/op/value, any, all or not", node.span
+            )
             return None
         for key in ("any", "all"):
             if key in node.value:
@@ -343,7 +345,9 @@ class _RyeLowering:
     def check_regex(self, node: Located) -> None:
         pattern = node.value
         if not isinstance(pattern, str):
-            self.error("HK112", "Rye's `regex` needs a pattern string (re.search raises)", node.span)
+            self.error(
+                "HK112", "Rye's `regex` needs a pattern string (re.search raises)", node.span
+            )
             return
         compiled = compile_regex(pattern)
         if isinstance(compiled, CelError):
@@ -464,7 +468,9 @@ class _RyeLowering:
 
     def item_action(self, node: Located, event: str) -> Action | None:
         if not isinstance(node.value, dict):
-            self.error("HK205", "an action is a mapping: primary, item_type, item_id, params", node.span)
+            self.error(
+                "HK205", "an action is a mapping: primary, item_type, item_id, params", node.span
+            )
             return None
         if "set_extends" in node.value:
             target = node.value["set_extends"]

@@ -29,6 +29,7 @@ from hookc.runtime.closures import (
     path_getter,
 )
 from hookc.runtime.dispatch import candidates, key_of
+from hookc.runtime.rye import rye_control
 from hookc.runtime.support import _hk_context, _hk_exact, _hk_text
 from hookc.runtime.tree_form import NONFINITE, PARAM_TAGS
 from hookc.runtime.values import CelError
@@ -115,6 +116,15 @@ class Runtime:
             if hook.predicate(context, None) is True:
                 found.append((hook.id, hook.action(context)))
         return found
+
+    def control_result(self, fired: Iterable[tuple[str, Any]], results: Iterable[Any]) -> Any:
+        """Rye's decision (the `rye` profile): given ``evaluate_all``'s hooks and what
+        dispatching each returned, in order, the result that controls the thread, or None
+        (``hookc.runtime.rye.rye_control``: a hook's layer is its priority)."""
+        layers = {row["id"]: row["priority"] for row in self.HOOKS}
+        return rye_control(
+            [(layers[hook_id], result) for (hook_id, _), result in zip(fired, results, strict=True)]
+        )
 
 
 def load(path_or_text: str | os.PathLike[str]) -> Runtime:

@@ -51,9 +51,7 @@ _rye_PIPE = re.compile(r"(?<!\|)\|(?!\|)")
 RYE_OPS = ("eq", "ne", "gt", "gte", "lt", "lte", "in", "contains", "regex", "exists")
 # hookc's functions for them: ``rye.eq(path, value)``, ... (``in`` is a CEL keyword, so
 # ``rye.in_list``; ``exists`` takes the path alone), and ``rye.interpolate(text, paths...)``.
-RYE_LEAF_FUNCTIONS = {
-    ("rye.in_list" if op == "in" else f"rye.{op}"): op for op in RYE_OPS
-}
+RYE_LEAF_FUNCTIONS = {("rye.in_list" if op == "in" else f"rye.{op}"): op for op in RYE_OPS}
 RYE_INTERPOLATE = "rye.interpolate"
 
 
