@@ -35,6 +35,8 @@ class Subject:
     hooks: tuple[Mapping[str, Any], ...]  # HOOKS rows, in evaluation order per event
     conditions: Mapping[str, Expr | None]
     evaluator: Any  # a compiled module or a hookc.runtime.Runtime
+    every_match_runs: bool = False  # the profile's ordering: all matches (Rye), not the first
+    rank: str = "priority"  # what a hook's priority is called (Rye: its layer)
 
 
 def from_hookset(hookset: HookSet) -> Subject:
@@ -47,7 +49,9 @@ def from_hookset(hookset: HookSet) -> Subject:
         (row for row in runtime.HOOKS if row["id"] in order), key=lambda r: order[r["id"]]
     )
     conditions = {hook.id: hook.condition for hook in hookset.hooks}
-    return Subject(tuple(rows), conditions, runtime)
+    every = not hookset.ordering.first_match
+    rank = "layer" if hookset.profile == "rye" else "priority"
+    return Subject(tuple(rows), conditions, runtime, every, rank)
 
 
 def from_module(path: Path) -> Subject:
@@ -67,7 +71,9 @@ def from_module(path: Path) -> Subject:
     rows = [row for row in module.HOOKS if row["enabled"]]
     sign = -1 if module.ORDERING["higher_priority_first"] else 1
     rows.sort(key=lambda row: (sign * row["priority"], row["builtin"]))
-    return Subject(tuple(rows), conditions, module)
+    every = not module.ORDERING["first_match"]
+    rank = "layer" if hasattr(module, "control_result") else "priority"
+    return Subject(tuple(rows), conditions, module, every, rank)
 
 
 def explain(subject: Subject, event: str, context: Mapping[str, Any], every: bool) -> str:
@@ -79,7 +85,9 @@ def explain(subject: Subject, event: str, context: Mapping[str, Any], every: boo
     chosen = False
     for number, row in enumerate(rows, 1):
         fires = subject.evaluator.predicates[row["id"]](context)
-        if fires and not chosen:
+        if subject.every_match_runs:
+            verdict = "runs" if fires else "does not run"
+        elif fires and not chosen:
             verdict = "fires"
         elif fires:
             verdict = "matches" if every else "matches, but an earlier hook fired first"
@@ -87,7 +95,8 @@ def explain(subject: Subject, event: str, context: Mapping[str, Any], every: boo
             verdict = "does not fire"
         chosen = chosen or fires
         builtin = ", builtin" if row["builtin"] else ""
-        lines.append(f"{number}. {row['id']} (priority {row['priority']}{builtin}): {verdict}")
+        rank = f"{subject.rank} {row['priority']}"
+        lines.append(f"{number}. {row['id']} ({rank}{builtin}): {verdict}")
         if row["id"] not in subject.conditions:
             lines.append("     the module does not record its condition")
             continue

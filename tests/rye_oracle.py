@@ -147,6 +147,7 @@ def interpolate_action(action: dict[str, Any], context: dict[str, Any]) -> dict[
         raise Raised(exc) from exc
 
 
+CONTEXT_EVENTS = ("build_system_prompt", "thread_started", "thread_continued")
 SECTION_LAYERS = {"hooks": 3, "builtin_hooks": 2, "context_hooks": 2, "infra_hooks": 4}
 
 
@@ -171,6 +172,12 @@ def run_hooks(
         if hook.get("event") != event:
             continue
         if not matches(context, hook.get("condition", {})):
+            continue
+        if event in CONTEXT_EVENTS:  # run_hooks_context: the `actions` list, else `action`
+            actions = hook.get("actions") or ([hook["action"]] if hook.get("action") else [])
+            rendered = [interpolate_action(action, context) for action in actions]
+            extra = {key: hook[key] for key in ("position", "wrap") if key in hook}
+            ran.append((number, {"actions": rendered, **extra}))
             continue
         ran.append((number, interpolate_action(hook.get("action", {}), context)))
     return ran

@@ -147,7 +147,14 @@ def hookset_of(document: dict[str, Any]) -> HookSet:
 
 
 def as_hookc(action: dict[str, Any]) -> dict[str, Any]:
-    """Rye's rendered action as hookc gives it: the primary is the action's type."""
+    """Rye's rendered action as hookc gives it: the primary is the action's type; a context
+    hook's actions are one action of type `actions` (a single one is itself), with the
+    hook's position and wrap."""
+    if "actions" in action:
+        extra = {key: value for key, value in action.items() if key != "actions"}
+        if len(action["actions"]) == 1 and "primary" in action["actions"][0]:
+            return {**as_hookc(action["actions"][0]), **extra}
+        return {"type": "actions", "actions": action["actions"], **extra}
     rest = {key: value for key, value in action.items() if key != "primary"}
     return {"type": action["primary"], **rest}
 
@@ -404,3 +411,62 @@ def _write(text: str) -> Path:
     with tempfile.NamedTemporaryFile("w", suffix=".yaml", delete=False) as handle:
         handle.write(text)
     return Path(handle.name)
+
+
+# -- the example's golden outputs ----------------------------------------------------------------
+
+GOLDEN = [
+    ("check.expected", ("check", "examples/rye/hook_conditions.yaml"), 0),
+    (
+        "error.expected",
+        ("eval", "examples/rye/hook_conditions.yaml", "--event", "error", "--context",
+         "examples/rye/error.json", "--explain", "--all"),
+        0,
+    ),
+    (
+        "thread_started.expected",
+        ("eval", "examples/rye/hook_conditions.yaml", "--event", "thread_started",
+         "--context", "examples/rye/thread_started.json", "--explain", "--all"),
+        0,
+    ),
+    (
+        "compile.expected",
+        ("compile", "examples/rye/hook_conditions.yaml", "-o", "{tmp}", "--explain"),
+        0,
+    ),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("golden", "argv", "status"), GOLDEN, ids=[g[0] for g in GOLDEN])
+def test_the_example_prints_its_golden_output(
+    golden: str, argv: tuple[str, ...], status: int, tmp_path: Path, monkeypatch: Any
+) -> None:
+    from tests.test_examples import UPDATE, run
+
+    monkeypatch.chdir(ROOT)
+    code, out, _ = run(*(arg.replace("{tmp}", str(tmp_path)) for arg in argv))
+    assert code == status
+    expected = EXAMPLE.parent / golden
+    if UPDATE:
+        expected.write_text(out)
+    assert out == expected.read_text()
+
+
+def test_the_example_compiles_to_its_golden_canonical_yaml(tmp_path: Path, monkeypatch: Any) -> None:
+    from tests.test_examples import UPDATE, run
+
+    monkeypatch.chdir(ROOT)
+    code, _, _ = run("compile", "examples/rye/hook_conditions.yaml", "-o", str(tmp_path),
+                     "--target", "yaml")  # fmt: skip
+    assert code == 0
+    written = (tmp_path / "hook_conditions.hooks.yaml").read_text()
+    expected = EXAMPLE.parent / "hook_conditions.hooks.yaml"
+    if UPDATE:
+        expected.write_text(written)
+    assert written == expected.read_text()
+    # and the canonical file, read by the runtime, gives the example's answers
+    runtime = hookc.runtime.load(expected)
+    module = build(hookset_of(yaml.safe_load(EXAMPLE.read_text())))
+    contexts = json.loads((EXAMPLE.parent / "contexts.json").read_text())
+    for event, context in contexts.items():
+        assert runtime.evaluate_all(event, context) == module.evaluate_all(event, context)
