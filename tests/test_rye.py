@@ -452,7 +452,9 @@ def test_the_example_prints_its_golden_output(
     assert out == expected.read_text()
 
 
-def test_the_example_compiles_to_its_golden_canonical_yaml(tmp_path: Path, monkeypatch: Any) -> None:
+def test_the_example_compiles_to_its_golden_canonical_yaml(
+    tmp_path: Path, monkeypatch: Any
+) -> None:
     from tests.test_examples import UPDATE, run
 
     monkeypatch.chdir(ROOT)
