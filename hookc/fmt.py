@@ -20,6 +20,7 @@ from hookc.backend.driver import write_atomically
 from hookc.diagnostics import Diagnostic, error, has_error
 from hookc.frontend.files import read_source
 from hookc.frontend.load import load_source
+from hookc.frontend.rye import is_rye_document
 from hookc.profile import Profile
 from hookc.source import Source, Span
 
@@ -40,7 +41,7 @@ class Formatted:
         return self.canonical is not None and self.canonical != self.text
 
 
-def format_file(path: str, profile: Profile) -> Formatted:
+def format_file(path: str, profile: Profile | None) -> Formatted:
     source, found = read_source(path)
     if source is None:
         return Formatted(path, None, None, tuple(found))
@@ -62,6 +63,17 @@ def format_file(path: str, profile: Profile) -> Formatted:
     loaded = load_source(source, profile)
     if loaded.has_errors or loaded.hookset is None:
         return Formatted(path, source.text, None, loaded.diagnostics)
+    if loaded.profile.dialect.get("rye") and is_rye_document(
+        source.text, yaml.safe_load(source.text)
+    ):
+        refusal = error(
+            "HK601",
+            "hookc fmt does not rewrite Rye's own format: Rye reads it as written",
+            source,
+            Span(0, 0),
+            "`hookc compile --target yaml` writes the canonical YAML of this file",
+        )
+        return Formatted(path, source.text, None, (refusal,))
     leading, comment = _comments(source)
     if comment is not None:
         line = source.position(comment)[0]

@@ -25,7 +25,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import hookc
-from hookc.cel.catalog import RYE_FUNCTIONS
 from hookc.ir.expr import (
     And,
     Binary,
@@ -47,7 +46,7 @@ from hookc.ir.expr import (
 from hookc.ir.hooks import Hook, HookSet, Params, ParamValue, Template
 from hookc.resources import package_file
 from hookc.runtime import rye, support
-from hookc.runtime.rye import RYE_INTERPOLATE, RYE_LEAF_FUNCTIONS
+from hookc.runtime.rye import RYE_ARITY, RYE_INTERPOLATE, RYE_LEAF_FUNCTIONS
 
 # Ints compare exactly with doubles up to here; beyond it CEL's int-to-double conversion
 # rounds, so such literals take the general path.
@@ -332,7 +331,7 @@ class _Expressions:
                     f"({self.value(k, scope)}, {self.value(v, scope)}), " for k, v in entries
                 )
                 return f"_hk_map(({pairs}))"
-            case Call(function=function, args=args, target=None) if function in RYE_FUNCTIONS:
+            case Call(function=function, args=args, target=None) if function in RYE_ARITY:
                 return self._rye(function, args, scope)
             case Call(function=function, args=args, target=None):
                 values = "".join(", " + self.value(a, scope) for a in args)

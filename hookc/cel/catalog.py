@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import difflib
 
-from hookc.runtime.rye import RYE_INTERPOLATE, RYE_LEAF_FUNCTIONS
+from hookc.runtime.rye import RYE_ARITY
 
 # CEL's reserved words (langdef "Syntax"), which cannot be names.
 RESERVED = frozenset(
@@ -38,10 +38,7 @@ METHODS: dict[str, int] = {
 }
 
 # hookc's functions with Rye's meaning, by arity (``rye.interpolate`` takes one or more).
-RYE_FUNCTIONS: dict[str, int] = {
-    **{name: 1 if op == "exists" else 2 for name, op in RYE_LEAF_FUNCTIONS.items()},
-    RYE_INTERPOLATE: 1,
-}
+RYE_FUNCTIONS: dict[str, int] = RYE_ARITY
 
 # Names people bring from Python, with the CEL spelling.
 _FAMILIAR = {

@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from hookc.cel.catalog import RYE_FUNCTIONS
 from hookc.ir.expr import (
     And,
     Binary,
@@ -32,7 +31,7 @@ from hookc.ir.expr import (
 )
 from hookc.runtime import rye
 from hookc.runtime import values as v
-from hookc.runtime.rye import RYE_INTERPOLATE, RYE_LEAF_FUNCTIONS
+from hookc.runtime.rye import RYE_ARITY, RYE_INTERPOLATE, RYE_LEAF_FUNCTIONS
 from hookc.runtime.values import CelError
 
 _BINARY: dict[str, Callable[[Any, Any], Any]] = {
@@ -116,7 +115,7 @@ class _Evaluation:
             case Has(path=path):
                 found = self.resolve(path, scope)
                 return found if isinstance(found, CelError) else found not in (_MISSING, None)
-            case Call(function=function, args=args, target=None) if function in RYE_FUNCTIONS:
+            case Call(function=function, args=args, target=None) if function in RYE_ARITY:
                 return self.rye(function, args, scope)
             case Call(function=function, args=args, target=None):
                 return self.strict(_FUNCTIONS[function], args, scope)

@@ -147,9 +147,10 @@ class _RyeLowering:
         self.read_catalogs()
         hooks: list[Hook] = []
         for section in SECTIONS:
-            node = document.get(section)
-            if node is None or node.value is None:
+            entries = document.get(section)
+            if entries is None or entries.value is None:
                 continue
+            node = entries
             if not isinstance(node.value, list):
                 self.error("HK205", f"`{section}` is a list of hooks", node.span)
                 continue

@@ -18,6 +18,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from hookc.runtime.rye import (
+    RYE_ARITY,
     RYE_INTERPOLATE,
     RYE_LEAF_FUNCTIONS,
     rye_interpolate,
@@ -57,11 +58,6 @@ from hookc.runtime.values import (
 
 Closure = Callable[[dict[str, Any], Any], Any]
 
-# hookc's functions with Rye's meaning, by arity (rye.interpolate: text, then any paths).
-_RYE_ARITY = {
-    **{name: 1 if op == "exists" else 2 for name, op in RYE_LEAF_FUNCTIONS.items()},
-    RYE_INTERPOLATE: 1,
-}
 
 _MACROS = frozenset({"all", "exists", "exists_one", "filter", "map"})
 _NUMERIC = {
@@ -356,7 +352,7 @@ class Builder:
         child: Callable[[str], Closure], children: Callable[[str], list[Closure]],
     ) -> Closure:  # fmt: skip
         function = expect_string(tree.get("function"), (*where, "function"))
-        if tree.get("target") is None and function in _RYE_ARITY:
+        if tree.get("target") is None and function in RYE_ARITY:
             return self.rye(function, expect_list(tree.get("args"), (*where, "args")), where)
         args = children("args")
         if tree.get("target") is None:
@@ -383,8 +379,8 @@ class Builder:
             for i, path in enumerate(args[1:], 1):
                 _rye_parts(path, (*at, i))
             return lambda context, scope: rye_interpolate(template, context)
-        if len(args) != _RYE_ARITY[function]:
-            raise TreeError(at, f"{function} takes {_RYE_ARITY[function]} arguments")
+        if len(args) != RYE_ARITY[function]:
+            raise TreeError(at, f"{function} takes {RYE_ARITY[function]} arguments")
         parts = _rye_parts(args[0], (*at, 0))
         expected = None
         if len(args) > 1:
@@ -678,7 +674,7 @@ def _rye_parts(tree: Any, where: tuple[str | int, ...]) -> tuple[str | int, ...]
         elif kind_ == "index":
             key = expect_mapping(node.get("index"), (*where, "index"))
             value = key.get("value")
-            if key.get("node") != "literal" or type(value) not in (str, int):
+            if key.get("node") != "literal" or not isinstance(value, str | int):
                 raise TreeError((*where, "index"), "a Rye path's keys are constants")
             parts.append(value)
         else:

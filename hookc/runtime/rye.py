@@ -53,6 +53,11 @@ RYE_OPS = ("eq", "ne", "gt", "gte", "lt", "lte", "in", "contains", "regex", "exi
 # ``rye.in_list``; ``exists`` takes the path alone), and ``rye.interpolate(text, paths...)``.
 RYE_LEAF_FUNCTIONS = {("rye.in_list" if op == "in" else f"rye.{op}"): op for op in RYE_OPS}
 RYE_INTERPOLATE = "rye.interpolate"
+# Their arities (``rye.interpolate`` takes its text and then any number of paths).
+RYE_ARITY = {
+    **{name: 1 if op == "exists" else 2 for name, op in RYE_LEAF_FUNCTIONS.items()},
+    RYE_INTERPOLATE: 1,
+}
 
 
 def rye_path_parts(text: str) -> list[str]:
