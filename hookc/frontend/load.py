@@ -7,6 +7,7 @@ from pathlib import Path
 
 from hookc.diagnostics import Diagnostic, error, has_error, warning
 from hookc.frontend.files import read_source
+from hookc.frontend.front_matter import front_matter_hooks
 from hookc.frontend.located import Located
 from hookc.frontend.lower import Loaded, kept_sections, lower_document
 from hookc.frontend.rye import is_rye_document, lower_rye_document
@@ -62,10 +63,20 @@ def load_source(source: Source, profile: Profile | None = None) -> Loaded:
             hookset, profile, lowered = lower_rye_document(document, source, profile)
             return Loaded(source, hookset, profile, tuple([*found, *lowered]))
     else:
-        profile = profile or load_profile()
         from hookc.frontend.xml_file import load_xml
 
-        document, found = load_xml(source, profile)
+        in_front_matter = front_matter_hooks(source)
+        if in_front_matter is not None:
+            document, found = in_front_matter
+        else:
+            document, found = load_xml(source, profile or load_profile())
+        rye_shaped = is_rye_document("", _plain(document))
+        profile = profile or load_profile("rye" if rye_shaped else "default")
+        if rye_shaped and profile.dialect.get("rye") and document is not None:
+            if has_error(found):
+                return Loaded(source, None, profile, tuple(found))
+            hookset, profile, lowered = lower_rye_document(document, source, profile)
+            return Loaded(source, hookset, profile, tuple([*found, *lowered]))
     diagnostics.extend(found)
     if has_error(found):
         return Loaded(source, None, profile, tuple(diagnostics))

@@ -61,8 +61,12 @@ from hookc.runtime.values import INT64_MAX, INT64_MIN, CelError, compile_regex
 from hookc.source import Source, Span
 
 SECTIONS = ("hooks", "builtin_hooks", "context_hooks", "infra_hooks")
+# A directive's own hooks, as the XML and front-matter readers hand them over (layer 1).
+DIRECTIVE_SECTIONS = ("directive_hooks", "front_matter_hooks")
 METADATA = ("category", "tool_type", "version", "description", "schema_version", "name")
 CATALOGS = ("action_primaries", "action_item_types")
+# What a front-matter hook's result may do (the newer runtime's HookResultMode).
+RESULT_MODES = ("discard", "control", "observation")
 _HOOK_KEYS = (
     "id", "event", "layer", "condition", "action", "actions", "position", "wrap",
     "description", "enabled", "result",
@@ -81,7 +85,8 @@ def is_rye_document(text: str, document: Any) -> bool:
         return True
     if not isinstance(document, Mapping):
         return False
-    if any(key in document for key in ("infra_hooks", "context_hooks", *CATALOGS)):
+    keys = ("infra_hooks", "context_hooks", *CATALOGS, *DIRECTIVE_SECTIONS)
+    if any(key in document for key in keys):
         return True
     for section in ("hooks", "builtin_hooks"):
         hooks = document.get(section)
@@ -99,19 +104,18 @@ def _looks_rye(hook: Mapping[str, Any]) -> bool:
 
 
 def lower_rye_document(
-    document: Located, source: Source, profile: Profile, *, directive: bool = False
+    document: Located, source: Source, profile: Profile
 ) -> tuple[HookSet | None, Profile, list[Diagnostic]]:
-    """The hooks of a Rye document (a hook file, or a directive's hooks when ``directive``)."""
-    lowering = _RyeLowering(source, profile, document, directive)
+    """The hooks of a Rye document: a hook file, or a directive's hooks."""
+    lowering = _RyeLowering(source, profile, document)
     return lowering.run(), profile, lowering.diagnostics
 
 
 class _RyeLowering:
-    def __init__(self, source: Source, profile: Profile, document: Located, directive: bool):
+    def __init__(self, source: Source, profile: Profile, document: Located):
         self.source = source
         self.profile = profile
         self.document = document
-        self.directive = directive
         self.diagnostics: list[Diagnostic] = []
         rye = dict(profile.dialect.get("rye") or {})
         self.section_layers: dict[str, int] = dict(rye.get("section_layers") or {})
@@ -137,7 +141,7 @@ class _RyeLowering:
             self.error("HK205", "a Rye hook file is a mapping", document.span)
             return None
         for key, node in document.items():
-            if key not in (*SECTIONS, *METADATA, *CATALOGS):
+            if key not in (*SECTIONS, *DIRECTIVE_SECTIONS, *METADATA, *CATALOGS):
                 self.warn(
                     "HK205",
                     f"Rye's hook loader ignores the key `{key}`",
@@ -146,7 +150,7 @@ class _RyeLowering:
                 )
         self.read_catalogs()
         hooks: list[Hook] = []
-        for section in SECTIONS:
+        for section in (*SECTIONS, *DIRECTIVE_SECTIONS):
             entries = document.get(section)
             if entries is None or entries.value is None:
                 continue
@@ -218,14 +222,23 @@ class _RyeLowering:
             str(id_node.value) if id_node is not None else derived_id(self.source, section, index)
         )
         event_node = node.get("event")
-        if event_node is None or not isinstance(event_node.value, str):
-            self.error("HK205", "a hook needs an `event` (a string)", (event_node or node).span)
+        if event_node is None:
+            if section != "directive_hooks":  # the XML reader has said so
+                self.warn("HK205", "a hook without an `event`: Rye never runs it", node.span)
+            return None
+        if not isinstance(event_node.value, str):
+            self.error("HK205", "a hook's `event` is a string", event_node.span)
             return None
         event = event_node.value
         self.known_event(event, event_node)
         layer = self.layer(node, section)
-        condition = self.condition(node.get("condition"), 0) if "condition" in node.value else None
-        action = self.action(node, event)
+        if section == "front_matter_hooks":
+            if not self.front_matter(node):
+                return None
+            condition = self.newer_condition(node.get("condition"))
+        else:
+            condition = self.condition(node.get("condition"), 0)
+        action = self.action(node, event, section)
         description = node.get("description")
         enabled = node.get("enabled")
         if enabled is not None and not isinstance(enabled.value, bool):
@@ -245,6 +258,44 @@ class _RyeLowering:
             source=self.source,
         )
 
+    def front_matter(self, hook: Located) -> bool:
+        """The newer runtime's rules for a front-matter hook: ``result`` says what its
+        result may do; a text ``condition`` is in an expression language hookc does not
+        read (the hook is left out, with a warning)."""
+        result = hook.get("result")
+        if result is None:
+            self.warn(
+                "HK205",
+                "the newer runtime requires `result` (discard, control or observation)",
+                hook.key_span or hook.span,
+            )
+        elif result.value not in RESULT_MODES:
+            self.error(
+                "HK304",
+                f"`result` is one of {', '.join(RESULT_MODES)}, not {result.value!r}",
+                result.span,
+                _suggest(str(result.value), RESULT_MODES),
+            )
+        condition = hook.get("condition")
+        if condition is not None and isinstance(condition.value, str):
+            self.warn(
+                "HK210",
+                "hookc does not read the newer runtime's condition expressions: "
+                "this hook is left out of the checks and the compiled hooks",
+                condition.span,
+            )
+            return False
+        return True
+
+    def newer_condition(self, node: Located | None) -> Expr | None:
+        """Absent: always; true or false: that constant (the newer runtime's rule)."""
+        if node is None:
+            return None
+        if isinstance(node.value, bool):
+            return None if node.value else Literal(False, span=node.span)
+        self.error("HK210", "a front-matter condition is true, false or an expression", node.span)
+        return None
+
     def known_event(self, event: str, node: Located) -> None:
         events = self.profile.events
         if events and event not in events:
@@ -259,7 +310,7 @@ class _RyeLowering:
     def layer(self, node: Located, section: str) -> int | None:
         layer = node.get("layer")
         if layer is None:
-            if self.directive:
+            if section in DIRECTIVE_SECTIONS:
                 return self.directive_layer
             return int(self.section_layers.get(section, 2))
         if type(layer.value) is not int:
@@ -411,7 +462,7 @@ class _RyeLowering:
 
     # -- actions -----------------------------------------------------------------------------
 
-    def action(self, hook: Located, event: str) -> Action | None:
+    def action(self, hook: Located, event: str, section: str) -> Action | None:
         single, many = hook.get("action"), hook.get("actions")
         context_event = event in self.context_events
         extra = self.context_fields(hook, context_event)
@@ -426,7 +477,7 @@ class _RyeLowering:
             if not isinstance(many.value, list):
                 self.error("HK205", "`actions` is a list of actions", many.span)
                 return None
-            items = [self.item_action(item, event) for item in many.value]
+            items = [self.item_action(item, event, section) for item in many.value]
             if any(item is None for item in items):
                 return None
             listed = tuple(_as_dict(item) for item in items if item is not None)
@@ -439,9 +490,12 @@ class _RyeLowering:
                 "give it an `action: {primary, item_type, item_id, params}`",
             )
             return None
-        action = self.item_action(single, event)
+        action = self.item_action(single, event, section)
         if action is None:
             return None
+        result = hook.get("result")
+        if section == "front_matter_hooks" and result is not None:
+            extra = (*extra, ("result", result.value))
         return Action(action.type, Params((*action.params.items, *extra)), span=single.span)
 
     def context_fields(self, hook: Located, context_event: bool) -> tuple[tuple[str, Any], ...]:
@@ -463,11 +517,15 @@ class _RyeLowering:
                     node.span,
                 )
             if key == "wrap" and not isinstance(node.value, bool):
-                self.error("HK303", "`wrap` is true or false", node.span)
+                self.warn(
+                    "HK303",
+                    f"`wrap` is {node.value!r}, not true or false: Rye wraps unless it is falsy",
+                    node.span,
+                )
             fields.append((key, node.value))
         return tuple(fields)
 
-    def item_action(self, node: Located, event: str) -> Action | None:
+    def item_action(self, node: Located, event: str, section: str) -> Action | None:
         if not isinstance(node.value, dict):
             self.error(
                 "HK205", "an action is a mapping: primary, item_type, item_id, params", node.span
@@ -487,7 +545,7 @@ class _RyeLowering:
             )
         primary = node.get("primary")
         if primary is None:
-            if not self.directive:
+            if section != "front_matter_hooks":  # the newer runtime's actions name no primary
                 self.error("HK305", "an action needs a `primary` (what to do)", node.span,
                            f"one of: {', '.join(self.primaries)}")  # fmt: skip
                 return None
