@@ -223,10 +223,8 @@ def test_the_control_result_is_rye_s_in_the_module_and_the_runtime(
         )
         assert module.control_result(fired, returned) == expected
         assert runtime.control_result(fired, returned) == expected
-        assert (
-            rye_control([(layers[i], r) for (i, _), r in zip(fired, returned, strict=True)])
-            == expected
-        )
+        triples = [(layers[i], a, r) for (i, a), r in zip(fired, returned, strict=True)]
+        assert rye_control(triples) == expected
 
 
 # -- the dialect's rules, one at a time ---------------------------------------------------------
@@ -375,6 +373,160 @@ builtin_hooks:
     assert "HK505" not in {d.code for d in check_file(path).diagnostics}
 
 
+# -- directive XML and front matter --------------------------------------------------------------
+
+RYE_DIRECTIVE = """\
+# Summarize
+
+```xml
+<directive name="summarize" version="1.0.0">
+  <metadata>
+    <hooks>
+      <hook id="summary" event="after_complete">
+        <condition path="cost.turns" op="gte" value="2" />
+        <action primary="execute" item_type="tool" item_id="rye/agent/threads/thread_summary">
+          <param name="thread_id">  ${thread_id}  </param>
+          <param name="empty"></param>
+        </action>
+        <description>Summarize a thread that did some work</description>
+      </hook>
+      <hook id="context" event="thread_started" position="after">
+        <action>
+          <execute item_type="knowledge" item_id="project/Rules" />
+          <fetch item_type="knowledge" item_id="project/${directive}" />
+        </action>
+      </hook>
+      <hook>
+        <when>cost.current > cost.limit * 0.9</when>
+        <execute item_type="directive">warn-cost-critical</execute>
+      </hook>
+    </hooks>
+  </metadata>
+</directive>
+```
+"""
+
+
+def test_directive_xml_hooks_are_read_as_rye_s_parser_reads_them() -> None:
+    loaded = load_source(Source("summarize.md", RYE_DIRECTIVE))
+    assert loaded.profile.name == "rye"
+    assert loaded.hookset is not None and not loaded.has_errors
+    messages = sorted(d.message for d in loaded.diagnostics)
+    assert messages == [
+        "Rye never reads `when`: this hook's condition is not tested",
+        "Rye stores <execute>'s text and never runs it: this hook has no action",
+        "a hook without an `event`: Rye never runs it",
+    ]
+    at = {d.message.split(":")[0]: loaded.source.position(d.span.start)  # type: ignore[union-attr]
+          for d in loaded.diagnostics}  # fmt: skip
+    assert at["Rye never reads `when`"] == (22, 10)  # the <when> element
+    module = build(loaded.hookset)
+    # `value="2"` is coerced to the int 2, as Rye's _coerce_value does; a hook of a
+    # directive is in layer 1; a <param> is its stripped text, an empty one left out
+    assert module.evaluate_all("after_complete", {"cost": {"turns": 2}, "thread_id": "T"}) == [
+        (
+            "summary",
+            {
+                "type": "execute",
+                "item_type": "tool",
+                "item_id": "rye/agent/threads/thread_summary",
+                "params": {"thread_id": "T"},
+            },
+        )
+    ]
+    assert module.evaluate_all("after_complete", {"cost": {"turns": "2"}}) == []
+    assert [row["priority"] for row in module.HOOKS] == [1, 1]
+    assert module.evaluate_all("thread_started", {"directive": "D"}) == [
+        (
+            "context",
+            {
+                "type": "actions",
+                "actions": [
+                    {"primary": "execute", "item_type": "knowledge", "item_id": "project/Rules"},
+                    {"primary": "fetch", "item_type": "knowledge", "item_id": "project/D"},
+                ],
+                "position": "after",
+            },
+        )
+    ]
+
+
+def test_seed_000_directive_xml_stays_seed_000_s() -> None:
+    text = (ROOT / "examples" / "seed" / "directive.xml").read_text()
+    assert load_source(Source("directive.xml", text)).profile.name == "default"
+
+
+FRONT_MATTER = """\
+<!-- ryeos:signed:2026-08-05T00:00:00Z:abc:def:123 -->
+---
+description: "Long research that continues past the context window."
+limits:
+  turns: 80
+hooks:
+  - id: summarize
+    event: continuation
+    result: control
+    action:
+      item_id: directive:research/summarize
+      thread: inline
+      params:
+        reason: ${event.reason}
+        max_summary_tokens: 2000
+  - id: audit
+    event: continuation
+    result: discard
+    condition: true
+    action: {item_id: "tool:audit/log", params: {usage: "${event.usage | json}"}}
+  - id: never
+    event: continuation
+    result: observation
+    condition: false
+    action: {item_id: "tool:x"}
+  - id: later
+    event: continuation
+    condition: "event.reason == 'tokens'"
+    action: {item_id: "tool:y"}
+---
+
+# Research
+"""
+
+
+def test_front_matter_hooks_are_read_with_their_result_modes() -> None:
+    loaded = load_source(Source("research.md", FRONT_MATTER))
+    assert loaded.profile.name == "rye" and loaded.hookset is not None
+    assert not loaded.has_errors
+    warned = sorted((d.code, loaded.source.position(d.span.start)[0]) for d in loaded.diagnostics)  # type: ignore[union-attr]
+    assert warned == [("HK205", 26), ("HK210", 28)]  # `later`: no result; a text condition
+    module = build(loaded.hookset)
+    context = {"event": {"reason": "tokens", "usage": {"in": 3}}}
+    fired = module.evaluate_all("continuation", context)
+    assert fired == [
+        (
+            "summarize",
+            {
+                "type": "execute",
+                "item_id": "directive:research/summarize",
+                "thread": "inline",
+                "params": {"reason": "tokens", "max_summary_tokens": 2000},
+                "result": "control",
+            },
+        ),
+        (
+            "audit",
+            {
+                "type": "execute",
+                "item_id": "tool:audit/log",
+                "params": {"usage": '{"in": 3}'},
+                "result": "discard",
+            },
+        ),
+    ]
+    # a discarded result never controls; the control hook's does
+    assert module.control_result(fired, [{"success": True}, {"action": "x"}]) is None
+    assert module.control_result(fired, [{"action": "go"}, {"action": "x"}]) == {"action": "go"}
+
+
 # -- real files ----------------------------------------------------------------------------------
 
 REAL = Path(os.environ.get("HOOKC_RYE_CORPUS", "/work/wt/rye-real"))
@@ -384,6 +536,7 @@ REAL = Path(os.environ.get("HOOKC_RYE_CORPUS", "/work/wt/rye-real"))
 def test_every_real_rye_hook_file_checks_with_no_error() -> None:
     files = sorted(REAL.glob("hook_conditions/*.yaml"))
     assert len(files) >= 20
+    files += sorted(REAL.glob("frontmatter/*.md")) + sorted(REAL.glob("xml/*.xml"))
     for path in files:
         report = check_file(path)
         assert not [d.render() for d in report.diagnostics if d.severity.value == "error"]

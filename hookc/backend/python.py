@@ -970,7 +970,7 @@ def control_result(fired, results):
     returned, in order: the result that controls the thread (Rye's rule), or None.\"\"\"
     layers = {row['id']: row['priority'] for row in HOOKS}
     pairs = zip(fired, results, strict=True)
-    return rye_control([(layers[hook_id], result) for (hook_id, _), result in pairs])
+    return rye_control([(layers[i], action, result) for (i, action), result in pairs])
 """.splitlines()
 
 

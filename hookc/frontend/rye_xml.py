@@ -89,7 +89,7 @@ class RyeHooks:
             else:
                 text = self.text(child)
                 if str(text.value).strip():
-                    data[name] = text
+                    data[name] = Located(text.value, text.span, text.offsets, where.name_span)
         return Located(self.report_unused(data, tag), tag.span, key_span=tag.name_span)
 
     def report_unused(self, data: dict[str, Located], tag: Any) -> dict[str, Located]:

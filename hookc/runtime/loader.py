@@ -122,9 +122,8 @@ class Runtime:
         dispatching each returned, in order, the result that controls the thread, or None
         (``hookc.runtime.rye.rye_control``: a hook's layer is its priority)."""
         layers = {row["id"]: row["priority"] for row in self.HOOKS}
-        return rye_control(
-            [(layers[hook_id], result) for (hook_id, _), result in zip(fired, results, strict=True)]
-        )
+        pairs = zip(fired, results, strict=True)
+        return rye_control([(layers[i], action, result) for (i, action), result in pairs])
 
 
 def load(path_or_text: str | os.PathLike[str]) -> Runtime:

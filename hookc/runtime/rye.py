@@ -190,11 +190,14 @@ def rye_interpolate(text: str, context: Any) -> Any:
 
 
 def rye_control(results: Any) -> Any:
-    """Rye's control result among ``(layer, result)`` pairs of the hooks that ran, in order:
-    results of layer 3 are ignored; the first other result that is not empty, whose
-    ``data`` (or the result itself) is not None and not ``{"success": True}``, controls."""
-    for layer, result in results:
+    """Rye's control result among ``(layer, action, result)`` of the hooks that ran, in order:
+    results of layer 3 are ignored, and those of a front-matter hook whose ``result`` is
+    ``discard`` or ``observation``; the first other result that is not empty, whose ``data``
+    (or the result itself) is not None and not ``{"success": True}``, controls."""
+    for layer, action, result in results:
         if layer == 3 or not result:
+            continue
+        if isinstance(action, dict) and action.get("result") in ("discard", "observation"):
             continue
         data = result.get("data", result) if isinstance(result, dict) else result
         if data is not None and data != {"success": True}:
