@@ -214,21 +214,12 @@ def _other_profile(loaded: Loaded, profile: Profile) -> Diagnostic:
 
 
 def _load_and_check(path: str, profile: Profile | None) -> tuple[tuple[Diagnostic, ...], Loaded]:
-    """One file's findings, exactly those of ``hookc.check.run.check_file``, and its hooks.
-
-    ``check_file`` returns only the findings; the hooks are needed too, so its three steps
-    are repeated here (a test holds compile's report equal to check's).
-    """
-    from hookc.check.logic import logic_diagnostics
-    from hookc.check.paths import path_diagnostics
+    """One file's findings, exactly those of ``hookc.check.run.check_file``, and its hooks."""
+    from hookc.check.run import check_loaded
     from hookc.frontend.load import load_file
 
     loaded = load_file(path, profile)
-    found = list(loaded.diagnostics)
-    if loaded.hookset is not None:
-        found.extend(path_diagnostics(loaded.hookset, loaded.profile.context_schema))
-        found.extend(logic_diagnostics(loaded.hookset))
-    return tuple(found), loaded
+    return check_loaded(path, loaded).diagnostics, loaded
 
 
 def _reports(found: dict[str, list[Diagnostic]]) -> tuple[FileReport, ...]:

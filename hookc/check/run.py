@@ -10,6 +10,7 @@ from hookc.check.logic import logic_diagnostics
 from hookc.check.paths import path_diagnostics
 from hookc.diagnostics import Diagnostic, Severity
 from hookc.frontend.load import load_file
+from hookc.frontend.lower import Loaded
 from hookc.profile import Profile
 
 
@@ -23,12 +24,17 @@ class FileReport:
 
 
 def check_file(path: str | Path, profile: Profile | None = None) -> FileReport:
-    loaded = load_file(path, profile)
+    return check_loaded(str(path), load_file(path, profile))
+
+
+def check_loaded(path: str, loaded: Loaded) -> FileReport:
+    """Every finding on a file already loaded: the front end's, then the checks'."""
     found = list(loaded.diagnostics)
-    if loaded.hookset is not None:
-        found.extend(path_diagnostics(loaded.hookset, loaded.profile.context_schema))
-        found.extend(logic_diagnostics(loaded.hookset))
-    return FileReport(str(path), tuple(sorted(set(found), key=Diagnostic.sort_key)))
+    hookset = loaded.hookset or loaded.partial
+    if hookset is not None:
+        found.extend(path_diagnostics(hookset, loaded.profile.context_schema))
+        found.extend(logic_diagnostics(hookset))
+    return FileReport(path, tuple(sorted(set(found), key=Diagnostic.sort_key)))
 
 
 def check_files(paths: Sequence[str | Path], profile: Profile | None = None) -> list[FileReport]:

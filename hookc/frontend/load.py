@@ -9,7 +9,7 @@ from hookc.diagnostics import Diagnostic, error, has_error, warning
 from hookc.frontend.files import read_source
 from hookc.frontend.front_matter import front_matter_hooks
 from hookc.frontend.located import Located
-from hookc.frontend.lower import Loaded, kept_sections, lower_document
+from hookc.frontend.lower import Loaded, kept_sections, lower_with_partial
 from hookc.frontend.rye import is_rye_document, lower_rye_document
 from hookc.frontend.yaml_file import load_yaml
 from hookc.profile import Profile, available, load_profile
@@ -60,8 +60,7 @@ def load_source(source: Source, profile: Profile | None = None) -> Loaded:
             and document is not None
             and not has_error(found)
         ):
-            hookset, profile, lowered = lower_rye_document(document, source, profile)
-            return Loaded(source, hookset, profile, tuple([*found, *lowered]))
+            return _rye_loaded(source, document, profile, found)
     else:
         from hookc.frontend.xml_file import load_xml
 
@@ -75,17 +74,27 @@ def load_source(source: Source, profile: Profile | None = None) -> Loaded:
         if rye_shaped and profile.dialect.get("rye") and document is not None:
             if has_error(found):
                 return Loaded(source, None, profile, tuple(found))
-            hookset, profile, lowered = lower_rye_document(document, source, profile)
-            return Loaded(source, hookset, profile, tuple([*found, *lowered]))
+            return _rye_loaded(source, document, profile, found)
     diagnostics.extend(found)
     if has_error(found):
         return Loaded(source, None, profile, tuple(diagnostics))
     if document is None and not found:
         found = [warning("HK208", "the file holds no hooks", source, Span(0, len(source.text)))]
         return Loaded(source, None, profile, tuple(diagnostics + found))
-    hookset, extended, found = lower_document(document, source, profile)
+    hookset, extended, found, partial = lower_with_partial(document, source, profile)
     diagnostics.extend(found)
-    return Loaded(source, hookset, extended, tuple(diagnostics), kept_sections(document))
+    sections = kept_sections(document)
+    return Loaded(source, hookset, extended, tuple(diagnostics), sections, partial=partial)
+
+
+def _rye_loaded(
+    source: Source, document: Located, profile: Profile, found: list[Diagnostic]
+) -> Loaded:
+    hookset, profile, lowered = lower_rye_document(document, source, profile)
+    diagnostics = (*found, *lowered)
+    if has_error(diagnostics):  # nothing is compiled; the sound hooks are still checked
+        return Loaded(source, None, profile, diagnostics, partial=hookset)
+    return Loaded(source, hookset, profile, diagnostics)
 
 
 def _plain(document: Located | None) -> object:

@@ -106,7 +106,8 @@ def _looks_rye(hook: Mapping[str, Any]) -> bool:
 def lower_rye_document(
     document: Located, source: Source, profile: Profile
 ) -> tuple[HookSet | None, Profile, list[Diagnostic]]:
-    """The hooks of a Rye document: a hook file, or a directive's hooks."""
+    """The hooks of a Rye document: a hook file, or a directive's hooks (those that have no
+    error, whatever the others have: the caller decides what an error stops)."""
     lowering = _RyeLowering(source, profile, document)
     return lowering.run(), profile, lowering.diagnostics
 
@@ -165,8 +166,6 @@ class _RyeLowering:
         if not hooks and not self.diagnostics:
             self.warn("HK208", "the file holds no hooks", document.span)
         self.duplicate_ids(hooks)
-        if has_error(self.diagnostics):
-            return None
         return HookSet(tuple(hooks), ordering=self.profile.ordering, profile=self.profile.name)
 
     def read_catalogs(self) -> None:
