@@ -67,6 +67,8 @@ CODES: dict[str, str] = {
     "HK505": "hook shadowed by an earlier hook under first-match",
     "HK506": "regular expression prone to catastrophic backtracking",
     "HK507": "template reads a path not in the event context schema",
+    "HK508": "template reads, under another name, a path the hook's condition reads",
+    "HK509": "two hooks that both take control with the same condition (all-match ordering)",
     # hookc fmt.
     "HK601": "not a YAML hook file (fmt rewrites YAML only)",
     "HK602": "comment that canonical YAML cannot keep: file not rewritten",

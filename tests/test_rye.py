@@ -373,6 +373,21 @@ builtin_hooks:
     assert "HK505" not in {d.code for d in check_file(path).diagnostics}
 
 
+def test_hk509_leaves_out_hooks_whose_results_never_control() -> None:
+    text = """\
+builtin_hooks:
+  - {id: a, event: after_step, layer: 3, action: {primary: execute, item_type: tool, item_id: t}}
+  - {id: b, event: after_step, layer: 3, action: {primary: execute, item_type: tool, item_id: u}}
+context_hooks:
+  - {id: c, event: thread_started, action: {primary: execute, item_type: knowledge, item_id: k}}
+  - {id: d, event: thread_started, action: {primary: execute, item_type: knowledge, item_id: l}}
+  - {id: e, event: error, action: {primary: execute, item_type: tool, item_id: t}}
+  - {id: f, event: error, action: {primary: execute, item_type: tool, item_id: u}}
+"""
+    found = [d for d in check_file(_write(text)).diagnostics if d.code == "HK509"]
+    assert [d.message.split("`")[1] for d in found] == ["f"]
+
+
 # -- directive XML and front matter --------------------------------------------------------------
 
 RYE_DIRECTIVE = """\

@@ -6,7 +6,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from hookc.check.all_match import all_match_diagnostics
 from hookc.check.logic import logic_diagnostics
+from hookc.check.names import name_diagnostics
 from hookc.check.paths import path_diagnostics
 from hookc.diagnostics import Diagnostic, Severity
 from hookc.frontend.load import load_file
@@ -34,6 +36,11 @@ def check_loaded(path: str, loaded: Loaded) -> FileReport:
     if hookset is not None:
         found.extend(path_diagnostics(hookset, loaded.profile.context_schema))
         found.extend(logic_diagnostics(hookset))
+        found.extend(name_diagnostics(hookset))
+        rye = loaded.profile.dialect.get("rye") or {}
+        collecting = (*rye.get("context_events", ()), *rye.get("first_match_events", ()))
+        ignored = rye.get("ignored_result_layers", ())
+        found.extend(all_match_diagnostics(hookset, ignored, collecting))
     return FileReport(path, tuple(sorted(set(found), key=Diagnostic.sort_key)))
 
 
