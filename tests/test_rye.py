@@ -25,6 +25,7 @@ from hookc.backend.canonical import canonical_yaml
 from hookc.check.run import check_file
 from hookc.frontend.load import load_source
 from hookc.ir.hooks import HookSet
+from hookc.optimize import optimize_hookset
 from hookc.runtime.rye import rye_control
 from hookc.source import Source
 from tests import rye_oracle
@@ -182,6 +183,7 @@ def test_every_back_end_runs_the_hooks_rye_runs_in_its_order_with_its_actions(
 ) -> None:
     hookset = hookset_of(document)
     module = build(hookset)
+    optimized = build(optimize_hookset(hookset, 2))
     runtime = hookc.runtime.loads(canonical_yaml(hookset))
     for context in drawn:
         for event in EVENTS:
@@ -190,6 +192,7 @@ def test_every_back_end_runs_the_hooks_rye_runs_in_its_order_with_its_actions(
                 continue  # Rye's own dispatch stops with an exception here
             agree(reference_all(hookset, event, context), expected)
             agree(module.evaluate_all(event, context), expected)
+            agree(optimized.evaluate_all(event, context), expected)
             agree(runtime.evaluate_all(event, context), expected)
 
 

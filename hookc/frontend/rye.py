@@ -48,7 +48,21 @@ from typing import Any
 from hookc.cel.catalog import KEYWORDS, RESERVED
 from hookc.diagnostics import Diagnostic, error, has_error, warning
 from hookc.frontend.located import Located
-from hookc.ir.expr import And, Call, Expr, Ident, Index, List, Literal, Map, Or, Select, Unary
+from hookc.ir.expr import (
+    And,
+    Binary,
+    Call,
+    Expr,
+    Has,
+    Ident,
+    Index,
+    List,
+    Literal,
+    Map,
+    Or,
+    Select,
+    Unary,
+)
 from hookc.ir.hooks import Action, Hook, HookSet, Params, ParamValue, Template
 from hookc.profile import Profile
 from hookc.runtime.rye import (
@@ -389,6 +403,9 @@ class _RyeLowering:
             return Literal(False, span=node.span)
         if op == "regex" and value_node is not None:
             self.check_regex(value_node)
+        in_cel = _as_cel(op, path, value, node.span, rye_path_parts(path_node.value))
+        if in_cel is not None:
+            return in_cel
         function = _FUNCTION_OF_OP[op]
         args = (path,) if op == "exists" else (path, value)
         return Call(function, args, span=node.span)
@@ -605,6 +622,54 @@ class _RyeLowering:
                 paths.append(expr)
         call = Call(RYE_INTERPOLATE, (Literal(text), *paths), span=span)
         return Template((call,), span=span)
+
+
+def _as_cel(op: str, path: Expr, value: Expr, span: Span, parts: list[str]) -> Expr | None:
+    """The leaf in CEL where CEL says exactly what Rye says, for every context (missing
+    keys, nulls, wrong types), else None (the leaf stays a ``rye.*`` function).
+
+    A path none of whose parts is a list index (``int(part)`` fails) is a chain of dict
+    lookups in Rye, None wherever it breaks: ``has(path)`` is Rye's "not None" exactly, and
+    behind it the path is present. So ``exists`` is ``has(p)``; ``eq``/``ne`` with a string
+    are ``has(p) && p == 's'`` and its negation (Python's ``==`` on a str and CEL's agree,
+    and CEL's ``==`` between types is false, never an error); with null, ``!has(p)`` and
+    ``has(p)``; ``in`` a list of strings is ``has(p) && p in [...]``. Comparisons, numbers
+    and bools (Python's ``True == 1``), ``contains`` and ``regex`` (``str()`` of any value)
+    are Rye's own.
+    """
+    if any(_list_index(part) for part in parts):
+        return None
+    present = Has(path, span=span)
+    literal = value.value if isinstance(value, Literal) else _NOT_LITERAL
+    if op == "exists":
+        return present
+    if op in ("eq", "ne") and (type(literal) is str or literal is None):
+        if literal is None:
+            test: Expr = Unary("!", present, span=span)
+        else:
+            test = And((present, Binary("==", path, value, span=span)), span=span)
+        if op == "ne":
+            return present if literal is None else Unary("!", test, span=span)
+        return test
+    if (
+        op == "in"
+        and isinstance(value, List)
+        and value.items
+        and all(isinstance(item, Literal) and type(item.value) is str for item in value.items)
+    ):
+        return And((present, Binary("in", path, value, span=span)), span=span)
+    return None
+
+
+_NOT_LITERAL = object()
+
+
+def _list_index(part: str) -> bool:
+    try:
+        int(part)
+    except ValueError:
+        return False
+    return True
 
 
 def _plain(node: Located) -> ParamValue:
