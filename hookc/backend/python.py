@@ -42,6 +42,7 @@ from hookc.ir.expr import (
     Unary,
     context_paths,
     path_steps,
+    walk,
 )
 from hookc.ir.hooks import Hook, HookSet, Params, ParamValue, Template
 from hookc.resources import package_file
@@ -492,7 +493,7 @@ class _Module:
         head.line("action, evaluate_all(event, context) every match, predicates[id](context)")
         head.line('whether one hook\'s condition holds."""')
         head.line()
-        head.lines.extend(_prelude())
+        head.lines.extend(_prelude(rye=self.uses_rye()))
         head.line()
         head.line(f"HOOKC_VERSION = {hookc.__version__!r}")
         head.line(f"SOURCE_SHA256 = {self.sha!r}")
@@ -505,6 +506,20 @@ class _Module:
             head.line(f"{name} = {source}")
         head.line()
         return "\n".join(head.lines + body.lines) + "\n"
+
+    def uses_rye(self) -> bool:
+        """Whether the module needs Rye's semantics (``hookc.runtime.rye``): a hook set of
+        the `rye` profile, or a condition or template calling a ``rye.*`` function. Other
+        modules are as they were without it, byte for byte."""
+        if self.hookset.profile == "rye":
+            return True
+        for hook in self.hookset.hooks:
+            exprs = [hook.condition] if hook.condition is not None else []
+            exprs.extend(_template_parts(hook.action.params))
+            for expr in exprs:
+                if any(isinstance(n, Call) and n.function in RYE_ARITY for n, _ in walk(expr)):
+                    return True
+        return False
 
     def number(self, hook: Hook) -> int:
         return self.position[id(hook)]
@@ -1015,12 +1030,23 @@ def _embeddable(lines: list[str]) -> list[str]:
     return kept
 
 
-def _prelude() -> list[str]:
+def _template_parts(value: ParamValue) -> Iterator[Expr]:
+    if isinstance(value, Template):
+        yield from (part for part in value.parts if not isinstance(part, str))
+    elif isinstance(value, Params):
+        for _, item in value.items:
+            yield from _template_parts(item)
+    elif isinstance(value, tuple):
+        for item in value:
+            yield from _template_parts(item)
+
+
+def _prelude(rye: bool = False) -> list[str]:
     """The runtime a module needs, verbatim: hookc/runtime/values.py, then support.py
     without its docstrings, its `from __future__` (the module has it once, first) or its
     import of values (embedded just before)."""
     lines: list[str] = []
-    for name in ("values.py", "support.py", "rye.py"):
+    for name in ("values.py", "support.py", "rye.py")[: 3 if rye else 2]:
         text = package_file("runtime", name).read_text(encoding="utf-8")
         body = text[text.index('"""', 3) + 3 :].strip("\n").splitlines()
         if lines:
