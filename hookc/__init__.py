@@ -5,8 +5,7 @@ modules import through it.
 """
 
 from hookc.errors import CompileError, EvaluationError
-
-__version__ = "0.1.0"
+from hookc.version import __version__
 
 __all__ = ["CompileError", "EvaluationError", "__version__", "install_importer"]
 

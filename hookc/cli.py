@@ -59,9 +59,8 @@ def _parser() -> argparse.ArgumentParser:
     check.add_argument("--strict", action="store_true", help="fail (exit 1) on warnings too")
     check.add_argument(
         "--profile",
-        default=None,
         help="the runtime profile: its events, context schema and action catalog "
-        "(default: chosen by each file's content: `rye` for Rye's own format, else `default`)",
+        "(default: the one of each file's format, found from its name and content)",
     )
 
     compile_ = commands.add_parser(
@@ -98,8 +97,8 @@ def _parser() -> argparse.ArgumentParser:
     )
     compile_.add_argument(
         "--profile",
-        default=None,
-        help="the runtime profile (default: chosen by each file's content)",
+        help="the runtime profile (default: the one of the inputs' format, found from "
+        "their names and content)",
     )
     compile_.add_argument(
         "-O",
@@ -167,7 +166,10 @@ def _parser() -> argparse.ArgumentParser:
         help="the event's context: a JSON object in a file, or '-' for standard input",
     )
     eval_.add_argument(
-        "--all", action="store_true", help="print every matching hook's action, in order"
+        "--all",
+        action="store_true",
+        help="print every matching hook's action, in order (the default for profiles that "
+        "run every matching hook, such as claude-code and docker-agent)",
     )
     eval_.add_argument(
         "--explain",
@@ -177,8 +179,8 @@ def _parser() -> argparse.ArgumentParser:
     )
     eval_.add_argument(
         "--profile",
-        default=None,
-        help="the runtime profile (default: chosen by the file's content)",
+        help="the runtime profile (default: the one of FILE's format, found from its name "
+        "and content)",
     )
 
     expr = commands.add_parser(
@@ -252,12 +254,9 @@ def _check(
     files: list[str], format: str, strict: bool, profile_name: str | None, out: TextIO
 ) -> int:
     from hookc.check.run import check_files
-    from hookc.profile import available, load_profile
     from hookc.reporters import REPORTERS
 
-    if profile_name is not None and profile_name not in available():
-        raise _UsageError(f"unknown profile {profile_name!r}; available: {', '.join(available())}")
-    reports = check_files(files, load_profile(profile_name) if profile_name else None)
+    reports = check_files(files, _profile(profile_name))
     out.write(REPORTERS[format]().render(reports))
     severities = {d.severity.value for report in reports for d in report.diagnostics}
     failed = "error" in severities or (strict and "warning" in severities)
@@ -266,17 +265,15 @@ def _check(
 
 def _compile(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from hookc.backend.driver import OutputError, compile_files
-    from hookc.profile import available, load_profile
     from hookc.reporters import REPORTERS
 
-    if args.profile is not None and args.profile not in available():
-        raise _UsageError(f"unknown profile {args.profile!r}; available: {', '.join(available())}")
+    profile = _profile(args.profile)
     try:
         result = compile_files(
             args.files,
             args.output,
             name=args.name,
-            profile=load_profile(args.profile) if args.profile else None,
+            profile=profile,
             level=args.level,
             target=args.target,
         )
@@ -293,7 +290,7 @@ def _compile(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 
 def _profile(name: str | None) -> Profile | None:
-    """The profile named on the command line; None lets each file's content choose."""
+    """The profile asked for, or None: each file's format then chooses its own."""
     from hookc.profile import available, load_profile
 
     if name is None:
@@ -308,6 +305,7 @@ def _fmt(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from hookc.fmt import format_file, write
 
     profile = _profile(args.profile)
+    assert profile is not None  # fmt rewrites native YAML: its --profile has a default
     status = EXIT_OK
     for path in dict.fromkeys(args.files):
         formatted = format_file(path, profile)
@@ -354,9 +352,10 @@ def _eval(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         if failed or loaded.hookset is None:
             return EXIT_INPUT_ERROR
         subject = from_hookset(loaded.hookset)
+    every = args.all or subject.runs_every_match
     if args.explain:
-        out.write(explain(subject, args.event, context, args.all))
-    out.write(result(subject, args.event, context, args.all))
+        out.write(explain(subject, args.event, context, every))
+    out.write(result(subject, args.event, context, every))
     return EXIT_OK
 
 

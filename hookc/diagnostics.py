@@ -48,6 +48,7 @@ CODES: dict[str, str] = {
     "HK211": "invalid `${...}` template",
     "HK212": "invalid expression node (canonical YAML's node form)",
     "HK213": "invalid parameter tag (canonical YAML's `template`, `double` or `params`)",
+    "HK214": "JSON syntax error",
     # Actions.
     "HK301": "unknown action type",
     "HK302": "unknown action parameter",
@@ -69,6 +70,18 @@ CODES: dict[str, str] = {
     "HK507": "template reads a path not in the event context schema",
     "HK508": "template reads, under another name, a path the hook's condition reads",
     "HK509": "two hooks that both take control with the same condition (all-match ordering)",
+    # Matcher groups of handlers (Claude Code, docker-agent).
+    "HK701": "matcher on an event that ignores matchers",
+    "HK702": "matcher that matches no name the profile knows",
+    "HK703": "matcher that differs from a known name only by case",
+    "HK704": "field a handler or matcher group does not have (the tool ignores it)",
+    "HK705": "timeout that is not a positive number of seconds",
+    "HK706": "timeout so long it is likely milliseconds",
+    "HK707": "script under the project that is missing or not executable",
+    "HK708": "unknown builtin",
+    "HK709": "builtin on an event it does not serve",
+    "HK710": "duplicate handler that never runs a second time",
+    "HK711": "regular expression hookc cannot translate to Python's",
     # hookc fmt.
     "HK601": "not a YAML hook file (fmt rewrites YAML only)",
     "HK602": "comment that canonical YAML cannot keep: file not rewritten",

@@ -35,7 +35,9 @@ class Subject:
     hooks: tuple[Mapping[str, Any], ...]  # HOOKS rows, in evaluation order per event
     conditions: Mapping[str, Expr | None]
     evaluator: Any  # a compiled module or a hookc.runtime.Runtime
-    every_match_runs: bool = False  # the profile's ordering: all matches (Rye), not the first
+    # Whether the runtime runs every matching hook (Claude Code, docker-agent, Rye) rather
+    # than the first: then every match is what it runs, and is reported so.
+    runs_every_match: bool = False
     rank: str = "priority"  # what a hook's priority is called (Rye: its layer)
 
 
@@ -49,9 +51,8 @@ def from_hookset(hookset: HookSet) -> Subject:
         (row for row in runtime.HOOKS if row["id"] in order), key=lambda r: order[r["id"]]
     )
     conditions = {hook.id: hook.condition for hook in hookset.hooks}
-    every = not hookset.ordering.first_match
     rank = "layer" if hookset.profile == "rye" else "priority"
-    return Subject(tuple(rows), conditions, runtime, every, rank)
+    return Subject(tuple(rows), conditions, runtime, not hookset.ordering.first_match, rank)
 
 
 def from_module(path: Path) -> Subject:
@@ -71,9 +72,9 @@ def from_module(path: Path) -> Subject:
     rows = [row for row in module.HOOKS if row["enabled"]]
     sign = -1 if module.ORDERING["higher_priority_first"] else 1
     rows.sort(key=lambda row: (sign * row["priority"], row["builtin"]))
-    every = not module.ORDERING["first_match"]
+    every_match = not module.ORDERING.get("first_match", True)
     rank = "layer" if hasattr(module, "control_result") else "priority"
-    return Subject(tuple(rows), conditions, module, every, rank)
+    return Subject(tuple(rows), conditions, module, every_match, rank)
 
 
 def explain(subject: Subject, event: str, context: Mapping[str, Any], every: bool) -> str:
@@ -85,9 +86,7 @@ def explain(subject: Subject, event: str, context: Mapping[str, Any], every: boo
     chosen = False
     for number, row in enumerate(rows, 1):
         fires = subject.evaluator.predicates[row["id"]](context)
-        if subject.every_match_runs:
-            verdict = "runs" if fires else "does not run"
-        elif fires and not chosen:
+        if fires and (not chosen or subject.runs_every_match):
             verdict = "fires"
         elif fires:
             verdict = "matches" if every else "matches, but an earlier hook fired first"

@@ -63,7 +63,7 @@ def format_file(path: str, profile: Profile | None) -> Formatted:
     loaded = load_source(source, profile)
     if loaded.has_errors or loaded.hookset is None:
         return Formatted(path, source.text, None, loaded.diagnostics)
-    if loaded.profile.dialect.get("rye") and is_rye_document(
+    if loaded.profile.details.get("rye") and is_rye_document(
         source.text, yaml.safe_load(source.text)
     ):
         refusal = error(

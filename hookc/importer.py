@@ -28,7 +28,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from types import CodeType, ModuleType
 
-import hookc
+import hookc.version
 from hookc.backend.driver import (
     OutputError,
     generate_module,
@@ -134,7 +134,8 @@ class HookFileLoader(importlib.abc.Loader):
 
 def _header(hook_file_name: str, digest: str) -> str:
     """The first line of a cached module: what it was compiled from, and by which hookc."""
-    return f"# hookc import cache: {hook_file_name} sha256={digest} hookc={hookc.__version__}\n"
+    version = hookc.version.__version__
+    return f"# hookc import cache: {hook_file_name} sha256={digest} hookc={version}\n"
 
 
 def _first_line(path: Path) -> str | None:

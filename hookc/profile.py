@@ -81,8 +81,14 @@ class Profile:
     context_schema: Mapping[str, Any] = field(default_factory=dict)
     ordering: Ordering = Ordering()
     description: str | None = None
-    # A dialect's own rules, as data its front end reads (the `rye` profile's `rye:`).
-    dialect: Mapping[str, Any] = field(default_factory=dict)
+    # The profile's document as written, for what an importer reads beyond the fields
+    # above (what a matcher is compared with per event, known tool names, builtins).
+    details: Mapping[str, Any] = field(default_factory=dict)
+
+    def event_details(self, event: str) -> Mapping[str, Any]:
+        """What the profile says of one event beyond its name (empty if nothing)."""
+        found = (self.details.get("events") or {}).get(event)
+        return found if isinstance(found, Mapping) else {}
 
     def extend(
         self,
@@ -152,10 +158,21 @@ def load_profile(name: str = "default") -> Profile:
         description=data.get("description"),
         events=tuple(data.get("events") or ()),
         action_types={n: action_type(n, e) for n, e in (data.get("action_types") or {}).items()},
-        context_schema=data.get("context_schema") or {},
+        context_schema=data.get("context_schema") or _event_contexts(data),
+        details=data,
         ordering=Ordering(
             higher_priority_first=ordering.get("priority", "higher_first") == "higher_first",
             first_match=ordering.get("match", "first") == "first",
         ),
-        dialect={key: data[key] for key in ("rye",) if key in data},
     )
+
+
+def _event_contexts(data: Mapping[str, Any]) -> dict[str, Any]:
+    """A profile that gives each event's context on its own (``events.<E>.context``, and
+    ``common_context`` for every event) has as its context schema all of them together."""
+    properties: dict[str, Any] = dict(data.get("common_context") or {})
+    for details in (data.get("events") or {}).values():
+        if isinstance(details, Mapping):
+            for name, schema in (details.get("context") or {}).items():
+                properties.setdefault(name, schema)
+    return {"type": "object", "properties": properties} if properties else {}

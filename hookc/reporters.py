@@ -11,7 +11,7 @@ import urllib.parse
 from collections.abc import Sequence
 from pathlib import Path
 
-import hookc
+import hookc.version
 from hookc.check.run import FileReport
 from hookc.diagnostics import CODES, Diagnostic, Severity
 
@@ -108,7 +108,7 @@ class SarifReporter:
                     "tool": {
                         "driver": {
                             "name": "hookc",
-                            "version": hookc.__version__,
+                            "version": hookc.version.__version__,
                             "rules": [
                                 {"id": code, "shortDescription": {"text": CODES[code]}}
                                 for code in used

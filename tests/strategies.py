@@ -13,7 +13,7 @@ from typing import TypeVar
 
 from hypothesis import strategies as st
 
-from hookc.cel.catalog import GLOBAL_FUNCTIONS, KEYWORDS, METHODS, RESERVED
+from hookc.cel.catalog import CEL_KEYWORDS, GLOBAL_FUNCTIONS, KEYWORDS, METHODS, RESERVED
 from hookc.ir.expr import (
     And,
     Binary,
@@ -38,6 +38,9 @@ _NOT_NAMES = RESERVED | KEYWORDS | {"True", "False", "None", "has"}
 names = st.from_regex(r"[_a-zA-Z][_a-zA-Z0-9]{0,6}", fullmatch=True).filter(
     lambda name: name not in _NOT_NAMES
 )
+
+# Fields may also be CEL's reserved words that are not keywords (`a.as`, `a.while`).
+fields = names | st.sampled_from(sorted(RESERVED - CEL_KEYWORDS))
 
 literals = st.one_of(
     st.integers(INT64_MIN, INT64_MAX),
@@ -65,7 +68,7 @@ def _calls(children: st.SearchStrategy[Expr]) -> st.SearchStrategy[Expr]:
 
 
 def _extend(children: st.SearchStrategy[Expr]) -> st.SearchStrategy[Expr]:
-    paths = st.builds(Select, children, names) | st.builds(Index, children, children)
+    paths = st.builds(Select, children, fields) | st.builds(Index, children, children)
     return st.one_of(
         paths,
         st.builds(Unary, st.sampled_from(("!", "-")), children),

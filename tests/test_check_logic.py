@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from hookc.cel.evaluator import evaluate
 from hookc.cel.parser import parse
 from hookc.cel.printer import to_text
-from hookc.check.logic import always_true, implies, logic_diagnostics, never_true
+from hookc.check.logic import logic_diagnostics
 from hookc.check.regex import catastrophic_regexes
 from hookc.diagnostics import Diagnostic
 from hookc.ir.expr import (
@@ -40,6 +40,7 @@ from hookc.ir.expr import (
     walk,
 )
 from hookc.ir.hooks import Action, Hook, HookSet, Ordering
+from hookc.reasoning import always_true, implies, never_true
 from hookc.source import Source, Span
 
 

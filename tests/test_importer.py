@@ -14,6 +14,7 @@ from types import ModuleType
 import pytest
 
 import hookc
+import hookc.version
 from hookc import importer
 from hookc.importer import HookFileFinder, install, uninstall
 
@@ -262,7 +263,7 @@ def test_another_hook_file_of_the_same_name_is_compiled_again(folder: Path) -> N
 def test_a_new_hookc_version_compiles_again(folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     (folder / "policies.hooks.yaml").write_text(budget(), encoding="utf-8")
     import_policies()
-    monkeypatch.setattr(hookc, "__version__", "99.0")
+    monkeypatch.setattr(hookc.version, "__version__", "99.0")
     assert import_policies().HOOKC_VERSION == "99.0"
 
 

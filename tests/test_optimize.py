@@ -284,12 +284,12 @@ def test_hooks_without_a_condition_keep_none_and_level_zero_keeps_the_hookset() 
 
 
 def test_clear_caches_forgets_every_memo_and_changes_no_result() -> None:
-    from hookc.check import logic
+    from hookc import reasoning
     from hookc.optimize import _rewritten, clear_caches
 
     condition = _parsed("x > 5 && x > 3 && has(a.b)")
     before = optimize(condition)
     clear_caches()
-    memos = (_rewritten, logic.never_true, logic.always_true, logic.paths_read)
+    memos = (_rewritten, reasoning.never_true, reasoning.always_true, reasoning.paths_read)
     assert [memo.cache_info().currsize for memo in memos] == [0, 0, 0, 0]
     assert optimize(condition) == before

@@ -32,7 +32,7 @@ from typing import Any
 
 import yaml
 
-from hookc.cel.catalog import KEYWORDS, RESERVED
+from hookc.cel.catalog import CEL_KEYWORDS, KEYWORDS, RESERVED
 from hookc.ir.expr import (
     And,
     Binary,
@@ -232,7 +232,7 @@ def _path_text(expr: Expr, depth: int) -> str | None:
     steps: list[str] = []
     while True:
         match expr:
-            case Select(operand=operand, field=field) if _is_name(field):
+            case Select(operand=operand, field=field) if _is_field(field):
                 steps.append(f".{field}")
             case Index(operand=operand, index=Literal(value=str() as key)) if _PLAIN_KEY.fullmatch(
                 key
@@ -252,6 +252,11 @@ def _path_text(expr: Expr, depth: int) -> str | None:
 
 def _is_name(text: str) -> bool:
     return bool(_IDENTIFIER.fullmatch(text)) and text not in RESERVED and text not in KEYWORDS
+
+
+def _is_field(text: str) -> bool:
+    """A field the parser reads after `.` (reserved words such as `as` included)."""
+    return bool(_IDENTIFIER.fullmatch(text)) and text not in CEL_KEYWORDS
 
 
 _NO_VALUE: Any = object()

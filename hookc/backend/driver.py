@@ -129,23 +129,25 @@ def generate_module(
     from hookc.optimize import optimize_hooks
     from hookc.profile import load_profile
 
-    chosen = profile
     unique = list(dict.fromkeys(str(path) for path in paths))
     digest = _digest_if_readable(unique)
     found: dict[str, list[Diagnostic]] = {}
     hooksets: dict[str, HookSet] = {}
     sections: dict[str, Mapping[str, Any]] = {}
+    read_with: dict[str, Profile] = {}  # profile name -> the profile a file was read with
     for path in unique:
-        diagnostics, loaded = _load_and_check(path, chosen)
+        diagnostics, loaded = _load_and_check(path, profile)
         found[path] = list(diagnostics)
-        if profile is None:
-            profile = loaded.profile
-        elif loaded.profile.name != profile.name and loaded.source is not None:
-            found[path].append(_other_profile(loaded, profile))
-            continue
         if loaded.hookset is not None:
             hooksets[path] = loaded.hookset
             sections[path] = loaded.sections
+            read_with.setdefault(loaded.hookset.profile, loaded.profile)
+    if len(read_with) > 1:
+        raise OutputError(
+            f"the inputs are read with different profiles ({', '.join(sorted(read_with))}); "
+            "compile each kind of file into its own module"
+        )
+    profile = profile or next(iter(read_with.values()), None) or load_profile()
     for path, diagnostic in _duplicate_ids_across(hooksets):
         found[path].append(diagnostic)
     reports = _reports(found)
@@ -160,16 +162,15 @@ def generate_module(
     )
     # Every input was loaded with the same profile, and a file can extend its catalog and
     # context schema but not its ordering: the profile's ordering is every input's.
-    profile = profile or load_profile()
     merged = HookSet(hooks, ordering=profile.ordering, profile=profile.name)
     if target == "yaml":
-        from hookc import __version__
+        import hookc.version
         from hookc.backend.canonical import canonical_yaml, source_header
 
         # The inputs' own catalog and context schema go along, so that the canonical file
         # is a hook file that hookc reads back as it read the inputs.
         extras = _joined_sections(sections.values())
-        text = canonical_yaml(merged, extras, source_header(digest, __version__))
+        text = canonical_yaml(merged, extras, source_header(digest, hookc.version.__version__))
     else:
         text = generate(merged, source_sha256=digest, sources=tuple(unique))
     return Generated(text, reports, len(hooks), digest, optimized)
@@ -198,19 +199,6 @@ def _joined_sections(sections: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
     if schema is not None:
         joined["event_context_schema"] = schema
     return joined
-
-
-def _other_profile(loaded: Loaded, profile: Profile) -> Diagnostic:
-    """An input in another dialect than the first: one module has one ordering."""
-    assert loaded.source is not None
-    return error(
-        "HK403",
-        f"this file is for the profile `{loaded.profile.name}`, the first input for "
-        f"`{profile.name}`: one module has one profile",
-        loaded.source,
-        Span(0, 0),
-        "compile the files of each profile on their own, or name one with --profile",
-    )
 
 
 def _load_and_check(path: str, profile: Profile | None) -> tuple[tuple[Diagnostic, ...], Loaded]:

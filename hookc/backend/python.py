@@ -1,13 +1,9 @@
 """The Python back end: a hook set as a standalone module of compiled predicates (SPEC §7).
 
-Conditions compile in three modes. *True mode* gives a Python expression that is ``True``
-exactly when the condition evaluates to CEL ``true``; *false mode*, exactly when it
-evaluates to ``false``. Neither ever raises: an error is simply neither true nor false, so
-``&&``, ``||`` and ``!`` become Python's ``and``, ``or`` and a swap of modes (De Morgan holds
-for both outcomes under CEL's absorption, see ``hookc.check.logic``). *Value mode* gives an
-expression whose result is a CEL value or an error value (``CelError``), never raised. The
-common leaves (a path against a literal) compile to plain Python comparisons guarded by a
-type test, with a call into the shared semantics only for unusual operand types.
+Each condition's code comes from ``expressions.py`` (the three modes); this module lays out
+the module around it: the tables of hooks, actions and constants, predicates that share
+code where hooks differ only in constants, and per-event dispatch (a hash index where
+equality with strings tells the hooks apart).
 
 The module carries the value semantics of ``hookc/runtime/values.py`` verbatim (standard
 library only), so compiled code and the reference evaluator share one definition of
@@ -19,39 +15,17 @@ is byte-identical for identical input.
 from __future__ import annotations
 
 import json
-import math
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
 
-import hookc
-from hookc.ir.expr import (
-    And,
-    Binary,
-    Call,
-    Comprehension,
-    Conditional,
-    Expr,
-    Has,
-    Index,
-    List,
-    Literal,
-    Map,
-    Or,
-    Select,
-    Unary,
-    context_paths,
-    path_steps,
-    walk,
-)
+import hookc.version
+from hookc.backend.expressions import Constants, Expressions, Scope, python_source
+from hookc.cel.printer import to_text
+from hookc.ir.expr import And, Binary, Call, Expr, Literal, context_paths, path_steps, walk
 from hookc.ir.hooks import Hook, HookSet, Params, ParamValue, Template
 from hookc.resources import package_file
-from hookc.runtime import rye, support
-from hookc.runtime.rye import RYE_ARITY, RYE_INTERPOLATE, RYE_LEAF_FUNCTIONS
+from hookc.runtime.rye import RYE_ARITY
 
-# Ints compare exactly with doubles up to here; beyond it CEL's int-to-double conversion
-# rounds, so such literals take the general path.
-_EXACT = 2**53
 # Event dispatch uses a hash index on a path once this many hooks test it for equality with
 # a string (below it, a chain of tests is as fast).
 _INDEX_FROM = 8
@@ -61,343 +35,11 @@ _INDEX_OTHERS_AT_MOST = 16
 # (fastest); beyond, one loop per shape of test (``_Module.emit_event``).
 _INLINE_AT_MOST = 256
 
-_ORDERING = {"<", "<=", ">", ">="}
-
-
-# String methods with a constant argument on a string: plain Python (``{x}`` the string,
-# ``{c}`` the constant), a pattern compiled once by the maker named here.
-_STRING_TESTS = {
-    "startsWith": "{x}.startswith({c})",
-    "endsWith": "{x}.endswith({c})",
-    "contains": "{c} in {x}",
-    "matches": "{c}.search({x}) is not None",
-    "glob": "{c}.fullmatch({x}) is not None",
-}
-_PATTERN_MAKERS = {"matches": "compile_regex", "glob": "compile_glob"}
-
-
-def compile_expression(expr: Expr) -> Callable[[Mapping[str, Any]], Any]:
-    """A function from bindings to the CEL value of ``expr`` (or a CelError), compiled in
-    process against ``hookc.runtime.support``: what ``hookc.cel.compile`` runs."""
-    exprs = _Expressions()
-    body = exprs.value(expr, _Scope())
-    lines = [f"{name} = {source}" for source, name in exprs.constants.items()]
-    lines += ["def _hk_evaluate(context):", f"    return {body}"]
-    namespace = {**vars(support), **vars(rye)}
-    exec(compile("\n".join(lines), "<hookc expression>", "exec"), namespace)
-    function: Callable[[Mapping[str, Any]], Any] = namespace["_hk_evaluate"]
-    return function
-
 
 def generate(hookset: HookSet, *, source_sha256: str, sources: tuple[str, ...]) -> str:
     """The text of a standalone module exposing HOOKS, evaluate_hooks, evaluate_all,
     predicates, SOURCE_SHA256 and HOOKC_VERSION."""
     return _Module(hookset, source_sha256, sources).text()
-
-
-# -- paths ------------------------------------------------------------------------------------
-
-
-@dataclass
-class _Scope:
-    """Names visible in an expression: macro variables, the context's hoisted paths, and
-    the hook's constants when they are kept apart from its code (``_Constants``)."""
-
-    variables: dict[str, str] = field(default_factory=dict)  # CEL name -> Python name
-    hoisted: dict[tuple[str, tuple[str | int, ...]], str] | None = None
-    depth: int = 0  # enclosing macros: each binds a Python name of its own depth
-    constants: _Constants | None = None
-
-    def bind(self, name: str) -> tuple[_Scope, str]:
-        # Named by depth, not by how many CEL names are bound: `y` rebound inside `y`'s
-        # macro must not take the name an inner `x` gets.
-        python = f"_hk_m{self.depth}"
-        bound = {**self.variables, name: python}
-        return _Scope(bound, self.hoisted, self.depth + 1, self.constants), python
-
-
-# How a constant is made at import from the value written in the module's table of
-# constants, by the maker's name in code: a plain value as it is, a pattern compiled.
-_MAKERS = {"": "v", "compile_regex": "r", "compile_glob": "g", "frozenset": "s"}
-
-
-class _Constants:
-    """One hook's constants, named ``k0``, ``k1``, ... in the order its code first uses
-    them, and kept out of that code.
-
-    Hooks whose conditions differ only in constants (``tool == 'a'``, ``tool == 'b'``) then
-    compile to the same text, which the module defines once, as a function of the
-    constants; each hook's constants sit in one table of plain values. What decides the
-    form of the code (a value's type, a bool or null, a path, an operator) stays in the
-    text: equal text means equal code for every row of constants.
-    """
-
-    def __init__(self) -> None:
-        self.names: dict[tuple[str, str, str], str] = {}
-        self.makers = ""  # one letter of _MAKERS per constant
-        self.values: list[object] = []
-
-    def name(self, maker: str, value: object) -> str:
-        # Keyed by type and repr: 1, 1.0 and True, or 0.0 and -0.0, are different constants.
-        key = (maker, type(value).__name__, repr(value))
-        if key not in self.names:
-            self.names[key] = f"k{len(self.values)}"
-            self.makers += _MAKERS[maker]
-            self.values.append(value)
-        return self.names[key]
-
-    def parameters(self) -> str:
-        return "".join(f"k{i}, " for i in range(len(self.values)))
-
-
-# -- expressions ------------------------------------------------------------------------------
-
-
-class _Expressions:
-    """Compiles expressions; collects the module-level constants they need."""
-
-    def __init__(self) -> None:
-        self.constants: dict[str, str] = {}  # Python source of a constant -> its name
-
-    def constant(self, source: str) -> str:
-        if source not in self.constants:
-            self.constants[source] = f"_hk_c{len(self.constants)}"
-        return self.constants[source]
-
-    def made(self, maker: str, value: object, scope: _Scope) -> str:
-        """The name of ``maker(value)`` (a compiled pattern, a set), made once at import."""
-        if scope.constants is not None:
-            return scope.constants.name(maker, value)
-        return self.constant(f"{maker}({value!r})")
-
-    def literal(self, value: object, scope: _Scope) -> str:
-        """A constant in code: a string or number by its name where the scope keeps the
-        hook's constants apart, else (and for bools and null) as Python source."""
-        if scope.constants is not None and type(value) in (str, int, float):
-            return scope.constants.name("", value)
-        return _source(value)
-
-    # The three modes ---------------------------------------------------------------------
-
-    def true(self, expr: Expr, scope: _Scope) -> str:
-        return self._bool(expr, scope, True)
-
-    def false(self, expr: Expr, scope: _Scope) -> str:
-        return self._bool(expr, scope, False)
-
-    def _bool(self, expr: Expr, scope: _Scope, want: bool) -> str:
-        match expr:
-            case Literal(value=bool() as value):
-                return "True" if value is want else "False"
-            case Literal():
-                return "False"  # a non-bool condition is an error: neither true nor false
-            case And(operands=operands) | Or(operands=operands):
-                # `&&` is true iff all are true, false iff one is false; `||` the dual.
-                joiner = " and " if isinstance(expr, And) == want else " or "
-                return "(" + joiner.join(self._bool(o, scope, want) for o in operands) + ")"
-            case Unary(op="!", operand=operand):
-                return self._bool(operand, scope, not want)
-            case Conditional(condition=condition, then=then, otherwise=otherwise):
-                return (
-                    f"({self._bool(then, scope, want)} if {self.true(condition, scope)} "
-                    f"else ({self.false(condition, scope)} and "
-                    f"{self._bool(otherwise, scope, want)}))"
-                )
-            case Binary(op="!=", left=left, right=right):
-                return self._bool(Binary("==", left, right), scope, not want)
-            case Binary(op=op, left=left, right=right) if op == "==" or op in _ORDERING:
-                fast = self._comparison(op, left, right, scope, want)
-                if fast is not None:
-                    return fast
-            case Has(path=path):
-                found = self._resolve(path, scope)
-                if path_steps(path) is not None:
-                    # A constant path loads to its value or to _hk_MISSING, nothing else.
-                    if want:
-                        return f"({found} is not None and {found} is not _hk_MISSING)"
-                    return f"({found} is None or {found} is _hk_MISSING)"
-                if want:
-                    return f"_hk_present({found})"
-                return f"(_hk_has({found}) is False)"
-            case Call(function=function, args=(Literal(value=str() as c),), target=target) if (
-                target is not None and path_steps(target) is not None and function in _STRING_TESTS
-            ):
-                x = self.value(target, scope)
-                maker = _PATTERN_MAKERS.get(function)
-                constant = self.literal(c, scope) if maker is None else self.made(maker, c, scope)
-                fast = _STRING_TESTS[function].format(x=x, c=constant)
-                test = fast if want else f"not ({fast})"
-                return f"(({test}) if type({x}) is str else ({self.value(expr, scope)} is {want}))"
-            case Binary(op="in", left=left, right=List(items=items)) if (
-                path_steps(left) is not None
-                and items
-                and all(isinstance(i, Literal) and isinstance(i.value, str) for i in items)
-            ):
-                # Membership in a list of strings: a set lookup for a str; false (not an
-                # error) for any other plain value; the general path for the rest.
-                x = self.value(left, scope)
-                values = sorted({i.value for i in items if isinstance(i, Literal)}, key=repr)
-                choices = self.made("frozenset", tuple(values), scope)
-                slow = f"({self.value(expr, scope)} is {want})"
-                if want:
-                    return (
-                        f"(({x} in {choices}) if type({x}) is str "
-                        f"else (type({x}) not in _hk_PLAIN and {slow}))"
-                    )
-                return (
-                    f"(({x} not in {choices}) if type({x}) is str else "
-                    f"({x} is not _hk_MISSING and (type({x}) in _hk_PLAIN or {slow})))"
-                )
-        return f"({self.value(expr, scope)} is {want})"
-
-    def _comparison(
-        self, op: str, left: Expr, right: Expr, scope: _Scope, want: bool
-    ) -> str | None:
-        """A path against a literal: a plain Python comparison behind a type test."""
-        if isinstance(left, Literal) and not isinstance(right, Literal):
-            left, right = right, left
-            op = {"<": ">", "<=": ">=", ">": "<", ">=": "<="}.get(op, op)
-        if not isinstance(right, Literal) or path_steps(left) is None:
-            return None
-        x = self.value(left, scope)
-        c = right.value
-        if op == "==":
-            k = self.literal(c, scope)
-            if isinstance(c, str):
-                test = f"{x} == {k}"  # Python's str equality is CEL's, for every operand
-            elif isinstance(c, bool) or c is None:
-                test = f"{x} is {k}"
-            elif isinstance(c, int) and abs(c) <= _EXACT:
-                test = f"({x} == {k} and type({x}) is not bool)"
-            else:
-                test = f"equals({x}, {k})"
-            return test if want else f"({x} is not _hk_MISSING and not {test})"
-        # Ordering: defined for two numbers, two strings or two bools; else an error.
-        if isinstance(c, bool) or c is None:
-            return None
-        k = self.literal(c, scope)
-        if isinstance(c, str):
-            guard, fast = f"type({x}) is str", f"{x} {op} {k}"
-        elif isinstance(c, int) and abs(c) <= _EXACT:
-            guard, fast = f"type({x}) in _hk_NUMBERS", f"{x} {op} {k}"
-        elif isinstance(c, float) and math.isfinite(c):
-            guard, fast = f"type({x}) is float", f"{x} {op} {k}"
-        else:
-            return None
-        outcome = "True" if want else "False"
-        slow = f"(compare({op!r}, {x}, {k}) is {outcome})"
-        test = fast if want else f"not ({fast})"
-        return f"(({test}) if {guard} else {slow})"
-
-    def value(self, expr: Expr, scope: _Scope) -> str:
-        """A Python expression whose value is the CEL value of ``expr`` or a CelError."""
-        steps = path_steps(expr)
-        if steps is not None:
-            return self._path(steps, scope)
-        match expr:
-            case Literal(value=value):
-                return self.literal(value, scope)
-            case Select(operand=operand, field=name):
-                return f"_hk_select({self.value(operand, scope)}, {name!r})"
-            case Index(operand=operand, index=index):
-                return (
-                    f"_hk_strict(index, {self.value(operand, scope)}, {self.value(index, scope)})"
-                )
-            case Unary(op=op, operand=operand):
-                function = "logical_not" if op == "!" else "negate"
-                return f"_hk_strict({function}, {self.value(operand, scope)})"
-            case Binary(op=op, left=left, right=right):
-                return (
-                    f"_hk_strict(_hk_BINARY[{op!r}], {self.value(left, scope)}, "
-                    f"{self.value(right, scope)})"
-                )
-            case And() | Or() | Conditional() | Has():
-                if isinstance(expr, Conditional):
-                    return (
-                        f"({self.value(expr.then, scope)} if {self.true(expr.condition, scope)} "
-                        f"else {self.value(expr.otherwise, scope)} "
-                        f"if {self.false(expr.condition, scope)} "
-                        f"else _hk_error_of({self.value(expr.condition, scope)}))"
-                    )
-                if isinstance(expr, Has):
-                    return f"_hk_has({self._resolve(expr.path, scope)})"
-                return (
-                    f"(True if {self.true(expr, scope)} else False "
-                    f"if {self.false(expr, scope)} else _hk_ERROR)"
-                )
-            case List(items=items):
-                return f"_hk_list({''.join(self.value(i, scope) + ', ' for i in items)})"
-            case Map(entries=entries):
-                pairs = "".join(
-                    f"({self.value(k, scope)}, {self.value(v, scope)}), " for k, v in entries
-                )
-                return f"_hk_map(({pairs}))"
-            case Call(function=function, args=args, target=None) if function in RYE_ARITY:
-                return self._rye(function, args, scope)
-            case Call(function=function, args=args, target=None):
-                values = "".join(", " + self.value(a, scope) for a in args)
-                return f"_hk_strict(_hk_FUNCTIONS[{function!r}]{values})"
-            case Call(function=function, args=args, target=target):
-                assert target is not None
-                values = "".join(", " + self.value(a, scope) for a in (target, *args))
-                return f"_hk_strict(_hk_METHODS[{function!r}]{values})"
-            case Comprehension():
-                return self._comprehension(expr, scope)
-        raise TypeError(f"not an expression node: {expr!r}")
-
-    def _rye(self, function: str, args: tuple[Expr, ...], scope: _Scope) -> str:
-        """A function with Rye's meaning (``hookc.runtime.rye``): its path is read from the
-        whole context by Rye's rule, so it is passed as its parts, not loaded as CEL."""
-        if function == RYE_INTERPOLATE:
-            text = args[0]
-            assert isinstance(text, Literal)
-            return f"rye_interpolate({self.literal(text.value, scope)}, context)"
-        steps = path_steps(args[0])
-        assert steps is not None  # the parser and the front ends see to it
-        parts = self.made("", (steps[0], *steps[1]), scope)
-        expected = self.value(args[1], scope) if len(args) > 1 else "None"
-        op = RYE_LEAF_FUNCTIONS[function]
-        return f"_hk_strict(rye_leaf, {op!r}, context, {parts}, {expected})"
-
-    def _comprehension(self, expr: Comprehension, scope: _Scope) -> str:
-        inner, var = scope.bind(expr.var)
-        target = self.value(expr.target, scope)
-        predicate = (
-            f"lambda {var}: {self.value(expr.predicate, inner)}"
-            if expr.predicate is not None
-            else "None"
-        )
-        transform = (
-            f"lambda {var}: {self.value(expr.transform, inner)}"
-            if expr.transform is not None
-            else "None"
-        )
-        return f"_hk_comprehension({expr.macro!r}, {target}, {predicate}, {transform})"
-
-    def _path(self, steps: tuple[str, tuple[str | int, ...]], scope: _Scope) -> str:
-        name, keys = steps
-        if name in scope.variables:
-            base, rest = scope.variables[name], keys
-        elif scope.hoisted is not None and (name, keys) in scope.hoisted:
-            return scope.hoisted[(name, keys)]
-        else:
-            base, rest = f"_hk_top(context, {name!r})", keys
-        for key in rest:
-            base = f"_hk_key({base}, {key!r})"
-        return base
-
-    def _resolve(self, path: Expr, scope: _Scope) -> str:
-        """``has()``'s view of a path: the value, ``_hk_MISSING`` where it leads nowhere, or
-        an error from a computed key."""
-        if path_steps(path) is not None:
-            return self.value(path, scope)
-        match path:
-            case Select(operand=operand, field=name):
-                return f"_hk_key({self._resolve(operand, scope)}, {name!r})"
-            case Index(operand=operand, index=index):
-                base = self._resolve(operand, scope)
-                return f"_hk_resolve_index({base}, {self.value(index, scope)})"
-        return self.value(path, scope)
 
 
 def _json(value: object) -> str:
@@ -408,16 +50,6 @@ def _json(value: object) -> str:
 
 # One encoder for every row (json.dumps with options would make one a row).
 _JSON = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
-
-
-def _source(value: object) -> str:
-    """Python source for a plain value (a tuple of them too): its repr, but for the floats
-    that have no literal."""
-    if isinstance(value, float) and not math.isfinite(value):
-        return f"float({repr(value)!r})"  # 'inf', '-inf', 'nan'
-    if isinstance(value, tuple):
-        return "(" + "".join(f"{_source(item)}, " for item in value) + ")"
-    return repr(value)
 
 
 # -- the module -------------------------------------------------------------------------------
@@ -461,7 +93,7 @@ class _Module:
         self.hookset = hookset
         self.sha = source_sha256
         self.sources = sources
-        self.exprs = _Expressions()
+        self.exprs = Expressions()
         self.ordered = hookset.in_evaluation_order()
         # Each event's hooks in evaluation order (disabled hooks are in none).
         self.events: dict[str, list[Hook]] = {}
@@ -470,7 +102,7 @@ class _Module:
         self.position = {id(hook): i for i, hook in enumerate(hookset.hooks)}
         self.action_numbers: dict[int, int] = {}  # hook number -> its place in _hk_ACTIONS
         # Each hook's constants, named as the code made for it first uses them.
-        self.constants = [_Constants() for _ in hookset.hooks]
+        self.constants = [Constants() for _ in hookset.hooks]
         self.paths_read: dict[int, list[tuple[str, tuple[str | int, ...]]]] = {}
         self.hoisted: dict[str, dict[tuple[str, tuple[str | int, ...]], str]] = {}
         self.tests: dict[int, str] = {}
@@ -487,7 +119,9 @@ class _Module:
         self.emit_constants(body)  # complete now that every hook's code is made
         body.lines.extend(code.lines)
         head = _Writer()
-        head.line(f"# Generated by hookc {hookc.__version__} from {', '.join(self.sources)!r}.")
+        head.line(
+            f"# Generated by hookc {hookc.version.__version__} from {', '.join(self.sources)!r}."
+        )
         head.line("# Do not edit: recompile the hook files instead.")
         head.line('"""Compiled hooks: evaluate_hooks(event, context) returns the first matching')
         head.line("action, evaluate_all(event, context) every match, predicates[id](context)")
@@ -495,7 +129,7 @@ class _Module:
         head.line()
         head.lines.extend(_prelude(rye=self.uses_rye()))
         head.line()
-        head.line(f"HOOKC_VERSION = {hookc.__version__!r}")
+        head.line(f"HOOKC_VERSION = {hookc.version.__version__!r}")
         head.line(f"SOURCE_SHA256 = {self.sha!r}")
         ordering = self.hookset.ordering
         head.line(
@@ -528,9 +162,6 @@ class _Module:
 
     def emit_hooks(self, out: _Writer) -> None:
         # One row of values per hook, made into dicts at import.
-        # hookc.cel's package compiles through this module: import its printer on use.
-        from hookc.cel.printer import to_text
-
         out.line(f"_hk_HOOK_FIELDS = {_HOOK_FIELDS!r}")
         rows = (
             (
@@ -554,9 +185,9 @@ class _Module:
         actions are equal share the function; each call makes a fresh dict."""
         shapes: dict[tuple[str, str], int] = {}
         distinct: dict[tuple[int, str], int] = {}
-        rows: list[tuple[int, _Constants]] = []
+        rows: list[tuple[int, Constants]] = []
         for hook in self.hookset.hooks:
-            constants = _Constants()
+            constants = Constants()
             items = [("type", hook.action.type), *hook.action.params.items]
             body = ", ".join(f"{k!r}: {self.param(v, constants)}" for k, v in items)
             code = ["    def _hk_act(context):", f"        return {{{body}}}"]
@@ -565,7 +196,7 @@ class _Module:
                 shapes[shape] = len(shapes)
                 self.emit_factory(out, f"_hk_action{shapes[shape]}", constants, "_hk_act", code)
             # The source of the values tells 1, 1.0 and True apart, as equality does not.
-            action = (shapes[shape], _source(tuple(constants.values)))
+            action = (shapes[shape], python_source(tuple(constants.values)))
             if action not in distinct:
                 distinct[action] = len(rows)
                 rows.append((shapes[shape], constants))
@@ -584,8 +215,8 @@ class _Module:
         out.line(")")
         out.line()
 
-    def param(self, value: ParamValue, constants: _Constants) -> str:
-        scope = _Scope(constants=constants)
+    def param(self, value: ParamValue, constants: Constants) -> str:
+        scope = Scope(constants=constants)
         match value:
             case Template(parts=parts) if len(parts) == 1 and not isinstance(parts[0], str):
                 return f"_hk_exact({self.exprs.value(parts[0], scope)})"
@@ -611,7 +242,7 @@ class _Module:
         out.line()
 
     def emit_constants_table(
-        self, out: _Writer, rows: list[_Constants], head: str = "", tail: str = ""
+        self, out: _Writer, rows: list[Constants], head: str = "", tail: str = ""
     ) -> None:
         """Rows of constants written as plain values, made what the code needs at import
         (``_CONSTANTS``: patterns compiled, sets made)."""
@@ -656,7 +287,7 @@ class _Module:
         out.line()
 
     def emit_factory(
-        self, out: _Writer, name: str, constants: _Constants, inner: str, function: list[str]
+        self, out: _Writer, name: str, constants: Constants, inner: str, function: list[str]
     ) -> None:
         """``def name(k0, k1, ...)``: a factory that binds a hook's constants in
         ``function`` (the lines of a ``def``, nested in it, of ``inner``) and returns it."""
@@ -697,13 +328,13 @@ class _Module:
         self,
         hook: Hook,
         hoisted: dict[tuple[str, tuple[str | int, ...]], str],
-        constants: _Constants | None,
+        constants: Constants | None,
     ) -> str:
         """True mode of the hook's condition over the loaded paths; no condition is True.
         With ``constants``, the hook's constants are named in the code, not written."""
         if hook.condition is None:
             return "True"
-        return self.exprs.true(hook.condition, _Scope(hoisted=hoisted, constants=constants))
+        return self.exprs.true(hook.condition, Scope(hoisted=hoisted, constants=constants))
 
     # dispatch ------------------------------------------------------------------------------
 
@@ -774,12 +405,12 @@ class _Module:
         prefix: str,
         hooks: list[Hook],
         hoisted: dict[tuple[str, tuple[str | int, ...]], str],
-    ) -> list[tuple[str, _Constants]]:
+    ) -> list[tuple[str, Constants]]:
         """``<prefix>_group<g>``: per shape of test, the constants of its hooks and their
         places, in evaluation order; returns each group's test and constants' names."""
         self.emit_hook_table(out, prefix, hooks)
         shapes: dict[tuple[str, str], list[tuple[int, int]]] = {}
-        named: list[tuple[str, _Constants]] = []
+        named: list[tuple[str, Constants]] = []
         for place, hook in enumerate(hooks):
             constants = self.constants[self.number(hook)]
             shape = (constants.makers, self.shared_test(hook))
@@ -793,7 +424,7 @@ class _Module:
         return named
 
     def emit_group_loops(
-        self, out: _Writer, prefix: str, groups: list[tuple[str, _Constants]]
+        self, out: _Writer, prefix: str, groups: list[tuple[str, Constants]]
     ) -> None:
         """A loop per group; each stops at its first match when only the first is asked
         for, and the matches are put back in evaluation order (the tests never fail or

@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from hookc.backend.python import compile_expression
+from hookc.backend.expressions import compile_expression
 from hookc.cel.evaluator import evaluate
 from hookc.cel.parser import MAX_DEPTH, parse
 from hookc.cel.printer import to_text

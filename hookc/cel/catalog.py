@@ -8,13 +8,16 @@ from __future__ import annotations
 
 import difflib
 
+from hookc.runtime import tree_form
 from hookc.runtime.rye import RYE_ARITY
 
-# CEL's reserved words (langdef "Syntax"), which cannot be names.
+# CEL's reserved words (langdef "Syntax"), which cannot be names; of them, only CEL's
+# keywords (`true`, `false`, `null`, `in`) cannot be fields either: `a.as` selects `as`.
 RESERVED = frozenset(
     "as break const continue else false for function if import in let loop package "
     "namespace null return true var void while".split()
 )
+CEL_KEYWORDS = tree_form.KEYWORDS  # shared with hookc.runtime, which reads paths too
 # hookc's spellings of `&&`, `||` and `!` (SPEC §2).
 KEYWORDS = frozenset({"and", "or", "not"})
 

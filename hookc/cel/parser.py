@@ -20,7 +20,7 @@ from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 from hookc.cel import catalog
-from hookc.cel.catalog import RESERVED
+from hookc.cel.catalog import CEL_KEYWORDS, RESERVED
 from hookc.cel.literals import (
     INT64_MAX,
     INT64_MIN,
@@ -116,6 +116,19 @@ class _Builder(Transformer[Token, Expr]):
             self._error(
                 "HK108",
                 f"`{name}` is a reserved word in CEL and cannot be used as a name",
+                _span(token, token),
+                hint,
+            )
+        return name
+
+    def _field(self, token: Token, hint: str) -> str:
+        """A field after `.`: any identifier but CEL's keywords (reserved words such as
+        `as` or `while` are fields, as CEL's grammar and conformance suite have them)."""
+        name = str(token)
+        if name in CEL_KEYWORDS:
+            self._error(
+                "HK108",
+                f"`{name}` is a keyword in CEL and cannot be used as a field name",
                 _span(token, token),
                 hint,
             )
@@ -217,7 +230,7 @@ class _Builder(Transformer[Token, Expr]):
     def select(self, children: list[Any]) -> Expr:
         operand, name = children
         hint = f"write {_text_of(self.source, operand)}['{name}']"
-        return Select(operand, self._name(name, hint), span=_span(operand, name))
+        return Select(operand, self._field(name, hint), span=_span(operand, name))
 
     def index(self, children: list[Any]) -> Expr:
         operand, key, close = children

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 import re
 
-from hookc.cel.catalog import KEYWORDS, RESERVED
+from hookc.cel.catalog import CEL_KEYWORDS
 from hookc.ir.expr import (
     And,
     Binary,
@@ -38,7 +38,6 @@ _LEVEL = {
 }  # fmt: skip
 
 _IDENTIFIER = re.compile(r"[_a-zA-Z][_a-zA-Z0-9]*")
-_UNPRINTABLE_NAMES = RESERVED | KEYWORDS
 
 
 def to_text(expr: Expr) -> str:
@@ -59,7 +58,7 @@ def _print(expr: Expr) -> tuple[str, int]:
         case Ident(name=name):
             return name, _MEMBER
         case Select(operand=operand, field=field):
-            if _IDENTIFIER.fullmatch(field) and field not in _UNPRINTABLE_NAMES:
+            if _IDENTIFIER.fullmatch(field) and field not in CEL_KEYWORDS:
                 return f"{_wrap(operand, _MEMBER)}.{field}", _MEMBER
             return f"{_wrap(operand, _MEMBER)}[{literal_text(field)}]", _MEMBER
         case Index(operand=operand, index=index):

@@ -1,4 +1,5 @@
-"""HK509: under all-match ordering, two hooks of one event that both take control with the
+"""HK509: under all-match ordering where the first result takes control (a profile's
+``control: first_result``, Rye's), two hooks of one event that both take control with the
 same condition.
 
 Where every matching hook runs (Rye), shadowing (HK505) does not apply: each hook runs.

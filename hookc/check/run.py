@@ -37,14 +37,16 @@ def check_loaded(path: str, loaded: Loaded) -> FileReport:
         found.extend(path_diagnostics(hookset, loaded.profile.context_schema))
         found.extend(logic_diagnostics(hookset))
         found.extend(name_diagnostics(hookset))
-        rye = loaded.profile.dialect.get("rye") or {}
+        rye = loaded.profile.details.get("rye") or {}
         collecting = (*rye.get("context_events", ()), *rye.get("first_match_events", ()))
         ignored = rye.get("ignored_result_layers", ())
-        found.extend(all_match_diagnostics(hookset, ignored, collecting))
+        if loaded.profile.details.get("control") == "first_result":
+            found.extend(all_match_diagnostics(hookset, ignored, collecting))
     return FileReport(path, tuple(sorted(set(found), key=Diagnostic.sort_key)))
 
 
 def check_files(paths: Sequence[str | Path], profile: Profile | None = None) -> list[FileReport]:
     """One report per file, sorted by path whatever order they were given in (a file named
-    twice is checked once), so that the output is the same on every run."""
+    twice is checked once), so that the output is the same on every run. Without a
+    profile, each file is read with its format's."""
     return [check_file(path, profile) for path in sorted({str(p) for p in paths})]

@@ -100,10 +100,10 @@ def build_action(
             )
     if diagnostics:
         return None, diagnostics
-    return Action(action_type.name, _fill_defaults(action_type, given), span=node.span), []
+    return Action(action_type.name, fill_defaults(action_type, given), span=node.span), []
 
 
-def _fill_defaults(action_type: ActionType, given: dict[str, ParamValue]) -> Params:
+def fill_defaults(action_type: ActionType, given: dict[str, ParamValue]) -> Params:
     """Every parameter given or defaulted, in the catalog's order (a canonical order)."""
     items: list[tuple[str, ParamValue]] = []
     for spec in action_type.params:

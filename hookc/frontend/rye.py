@@ -132,7 +132,7 @@ class _RyeLowering:
         self.profile = profile
         self.document = document
         self.diagnostics: list[Diagnostic] = []
-        rye = dict(profile.dialect.get("rye") or {})
+        rye = dict(profile.details.get("rye") or {})
         self.section_layers: dict[str, int] = dict(rye.get("section_layers") or {})
         self.directive_layer = int(rye.get("directive_layer", 1))
         self.context_events = tuple(rye.get("context_events") or ())

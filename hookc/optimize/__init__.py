@@ -17,7 +17,6 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass, replace
 
-from hookc.check.logic import clear_caches as clear_reasoning
 from hookc.ir.expr import Expr, Ident, Literal
 from hookc.ir.hooks import Hook, HookSet
 from hookc.optimize.absorb import absorb
@@ -30,6 +29,7 @@ from hookc.optimize.membership import membership
 from hookc.optimize.narrow import narrow
 from hookc.optimize.ranges import ranges
 from hookc.optimize.tree import Mode, Rule, rewrite
+from hookc.reasoning import clear_caches as clear_reasoning
 
 __all__ = [
     "LEVELS",

@@ -12,9 +12,9 @@ the chain is left alone: ``x == 'a' && x != 'a'`` is an error there, not false.
 
 from __future__ import annotations
 
-from hookc.check.logic import is_total
 from hookc.ir.expr import And, Binary, Expr, Literal, Or, Unary
 from hookc.optimize.tree import Mode
+from hookc.reasoning import is_total
 
 
 def complement(expr: Expr, mode: Mode) -> Expr:

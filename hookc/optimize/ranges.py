@@ -1,7 +1,7 @@
 """Contradiction and range reasoning: what the facts on each term prove, in ``TRUTH`` and
 ``FALSITY`` mode.
 
-The reasoning is ``hookc.check.logic``'s, the same that ``hookc check`` reports with: per
+The reasoning is ``hookc.reasoning``'s, the same that ``hookc check`` reports with: per
 term it gathers the constraints a condition puts on its value (``x > 5``, ``x == 'a'``,
 ``x in [...]``, ``has(x)``) and decides emptiness and entailment of the values left, with
 CEL's types, heterogeneous equality and NaN. It answers only when sure.
@@ -22,9 +22,9 @@ when ``a`` being false implies ``b`` is. In ``VALUE`` mode nothing changes: ``x 
 
 from __future__ import annotations
 
-from hookc.check.logic import implies, never_true, paths_read
 from hookc.ir.expr import And, Expr, Literal, Or, Unary
 from hookc.optimize.tree import Mode, join
+from hookc.reasoning import implies, never_true, paths_read
 
 
 def ranges(expr: Expr, mode: Mode) -> Expr:

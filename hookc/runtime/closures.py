@@ -34,6 +34,7 @@ from hookc.runtime.support import (
 )
 from hookc.runtime.tree_form import (
     COMPARISONS,
+    KEYWORDS,
     METHODS,
     NONFINITE,
     PATH_ROOT,
@@ -104,6 +105,10 @@ def parse_path(text: object, where: tuple[str | int, ...]) -> tuple[str, tuple[S
                 "write fields, [0] positions and ['plain'] keys, or use the node form",
             )
         field, number, key = step.groups()
+        if field in KEYWORDS:
+            raise TreeError(
+                where, f"`{text}`: `{field}` is a keyword in CEL, not a field: write ['{field}']"
+            )
         steps.append((True, field) if field is not None else (False, _key(number, key)))
         position = step.end()
     return root.group(), tuple(steps)

@@ -25,6 +25,9 @@ NONFINITE = {"NaN": math.nan, "+Inf": math.inf, "-Inf": -math.inf}
 # A path as canonical YAML writes one and hookc.runtime reads it: a name (or `@`, the
 # innermost quantifier's element), then fields, list positions and plain quoted keys.
 NAME = r"[_a-zA-Z][_a-zA-Z0-9]*"
+# CEL's language keywords: no field either (`a.in` is not CEL), while its other reserved
+# words are (`a.as`, `a.while`; the conformance suite's parse/selectors cases).
+KEYWORDS = frozenset({"false", "in", "null", "true"})
 PLAIN_KEY = r"[^'\\\x00-\x1f\x7f]*"
 PATH_ROOT = re.compile(rf"@|{NAME}")
 PATH_STEP = re.compile(rf"\.({NAME})|\[([0-9]+)\]|\['({PLAIN_KEY})'\]")

@@ -1,0 +1,402 @@
+"""Matcher groups of handlers: the shape Claude Code's and docker-agent's hook files share.
+
+Both give each event a list of groups, a group a matcher and handlers, a handler a
+``type`` and fields. What the two tools agree on is written once here: an event the
+profile does not know (with "did you mean" in the event's exact casing), a handler's
+type and fields checked against the profile's catalog (the handler becomes the action,
+its defaults filled, its strings kept as written: a shell's ``${VAR}`` is not a hookc
+template), timeouts, scripts under the project that are missing or not executable,
+and the tools' rule that identical handlers run once. The format modules say what a
+matcher means and what makes two handlers identical.
+"""
+
+from __future__ import annotations
+
+import difflib
+import os
+import re
+import shlex
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from hookc.diagnostics import Diagnostic, error, warning
+from hookc.frontend.actions import describe, did_you_mean, fill_defaults, freeze
+from hookc.frontend.located import Located
+from hookc.ir.expr import And, Binary, Call, Expr, Ident, List, Literal, Or, Unary
+from hookc.ir.hooks import Action, Hook, ParamValue
+from hookc.profile import Profile
+from hookc.source import Source, Span
+
+# A timeout beyond this many seconds is more likely milliseconds written by mistake.
+MAX_PLAUSIBLE_SECONDS = 3600
+# Programs that run the script named after them: the script need not be executable.
+INTERPRETERS = frozenset(
+    "bash sh zsh fish dash python python3 python3.11 python3.12 python3.13 node deno bun "
+    "ruby perl php pwsh powershell uv uvx npx tsx ts-node".split()
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Handler:
+    """One handler in file order, with its group's matcher already a condition."""
+
+    id: str
+    event: str
+    condition: Expr | None  # None: the group matches every time
+    action: Action
+    node: Located
+    key: Hashable | None  # what makes two handlers identical for the tool (None: never)
+    description: str | None = None
+    matcher_text: str | None = None  # the group's matcher as written, for messages
+
+
+# -- events ---------------------------------------------------------------------------
+
+
+def unknown_event(event: str, span: Span, profile: Profile, source: Source) -> Diagnostic | None:
+    """HK402 for an event the profile does not know; the suggestion keeps the event's
+    exact casing (``preToolUse`` → ``PreToolUse``)."""
+    if event in profile.events:
+        return None
+    by_case = {known.lower(): known for known in profile.events}
+    close = by_case.get(event.lower())
+    if close is None:
+        found = difflib.get_close_matches(event.lower(), list(by_case), n=1, cutoff=0.6)
+        close = by_case[found[0]] if found else None
+    return warning(
+        "HK402",
+        f"the `{profile.name}` profile knows no event `{event}`: its handlers never run",
+        source,
+        span,
+        f"did you mean `{close}`?" if close else f"its events: {', '.join(profile.events)}",
+    )
+
+
+# -- handlers -------------------------------------------------------------------------
+
+
+def handler_action(
+    node: Located, profile: Profile, source: Source
+) -> tuple[Action | None, list[Diagnostic]]:
+    """A handler as an action of its type: unknown fields are warned of and left out (the
+    tools ignore them), wrong values are errors, defaults are filled."""
+    if not isinstance(node.value, dict):
+        return None, [
+            error(
+                "HK205", f"a handler is a mapping, not {describe(node.plain())}", source, node.span
+            )
+        ]
+    type_node = node.get("type")
+    if type_node is None or not isinstance(type_node.value, str):
+        known = ", ".join(sorted(profile.action_types))
+        span = type_node.span if type_node is not None else node.span
+        return None, [error("HK301", "a handler needs a `type`", source, span, f"one of: {known}")]
+    action_type = profile.action_types.get(type_node.value)
+    if action_type is None:
+        known_types = sorted(profile.action_types)
+        return None, [
+            error(
+                "HK301",
+                f"unknown handler type `{type_node.value}`",
+                source,
+                type_node.span,
+                did_you_mean(type_node.value, known_types)
+                or f"the types: {', '.join(known_types)}",
+            )
+        ]
+    diagnostics: list[Diagnostic] = []
+    given: dict[str, ParamValue] = {}
+    names = [spec.name for spec in action_type.params]
+    for name, value_node in node.items():
+        if name == "type":
+            continue
+        spec = action_type.param(name)
+        where = value_node.key_span or value_node.span
+        if spec is None:
+            diagnostics.append(
+                warning(
+                    "HK704",
+                    f"a `{action_type.name}` handler has no field `{name}`: it is ignored",
+                    source,
+                    where,
+                    did_you_mean(name, names) or f"its fields: {', '.join(names)}",
+                )
+            )
+            continue
+        value = value_node.plain()
+        if not spec.admits(value):
+            diagnostics.append(
+                error(
+                    "HK303",
+                    f"`{name}` must be {_a(spec.type)}, not {describe(value)}",
+                    source,
+                    value_node.span,
+                )
+            )
+            continue
+        if spec.enum is not None and value not in spec.enum:
+            allowed = ", ".join(str(option) for option in spec.enum)
+            diagnostics.append(
+                error(
+                    "HK304",
+                    f"`{name}` must be one of {allowed}, not {describe(value)}",
+                    source,
+                    value_node.span,
+                    did_you_mean(str(value), [str(option) for option in spec.enum]),
+                )
+            )
+            continue
+        if name == "timeout":
+            diagnostics.extend(_timeout_problems(value, value_node, source))
+        given[name] = freeze(value)
+    for spec in action_type.params:
+        if spec.required and node.get(spec.name) is None:
+            diagnostics.append(
+                error(
+                    "HK305",
+                    f"a `{action_type.name}` handler needs `{spec.name}`",
+                    source,
+                    type_node.span,
+                )
+            )
+    if any(d.severity.value == "error" for d in diagnostics):
+        return None, diagnostics
+    return Action(action_type.name, fill_defaults(action_type, given), span=node.span), diagnostics
+
+
+def _a(json_type: str | None) -> str:
+    return {"integer": "an integer", "array": "a list", "object": "a mapping"}.get(
+        json_type or "", f"a {json_type}"
+    )
+
+
+def _timeout_problems(value: Any, node: Located, source: Source) -> list[Diagnostic]:
+    if value <= 0:
+        return [
+            error(
+                "HK705",
+                f"`timeout` must be a positive number of seconds, not {value}",
+                source,
+                node.span,
+                "leave it out for the default",
+            )
+        ]
+    if value > MAX_PLAUSIBLE_SECONDS:
+        return [
+            warning(
+                "HK706",
+                f"`timeout` is {value} seconds ({value / 3600:.1f} hours)",
+                source,
+                node.span,
+                f"timeouts are in seconds; for {value} milliseconds write {value / 1000:g}",
+            )
+        ]
+    return []
+
+
+# -- identical handlers run once ------------------------------------------------------
+
+
+def hooks_of(handlers: Sequence[Handler], source: Source) -> tuple[list[Hook], list[Diagnostic]]:
+    """The handlers as hooks, in file order, with the tools' rule that identical handlers
+    run once written into their conditions.
+
+    Among the handlers of one event that the tool deems identical, the first that matches
+    runs; a later one runs only when none before it matches: its condition becomes
+    ``matcher && !(earlier || ...)``. A later one that can never run alone (an earlier one
+    matches whenever it does: the same matcher, or one that always matches) is left out,
+    with a warning.
+    """
+    hooks: list[Hook] = []
+    diagnostics: list[Diagnostic] = []
+    earlier: dict[tuple[str, Hashable], list[Handler]] = {}
+    for handler in handlers:
+        condition = handler.condition
+        if handler.key is not None:
+            same = earlier.setdefault((handler.event, handler.key), [])
+            covering = next(
+                (h for h in same if h.condition is None or h.condition == condition), None
+            )
+            if covering is not None:
+                diagnostics.append(_duplicate(handler, covering, source))
+                continue
+            if same:
+                others = [h.condition for h in same if h.condition is not None]
+                guard = Unary("!", others[0] if len(others) == 1 else Or(tuple(others)))
+                condition = guard if condition is None else And((condition, guard))
+            same.append(handler)
+        hooks.append(
+            Hook(
+                id=handler.id,
+                event=handler.event,
+                condition=condition,
+                action=handler.action,
+                description=handler.description,
+                span=handler.node.span,
+                source=source,
+            )
+        )
+    return hooks, diagnostics
+
+
+def _duplicate(handler: Handler, covering: Handler, source: Source) -> Diagnostic:
+    line = source.position(covering.node.span.start)[0]
+    why = (
+        "the same matcher"
+        if covering.condition == handler.condition
+        else f"a matcher (`{covering.matcher_text or '*'}`) that matches every time this one does"
+    )
+    return warning(
+        "HK710",
+        f"this handler is the same as the one on line {line}, under {why}: "
+        "it never runs a second time",
+        source,
+        handler.node.span,
+        "remove one of them",
+    )
+
+
+# -- matchers as conditions -------------------------------------------------------------
+
+
+def name_test(field: str, names: Sequence[str], span: Span | None = None) -> Expr:
+    """``field == 'a'``, or ``field in ['a', 'b']`` for several names."""
+    unique = list(dict.fromkeys(names))
+    if len(unique) == 1:
+        return Binary("==", Ident(field), Literal(unique[0]), span=span)
+    return Binary("in", Ident(field), List(tuple(Literal(n) for n in unique)), span=span)
+
+
+def pattern_test(field: str, pattern: str, span: Span | None = None) -> Expr:
+    """``field.matches(pattern)``: Python's ``re.search``, as CEL's ``matches``."""
+    return Call("matches", (Literal(pattern),), Ident(field), span=span)
+
+
+def name_problems(
+    matcher: str,
+    known: Sequence[str],
+    matches: Any,
+    span: Span,
+    source: Source,
+    what: str,
+    open_set: bool = False,
+    hint: str | None = None,
+) -> list[Diagnostic]:
+    """HK703 when a matcher matches none of the names the profile knows but would match
+    one if not for case; else HK702 when it matches none at all, unless the set of names
+    is ``open_set`` (MCP tools, custom agents: names the profile cannot list).
+    ``matches(name, ignore_case)`` says whether the matcher matches a name."""
+    if not known or any(matches(name, False) for name in known):
+        return []
+    cased = [name for name in known if matches(name, True)]
+    if cased:
+        return [
+            warning(
+                "HK703",
+                f"the matcher `{matcher}` differs only by case from `{cased[0]}`, which it "
+                "does not match: matchers are case-sensitive",
+                source,
+                span,
+                f"write `{cased[0]}`",
+            )
+        ]
+    if open_set:
+        return []
+    close = difflib.get_close_matches(matcher, list(known), n=1, cutoff=0.75)
+    return [
+        warning(
+            "HK702",
+            f"the matcher `{matcher}` matches no {what} hookc knows of: its handlers may never run",
+            source,
+            span,
+            hint
+            or (f"did you mean `{close[0]}`?" if close else f"the {what}s: {', '.join(known)}"),
+        )
+    ]
+
+
+# -- scripts under the project ----------------------------------------------------------
+
+
+def script_problems(
+    command: str, roots: dict[str, Path], node: Located, source: Source
+) -> list[Diagnostic]:
+    """HK707 when a command runs a script under the project (or plugin) that does not
+    exist, or runs it directly when it is not executable. ``roots`` maps each variable
+    the tool sets (``CLAUDE_PROJECT_DIR``) to the folder it names, and ``.`` to the folder
+    relative paths start from; a path under none of them is not checked."""
+    try:
+        words = shlex.split(command, comments=True)
+    except ValueError:
+        return []  # not one simple command: nothing sure to say
+    if any(word in ("-c", "-e", "--eval") for word in words[1:3]):
+        return []  # the interpreter runs code given inline, not a script
+    found = []
+    for index, word in enumerate(words[:3]):
+        path = _script_path(word, roots)
+        if path is None:
+            continue
+        direct = index == 0
+        if index > 0 and Path(words[0]).name not in INTERPRETERS:
+            continue
+        span = _span_of(word, node)
+        if not path.exists():
+            found.append(
+                warning(
+                    "HK707",
+                    f"the script `{word}` does not exist ({_shown(path)})",
+                    source,
+                    span,
+                    "the hook fails every time it runs; fix the path or add the script",
+                )
+            )
+        elif direct and path.is_file() and not os.access(path, os.X_OK):
+            found.append(
+                warning(
+                    "HK707",
+                    f"the script `{word}` is not executable",
+                    source,
+                    span,
+                    f"chmod +x {_shown(path)}, or run it through its interpreter",
+                )
+            )
+        break
+    return found
+
+
+_VARIABLE = re.compile(r"^\$(?:\{(\w+)\}|(\w+))(/.*)$")
+
+
+def _script_path(word: str, roots: dict[str, Path]) -> Path | None:
+    """The file a word names under one of ``roots``, or None: a variable the tool sets
+    (``$CLAUDE_PROJECT_DIR/x.sh``), or a relative path with a `/` (``./x.sh``,
+    ``.claude/hooks/x.py``); absolute paths, ``~`` and other variables are not ours."""
+    match = _VARIABLE.match(word)
+    if match:
+        root = roots.get(match.group(1) or match.group(2))
+        return None if root is None else root / match.group(3).lstrip("/")
+    if "." not in roots or "/" not in word or word.startswith(("/", "~", "-")):
+        return None
+    if any(char in word for char in "$`*?[]{}=:") or any(char.isspace() for char in word):
+        return None
+    return roots["."] / word
+
+
+def _span_of(word: str, node: Located) -> Span:
+    """Where the script's path is in the command as written (the shell's quotes gone
+    from ``word``), or the whole command."""
+    text = node.value if isinstance(node.value, str) else ""
+    tail = word.split("/", 1)[1] if "/" in word else word
+    at = text.find(tail)
+    if at < 0 or node.offsets is None:
+        return node.span
+    return node.offsets.span(Span(at, at + len(tail)))
+
+
+def _shown(path: Path) -> str:
+    try:
+        return str(path.relative_to(Path.cwd()))
+    except ValueError:
+        return str(path)

@@ -1,0 +1,140 @@
+"""Which earlier conditions a condition might imply: an index that keeps the shadow check
+(HK505) linear, for ``implies`` to decide each candidate it offers."""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from typing import TypeAlias
+
+from hookc.ir.expr import Expr, Literal, walk
+from hookc.ir.hooks import Hook
+from hookc.reasoning.engine import (
+    _Atom,
+    _facts,
+    _kind,
+    _OneOf,
+    _Premise,
+    _premise,
+    _requirements,
+    _Scalar,
+    _split,
+    paths_read,
+)
+
+_ValueClass: TypeAlias = "tuple[str, _Scalar]"
+
+
+def _value_class(value: _Scalar) -> tuple[str, _Scalar]:
+    """One key for CEL-equal safe constants (1 and 1.0 are the same class)."""
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return "number", float(value)
+    return _kind(value), value
+
+
+class EarlierConditions:
+    """The earlier hooks of one event, indexed so that a hook meets only plausible shadows.
+
+    A hook whose condition pins a term (``tool == 'Bash'``, ``tool in [...]``) can only be
+    implied by a condition that pins the same term to some of the same values, so 10,000
+    hooks on distinct tools cost about what 10 do. Other earlier hooks are worth asking
+    about only if the new condition reads every path they read (no condition can be proved
+    to imply one about a path it never reads) and, when they name strings, names one of
+    them too (shadows among string conditions are almost always a repeated value, `tool ==
+    'Bash'` before `tool == 'Bash' && ...`). At most ``_CANDIDATES`` of them, the nearest.
+    These filters keep the check linear; they may skip a provable shadow (`x != 'a'` before
+    `x == 'b'`), never invent one: ``implies`` decides every candidate.
+    """
+
+    def __init__(self) -> None:
+        self._hooks: list[Hook] = []
+        self._paths: list[frozenset[Expr]] = []
+        self._pin_term: dict[int, Expr] = {}
+        self._pinned: dict[Expr, dict[_ValueClass, list[int]]] = {}
+        self._classes: dict[int, frozenset[_ValueClass]] = {}
+        self._stringless: list[int] = []
+        self._by_string: dict[str, list[int]] = {}
+
+    def add(self, hook: Hook) -> None:
+        position = len(self._hooks)
+        self._hooks.append(hook)
+        self._paths.append(paths_read(hook.condition))
+        strings = _strings(hook.condition)
+        if not strings:
+            self._stringless.append(position)
+        for string in strings:
+            self._by_string.setdefault(string, []).append(position)
+        pin = _pin(hook.condition)
+        if pin is None:
+            return
+        term, classes = pin
+        self._pin_term[position] = term
+        self._classes[position] = classes
+        by_class = self._pinned.setdefault(term, {})
+        for value_class in classes:
+            by_class.setdefault(value_class, []).append(position)
+
+    def candidates(self, condition: Expr | None) -> list[Hook]:
+        """Earlier hooks that ``condition`` might imply, in evaluation order."""
+        paths, strings = paths_read(condition), _strings(condition)
+        known = _Premise(()) if condition is None else _premise(condition)
+        found: set[int] = set()
+        narrowed: set[Expr] = set()
+        # A term the condition says nothing of is not narrowed: only its own terms count.
+        for term in known.facts.keys() & self._pinned.keys():
+            by_class = self._pinned[term]
+            domain = known.domain(term)
+            if domain.choices is None or domain.may_error:
+                continue  # left to the general pools below
+            narrowed.add(term)
+            classes = frozenset(map(_value_class, domain.choices))
+            if classes:
+                first = min(classes, key=repr)
+                pinned = (
+                    p for p in reversed(by_class.get(first, ())) if classes <= self._classes[p]
+                )
+                # Only the nearest `_CANDIDATES` of all can be kept.
+                found.update(itertools.islice(pinned, _CANDIDATES))
+        pools = [self._stringless, *(self._by_string.get(s, []) for s in sorted(strings))]
+        for pool in pools:
+            taken = 0
+            for position in reversed(pool):
+                if self._pin_term.get(position) in narrowed or not self._paths[position] <= paths:
+                    continue
+                found.add(position)
+                taken += 1
+                if taken == _CANDIDATES:
+                    break
+        nearest = sorted(found)[-_CANDIDATES:]
+        return [self._hooks[position] for position in nearest]
+
+
+# How many earlier hooks one hook is compared with, at most (see ``EarlierConditions``).
+_CANDIDATES = 8
+
+
+@functools.lru_cache(maxsize=65536)  # each hook's, as a candidate and as an earlier hook
+def _strings(condition: Expr | None) -> frozenset[str]:
+    if condition is None:
+        return frozenset()
+    return frozenset(
+        node.value
+        for node, _ in walk(condition)
+        if isinstance(node, Literal) and isinstance(node.value, str)
+    )
+
+
+def _top_atoms(condition: Expr | None) -> list[_Atom]:
+    return [] if condition is None else _split(_requirements(condition, True))[0]
+
+
+def _pin(condition: Expr | None) -> tuple[Expr, frozenset[_ValueClass]] | None:
+    """A term the condition pins to finitely many values, with their classes."""
+    for atom in _top_atoms(condition):
+        for fact in _facts(atom):
+            if isinstance(fact.constraint, _OneOf):
+                return fact.term, frozenset(map(_value_class, fact.constraint.values))
+    return None
+
+
+CACHES = (_strings,)

@@ -1,0 +1,983 @@
+"""The reasoning about conditions that ``hookc check`` and the optimizer share: whether a
+condition can never be true (``never_true``), is always true (``always_true``), or is true
+whenever another is (``implies``), and whether it always evaluates to a bool (``is_total``).
+
+Every verdict must hold under SPEC §2: a condition evaluates to true, to false or to an error
+(a missing key, a type with no operator), ``&&``/``||`` absorb errors the way Kleene's logic
+absorbs "unknown", ``==`` is CEL's heterogeneous equality, and NaN compares false with
+everything. A hook fires iff its condition is exactly ``true``. So the laws here reason about
+"evaluates to true" and "evaluates to false" as two separate outcomes, and never treat "not
+true" as "false". They are incomplete on purpose: whatever they do not understand could be
+true, false or an error, and then they say nothing.
+
+The machinery, in order:
+
+- ``_requirements`` turns "``e`` evaluates to true (or false)" into a conjunction of atoms and
+  choices (negation pushed inward; exact for both outcomes).
+- ``_facts`` reads each atom as constraints on the value of one sub-expression, its *term*
+  (``x > 5`` constrains ``x``; every atom also pins its own value to a bool).
+- ``_Domain`` over-approximates the values a term can take under some constraints; empty
+  means a contradiction (``never_true``), contained in a constraint means entailment
+  (``implies``).
+- ``_refute`` and ``_proves`` split choices case by case, within a budget.
+
+It imports neither the checks nor the optimizer: both import it.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import operator
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, replace
+from typing import Any, TypeAlias
+
+from hookc.cel.catalog import GLOBAL_FUNCTIONS, METHODS
+from hookc.cel.evaluator import evaluate
+from hookc.cel.printer import to_text
+from hookc.ir.expr import (
+    And,
+    Binary,
+    Call,
+    Comprehension,
+    Conditional,
+    Expr,
+    Has,
+    Ident,
+    Index,
+    List,
+    Literal,
+    Map,
+    Or,
+    Select,
+    Unary,
+    children,
+    walk,
+)
+from hookc.runtime.values import CelError
+
+_Scalar: TypeAlias = "int | float | str | bool | None"
+
+# Case splits and sub-proofs one question may spend before the answer is "don't know".
+_BUDGET = 256
+
+
+# -- requirements: what "e evaluates to true/false" asks of its parts -------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _Atom:
+    """The requirement that ``expr`` evaluates to exactly ``positive`` (the bool)."""
+
+    expr: Expr
+    positive: bool
+
+    def text(self) -> str:
+        return to_text(self.expr if self.positive else Unary("!", self.expr))
+
+
+@dataclass(frozen=True, slots=True)
+class _Choice:
+    """At least one alternative holds; each alternative is a conjunction of requirements.
+
+    Alternatives stay unexpanded until a case split needs them, so nested conditionals
+    cost nothing until they are looked at.
+    """
+
+    alternatives: tuple[tuple[_Atom, ...], ...]
+    source: _Atom
+
+    def text(self) -> str:
+        return self.source.text()
+
+
+_Item: TypeAlias = "_Atom | _Choice"
+
+
+@functools.lru_cache(maxsize=65536)
+def _requirements(expr: Expr, positive: bool) -> tuple[_Item, ...]:
+    """A conjunction that holds iff ``expr`` evaluates to ``positive``.
+
+    - ``a && b`` is true iff every operand is true; ``a || b`` is false iff every operand
+      is false (CEL's commutative ``&&``/``||``: an error operand makes the result an error
+      unless another operand decides it, so it can never make the result true or false).
+    - ``a && b`` is false iff some operand is false; ``a || b`` is true iff some operand is
+      true: a choice.
+    - ``!a`` is true iff ``a`` is false, false iff ``a`` is true (``!err`` is err), so De
+      Morgan's laws hold for both outcomes.
+    - ``c ? t : o`` is v iff ``c`` is true and ``t`` is v, or ``c`` is false and ``o`` is v
+      (a non-bool or erroring ``c`` makes it an error).
+    """
+    match expr:
+        case And(operands=operands) if positive:
+            return tuple(item for operand in operands for item in _requirements(operand, True))
+        case Or(operands=operands) if not positive:
+            return tuple(item for operand in operands for item in _requirements(operand, False))
+        case And(operands=operands) | Or(operands=operands):
+            one_each = tuple((_Atom(operand, positive),) for operand in operands)
+            return (_Choice(one_each, _Atom(expr, positive)),)
+        case Unary(op="!", operand=operand):
+            return _requirements(operand, not positive)
+        case Conditional(condition=condition, then=then, otherwise=otherwise):
+            alternatives: tuple[tuple[_Atom, ...], ...] = (
+                (_Atom(condition, True), _Atom(then, positive)),
+                (_Atom(condition, False), _Atom(otherwise, positive)),
+            )
+            return (_Choice(alternatives, _Atom(expr, positive)),)
+    return (_Atom(expr, positive),)
+
+
+def _expand(atoms: Iterable[_Atom]) -> tuple[_Item, ...]:
+    return tuple(item for atom in atoms for item in _requirements(atom.expr, atom.positive))
+
+
+def _split(items: Sequence[_Item]) -> tuple[list[_Atom], list[_Choice]]:
+    atoms = [item for item in items if isinstance(item, _Atom)]
+    choices = [item for item in items if isinstance(item, _Choice)]
+    return atoms, choices
+
+
+# -- constraints on one term --------------------------------------------------------------------
+
+_UNIVERSE = frozenset({"number", "string", "bool", "null", "list", "map", "other"})
+_KINDS = tuple(sorted(_UNIVERSE))  # the same kinds in a fixed order, to go through them
+_NOT_NULL = _UNIVERSE - {"null"}
+_ORDERED = frozenset({"number", "string", "bool"})
+_ORDER: dict[str, Callable[[Any, Any], bool]] = {
+    "<": operator.lt,
+    "<=": operator.le,
+    ">": operator.gt,
+    ">=": operator.ge,
+}
+_MIRROR = {"<": ">", "<=": ">=", ">": "<", ">=": "<=", "==": "==", "!=": "!="}
+_OPPOSITE = {"<": ">=", "<=": ">", ">": "<=", ">=": "<"}
+# Within ±2**53 every int is exactly a double.
+_EXACT = 2**53
+
+
+@dataclass(frozen=True, slots=True)
+class _OneOf:
+    """The term is CEL-equal to one of ``values`` (so not an error)."""
+
+    values: tuple[_Scalar, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class _NoneOf:
+    """The term is not an error and is CEL-equal to none of ``values``."""
+
+    values: tuple[_Scalar, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class _Compare:
+    """The term compares with ``bound`` (same kind) and ``term op bound`` holds, or it is NaN
+    and ``nan_ok`` (what ``!(x < 5)`` allows: NaN compares false with everything)."""
+
+    op: str
+    bound: _Scalar
+    nan_ok: bool
+
+
+@dataclass(frozen=True, slots=True)
+class _KindIn:
+    """The term is not an error and its kind is one of ``kinds``."""
+
+    kinds: frozenset[str]
+
+
+@dataclass(frozen=True, slots=True)
+class _ErrorOrNull:
+    """The term is an error or null: what ``!has(path)`` says of ``path``."""
+
+
+_Constraint: TypeAlias = "_OneOf | _NoneOf | _Compare | _KindIn | _ErrorOrNull"
+
+
+@dataclass(frozen=True, slots=True)
+class _Fact:
+    """A constraint on ``term`` that ``atom`` implies; ``exact`` if it implies the atom too."""
+
+    term: Expr
+    constraint: _Constraint
+    atom: _Atom
+    exact: bool
+
+
+def _kind(value: _Scalar) -> str:
+    if isinstance(value, bool):
+        return "bool"
+    if isinstance(value, int | float):
+        return "number"
+    return "string" if isinstance(value, str) else "null"
+
+
+def _is_nan(value: _Scalar) -> bool:
+    return isinstance(value, float) and math.isnan(value)
+
+
+def _is_safe(value: _Scalar) -> bool:
+    """Whether CEL compares ``value`` with every int and double as the real number it is.
+
+    CEL compares an int with a double by converting the int to a double, which rounds past
+    2**53: ``9007199254740993 == 9007199254740992.0`` is true. Ints up to 2**53 convert
+    exactly, and a double below 2**53 in magnitude compares with any int as on the real line
+    (an int that rounds is itself beyond 2**53). Constants outside that range only tell us
+    the term's kind.
+    """
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return True
+    if isinstance(value, int):
+        return abs(value) <= _EXACT
+    return math.isfinite(value) and abs(value) < _EXACT
+
+
+def _same(left: _Scalar, right: _Scalar) -> bool:
+    """CEL equality of two safe scalars: kinds first (``true != 1``), then the value."""
+    return _kind(left) == _kind(right) and left == right
+
+
+def _literal_values(items: Iterable[Expr]) -> tuple[_Scalar, ...] | None:
+    values: list[_Scalar] = []
+    for item in items:
+        if not isinstance(item, Literal):
+            return None
+        values.append(item.value)
+    return tuple(values)
+
+
+@functools.lru_cache(maxsize=65536)
+def _facts(atom: _Atom) -> tuple[_Fact, ...]:
+    """Constraints ``atom`` puts on terms: on the compared sub-expression where the atom is
+    a comparison with a constant, ``in``, ``contains`` or ``has``, and always on the atom's
+    own value (``e`` is true means ``e`` equals ``true``). Evaluation is deterministic and
+    every atom of a conjunction sees the same context, so a term has one value throughout.
+    """
+    # Cached: the shadow check asks about the same atoms once per candidate pair.
+    found = list(_term_facts(atom))
+    key, positive = _canonical(atom.expr, atom.positive)
+    if not isinstance(key, Literal):
+        found.append(_Fact(key, _OneOf((positive,)), atom, exact=True))
+    return tuple(found)
+
+
+def _term_facts(atom: _Atom) -> Iterator[_Fact]:
+    match atom.expr:
+        case Binary(op=op, left=term, right=Literal(value=value)) if (
+            op in _MIRROR and not isinstance(term, Literal)
+        ):
+            yield _relation_fact(term, op, value, atom)
+        case Binary(op=op, left=Literal(value=value), right=term) if (
+            op in _MIRROR and not isinstance(term, Literal)
+        ):
+            yield _relation_fact(term, _MIRROR[op], value, atom)
+        case Binary(op="in", left=term, right=List(items=items)) if not isinstance(term, Literal):
+            values = _literal_values(items)
+            if values is not None:
+                yield _membership_fact(term, values, atom)
+        case Call(function="contains", args=(term,), target=List(items=items)) if not isinstance(
+            term, Literal
+        ):
+            values = _literal_values(items)
+            if values is not None:
+                yield _membership_fact(term, values, atom)
+        case Has(path=path):
+            # has(p) is true iff p evaluates to a value that is not null (has() resolves a
+            # path exactly as evaluation does, with "missing" for an error), false iff p is
+            # an error or null.
+            constraint = _KindIn(_NOT_NULL) if atom.positive else _ErrorOrNull()
+            yield _Fact(path, constraint, atom, exact=True)
+
+
+def _relation_fact(term: Expr, op: str, value: _Scalar, atom: _Atom) -> _Fact:
+    """``term op value`` evaluating to ``atom.positive``, as a constraint on ``term``.
+
+    ``==``/``!=`` never fail on values, so false means "not an error and not equal".
+    An ordering is false only for comparable operands (else it is an error), and for a NaN
+    term: hence ``nan_ok`` on the negated form. Ordering with null is always an error.
+    """
+    if op in ("==", "!="):
+        equal = (op == "==") is atom.positive
+        if _is_nan(value):  # nothing equals NaN: `x == NaN` is false, `x != NaN` true
+            return _Fact(term, _OneOf(()) if equal else _KindIn(_UNIVERSE), atom, exact=True)
+        if not _is_safe(value):
+            kinds = frozenset({_kind(value)}) if equal else _UNIVERSE
+            return _Fact(term, _KindIn(kinds), atom, exact=False)
+        constraint: _Constraint = _OneOf((value,)) if equal else _NoneOf((value,))
+        return _Fact(term, constraint, atom, exact=True)
+    kind = _kind(value)
+    if kind == "null":
+        return _Fact(term, _KindIn(frozenset()), atom, exact=True)
+    if _is_nan(value):  # every number compares false with NaN; other kinds are errors
+        kinds = frozenset() if atom.positive else frozenset({"number"})
+        return _Fact(term, _KindIn(kinds), atom, exact=True)
+    if not _is_safe(value):
+        return _Fact(term, _KindIn(frozenset({kind})), atom, exact=False)
+    order = op if atom.positive else _OPPOSITE[op]
+    return _Fact(term, _Compare(order, value, nan_ok=not atom.positive), atom, exact=True)
+
+
+def _membership_fact(term: Expr, values: tuple[_Scalar, ...], atom: _Atom) -> _Fact:
+    """``term in [c1, c2]``: membership is CEL equality with some element (a list literal
+    of constants never fails). NaN elements equal nothing, so dropping them is exact."""
+    values = tuple(value for value in values if not _is_nan(value))
+    if all(_is_safe(value) for value in values):
+        constraint: _Constraint = _OneOf(values) if atom.positive else _NoneOf(values)
+        return _Fact(term, constraint, atom, exact=True)
+    if atom.positive:
+        return _Fact(term, _KindIn(frozenset(map(_kind, values))), atom, exact=False)
+    safe = tuple(value for value in values if _is_safe(value))
+    return _Fact(term, _NoneOf(safe), atom, exact=False)
+
+
+def _canonical(expr: Expr, positive: bool) -> tuple[Expr, bool]:
+    """One spelling for atoms that are true together: ``a != b`` is true iff ``a == b`` is
+    false (both fail exactly when an operand does), ``a > b`` is ``b < a``, and ``==`` is
+    symmetric. Errors are errors whichever operand raised them."""
+    match expr:
+        case Binary(op="!=", left=left, right=right):
+            return _canonical(Binary("==", left, right), not positive)
+        case Binary(op=">" | ">=" as op, left=left, right=right):
+            return Binary(_MIRROR[op], right, left), positive
+        case Binary(op="==", left=left, right=right) if to_text(right) < to_text(left):
+            return Binary("==", right, left), positive
+    return expr, positive
+
+
+# -- domains: the values a term may still take ------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _Interval:
+    """A convex set of numbers (ints and doubles on one real line) or of strings.
+
+    Bounds are of one kind; ``None`` is unbounded. Emptiness is decided only when a bound
+    crosses the other: an open interval between adjacent doubles or strings counts as
+    non-empty, which errs on the side of "could be true".
+    """
+
+    low: Any = None
+    low_closed: bool = False
+    high: Any = None
+    high_closed: bool = False
+
+    def meet(self, op: str, bound: Any) -> _Interval:
+        """The part of the interval where ``value op bound`` holds."""
+        closed = op in ("<=", ">=")
+        if op in ("<", "<="):
+            if self.high is None or bound < self.high:
+                return replace(self, high=bound, high_closed=closed)
+            if bound == self.high:
+                return replace(self, high_closed=self.high_closed and closed)
+            return self
+        if self.low is None or bound > self.low:
+            return replace(self, low=bound, low_closed=closed)
+        if bound == self.low:
+            return replace(self, low_closed=self.low_closed and closed)
+        return self
+
+    def is_empty(self) -> bool:
+        if self.low is None or self.high is None:
+            return False
+        if self.low == self.high:
+            return not (self.low_closed and self.high_closed)
+        return bool(self.low > self.high)
+
+    def point(self) -> tuple[Any, ...]:
+        """``(p,)`` if the interval is exactly ``{p}``, else ``()``."""
+        single = self.low is not None and self.low == self.high and not self.is_empty()
+        return (self.low,) if single else ()
+
+    def contains(self, value: Any) -> bool:
+        above = self.low is None or self.low < value or (self.low == value and self.low_closed)
+        below = self.high is None or value < self.high or (self.high == value and self.high_closed)
+        return above and below
+
+    def within(self, op: str, bound: Any) -> bool:
+        """Whether every member ``v`` satisfies ``v op bound``."""
+        if self.is_empty():
+            return True
+        if op in ("<", "<="):
+            if self.high is None:
+                return False
+            return bool(
+                self.high < bound or (self.high == bound and (op == "<=" or not self.high_closed))
+            )
+        if self.low is None:
+            return False
+        return bool(self.low > bound or (self.low == bound and (op == ">=" or not self.low_closed)))
+
+
+@dataclass(frozen=True, slots=True)
+class _Domain:
+    """An over-approximation of the values a term may take while some constraints hold.
+
+    ``may_error``: the term may be an error (only ``!has(p)`` allows one). ``kinds``: the
+    kinds its values may have. ``choices``: when ``==`` or ``in`` pins the term, the
+    constants that pass every other constraint, each standing for every value CEL-equal to
+    it (with safe constants all those values pass the same constraints). Otherwise, per
+    kind: an interval of numbers plus NaN when ``nan``, an interval of strings, a set of
+    bools, all minus ``excluded``.
+    """
+
+    may_error: bool
+    kinds: frozenset[str]
+    choices: tuple[_Scalar, ...] | None
+    numbers: _Interval
+    nan: bool
+    strings: _Interval
+    bools: frozenset[bool]
+    excluded: tuple[_Scalar, ...]
+
+
+def _allowed_kinds(constraint: _Constraint) -> frozenset[str]:
+    match constraint:
+        case _OneOf(values=values):
+            return frozenset(map(_kind, values))
+        case _Compare(bound=bound):
+            kind = _kind(bound)
+            return frozenset({kind}) if kind in _ORDERED else frozenset()
+        case _KindIn(kinds=kinds):
+            return kinds
+        case _ErrorOrNull():
+            return frozenset({"null"})
+    return _UNIVERSE
+
+
+def _holds(value: _Scalar, constraint: _Constraint) -> bool:
+    """Whether a safe constant (and so every value CEL-equal to it) meets ``constraint``."""
+    match constraint:
+        case _OneOf(values=values):
+            return any(_same(value, other) for other in values)
+        case _NoneOf(values=values):
+            return not any(_same(value, other) for other in values)
+        case _Compare(op=op, bound=bound):
+            kind = _kind(value)
+            return kind == _kind(bound) and kind in _ORDERED and _ORDER[op](value, bound)
+        case _KindIn(kinds=kinds):
+            return _kind(value) in kinds
+    return value is None  # _ErrorOrNull
+
+
+def _domain(constraints: Sequence[_Constraint]) -> _Domain:
+    kinds = _UNIVERSE
+    numbers = strings = _Interval()
+    nan = True
+    bools = frozenset({False, True})
+    excluded: list[_Scalar] = []
+    for constraint in constraints:
+        kinds &= _allowed_kinds(constraint)
+        match constraint:
+            case _Compare(op=op, bound=bound, nan_ok=nan_ok):
+                kind = _kind(bound)
+                if kind == "number":
+                    numbers, nan = numbers.meet(op, bound), nan and nan_ok
+                elif kind == "string":
+                    strings = strings.meet(op, bound)
+                elif kind == "bool":
+                    bools = frozenset(b for b in bools if _ORDER[op](b, bound))
+            case _NoneOf(values=values):
+                excluded.extend(values)
+    choices: tuple[_Scalar, ...] | None = None
+    pinned = [c for c in constraints if isinstance(c, _OneOf)]
+    if pinned:
+        choices = tuple(
+            value
+            for i, value in enumerate(pinned[0].values)
+            if not any(_same(value, earlier) for earlier in pinned[0].values[:i])
+            and all(_holds(value, constraint) for constraint in constraints)
+        )
+    return _Domain(
+        may_error=all(isinstance(c, _ErrorOrNull) for c in constraints),
+        kinds=kinds,
+        choices=choices,
+        numbers=numbers,
+        nan=nan,
+        strings=strings,
+        bools=bools,
+        excluded=tuple(excluded),
+    )
+
+
+def _is_excluded(domain: _Domain, value: _Scalar) -> bool:
+    return any(_same(value, other) for other in domain.excluded)
+
+
+def _live_bools(domain: _Domain) -> list[bool]:
+    return [b for b in sorted(domain.bools) if not _is_excluded(domain, b)]
+
+
+def _has_room(domain: _Domain, interval: _Interval) -> bool:
+    """An interval minus the excluded values is non-empty (unless it is one excluded point)."""
+    if interval.is_empty():
+        return False
+    return not any(_is_excluded(domain, p) for p in interval.point())
+
+
+def _part_nonempty(domain: _Domain, kind: str) -> bool:
+    """Whether the domain may hold a (non-error) value of ``kind``."""
+    if kind not in domain.kinds:
+        return False
+    if domain.choices is not None:
+        return any(_kind(value) == kind for value in domain.choices)
+    if kind == "number":
+        return domain.nan or _has_room(domain, domain.numbers)
+    if kind == "string":
+        return _has_room(domain, domain.strings)
+    if kind == "bool":
+        return bool(_live_bools(domain))
+    if kind == "null":
+        return not _is_excluded(domain, None)
+    return True  # lists, maps: no constraint here speaks of them
+
+
+def _is_empty(domain: _Domain) -> bool:
+    return not domain.may_error and not any(_part_nonempty(domain, k) for k in _KINDS)
+
+
+def _entails(domain: _Domain, constraint: _Constraint) -> bool:
+    """Whether every value of the domain (errors included) meets ``constraint``."""
+    if _is_empty(domain):
+        return True
+    if isinstance(constraint, _ErrorOrNull):
+        return not any(_part_nonempty(domain, k) for k in _NOT_NULL)
+    if domain.may_error:  # every other constraint excludes errors
+        return False
+    if domain.choices is not None:
+        return all(_holds(value, constraint) for value in domain.choices)
+    return all(
+        _part_entails(domain, kind, constraint) for kind in _KINDS if _part_nonempty(domain, kind)
+    )
+
+
+def _part_entails(domain: _Domain, kind: str, constraint: _Constraint) -> bool:
+    """Whether every value of ``kind`` in the domain meets ``constraint`` (no ``choices``)."""
+    interval = domain.strings if kind == "string" else domain.numbers
+    match constraint:
+        case _KindIn(kinds=kinds):
+            return kind in kinds
+        case _Compare(op=op, bound=bound, nan_ok=nan_ok):
+            if _kind(bound) != kind:
+                return False
+            if kind == "bool":
+                return all(_ORDER[op](b, bound) for b in _live_bools(domain))
+            return interval.within(op, bound) and (kind != "number" or nan_ok or not domain.nan)
+        case _OneOf(values=values):
+            if kind == "bool":
+                return all(any(_same(b, v) for v in values) for b in _live_bools(domain))
+            if kind == "null":
+                return None in values
+            if kind == "number" and domain.nan:
+                return False
+            point = interval.point() if kind in ("number", "string") else ()
+            return any(_same(p, v) for p in point for v in values)
+        case _NoneOf(values=values):
+            return not any(_may_be(domain, kind, v) for v in values if _kind(v) == kind)
+    return False
+
+
+def _may_be(domain: _Domain, kind: str, value: _Scalar) -> bool:
+    """Whether a value of ``kind`` CEL-equal to ``value`` may be in the domain."""
+    if _is_excluded(domain, value):
+        return False
+    if kind == "bool":
+        return value in domain.bools
+    if kind in ("number", "string"):
+        return (domain.numbers if kind == "number" else domain.strings).contains(value)
+    return True
+
+
+# -- never true ---------------------------------------------------------------------------------
+
+
+class _Budget:
+    """Work left for one question; when it runs out the answer is "don't know"."""
+
+    def __init__(self, steps: int = _BUDGET) -> None:
+        self.steps = steps
+
+    def spend(self) -> bool:
+        self.steps -= 1
+        return self.steps >= 0
+
+
+@functools.lru_cache(maxsize=65536)  # the optimizer asks it of every hook's nodes
+def never_true(expr: Expr) -> str | None:
+    """A reason why ``expr`` can evaluate to ``true`` in no context at all, or None.
+
+    Laws, over the conjunction that "``expr`` is true" requires (``_requirements``):
+    - an atom that is constant and not the required bool (``false``, ``1 == 2``, a
+      non-bool literal, ``1 / 0``), or that is never a bool (``x + 1``);
+    - constraints on one term that no value meets: different constants (``x == 'a' &&
+      x == 1``; ``x == 1 && x == 1.0`` is satisfiable, CEL equality is numeric), a constant
+      outside a range or a list, empty ranges (``x > 5 && x < 3``: NaN fails both),
+      ``x == c && x != c``, ``e && !e`` (``e`` is pinned to true and to false), ``has(x) &&
+      x == null``, ``!has(x) && x == 1``;
+    - a choice (``||``, a false ``&&``, ``?:``) fails iff every alternative fails with the
+      rest of the conjunction.
+    """
+    return _refute(_requirements(expr, True), _Budget())
+
+
+def _refute(items: Sequence[_Item], budget: _Budget) -> str | None:
+    """A reason why the requirements cannot all hold, or None (also when out of budget)."""
+    if not budget.spend():
+        return None
+    atoms, choices = _split(items)
+    for atom in atoms:
+        reason = _impossible_atom(atom)
+        if reason is not None:
+            return reason
+    reason = _conflict(atoms)
+    if reason is not None or not choices:
+        return reason
+    choice = min(choices, key=lambda c: len(c.alternatives))
+    rest = [item for item in items if item is not choice]
+    reasons: list[str] = []
+    for alternative in choice.alternatives:
+        reason = _refute((*rest, *_expand(alternative)), budget)
+        if reason is None:
+            return None
+        reasons.append(reason)
+    if not reasons:
+        return f"`{choice.text()}` has no alternative"
+    if len(reasons) == 1:
+        return reasons[0]
+    return f"no alternative of `{choice.text()}` can hold: " + "; ".join(dict.fromkeys(reasons))
+
+
+def _impossible_atom(atom: _Atom) -> str | None:
+    value = _constant_value(atom.expr)
+    if value is _UNKNOWN:
+        if _never_bool(atom.expr):
+            return f"`{to_text(atom.expr)}` is never a boolean"
+        return None
+    if type(value) is bool:
+        return None if value is atom.positive else f"`{atom.text()}` is always false"
+    if isinstance(value, CelError):
+        return f"`{atom.text()}` is always an error ({value.message})"
+    return f"`{to_text(atom.expr)}` is never a boolean"
+
+
+def _facts_by_term(atoms: Iterable[_Atom]) -> dict[Expr, list[_Fact]]:
+    found: dict[Expr, list[_Fact]] = {}
+    for atom in atoms:
+        for fact in _facts(atom):
+            found.setdefault(fact.term, []).append(fact)
+    return found
+
+
+# A condition's facts are asked about again for each of its parts (the optimizer refutes
+# every operand it rewrites): the verdict on a term's facts is kept. A fact is keyed by its
+# atom, whose literals compare by CEL type (`x == 1` and `x == true` are different atoms),
+# and its constraint is made from the atom alone, so equal facts have equal verdicts.
+@functools.lru_cache(maxsize=65536)
+def _unsatisfiable(facts: tuple[_Fact, ...]) -> bool:
+    return _is_empty(_domain([fact.constraint for fact in facts]))
+
+
+def _conflict(atoms: Sequence[_Atom]) -> str | None:
+    for facts in _facts_by_term(atoms).values():
+        if _unsatisfiable(tuple(facts)):
+            # Drop what the contradiction does not need, so the message names its cause.
+            needed = list(facts)
+            for fact in facts:
+                fewer = [kept for kept in needed if kept is not fact]
+                if _unsatisfiable(tuple(fewer)):
+                    needed = fewer
+            return _cannot_hold([fact.atom for fact in needed])
+    return None
+
+
+def _cannot_hold(atoms: Sequence[_Atom]) -> str:
+    texts = list(dict.fromkeys(f"`{atom.text()}`" for atom in atoms))
+    if len(texts) == 1:
+        return f"{texts[0]} can never hold"
+    both = "both" if len(texts) == 2 else "all"
+    return f"{', '.join(texts[:-1])} and {texts[-1]} cannot {both} hold"
+
+
+# -- constants and kinds of values ---------------------------------------------------------------
+
+_UNKNOWN: Any = object()
+_NON_BOOL_FUNCTIONS = frozenset({"size", "int", "double", "string"})
+
+
+@functools.lru_cache(maxsize=65536)  # asked of every atom in every proof it takes part in
+def _constant_value(expr: Expr) -> Any:
+    """The value of an expression that reads no variable, or ``_UNKNOWN`` (a value shared
+    between callers: none of them changes it).
+
+    Evaluated with the reference evaluator, so constant atoms mean exactly what they mean
+    at run time. Patterns are left alone (a constant ``'aaaa…'.matches('(a+)+$')`` could
+    take ages), and so is anything the evaluator does not know.
+    """
+    for node, _ in walk(expr):
+        if isinstance(node, Ident | Comprehension):
+            return _UNKNOWN
+        if isinstance(node, Call):
+            known = GLOBAL_FUNCTIONS if node.target is None else METHODS
+            if node.function in ("matches", "glob") or known.get(node.function) != len(node.args):
+                return _UNKNOWN
+    return evaluate(expr, {})
+
+
+def _never_bool(expr: Expr) -> bool:
+    """Expressions whose value is never a bool: arithmetic, lists, maps, ``size``, ``int``,
+    ``double``, ``string``, ``filter`` and ``map`` (each gives its own kind or an error)."""
+    match expr:
+        case Binary(op="+" | "-" | "*" | "/" | "%") | Unary(op="-") | List() | Map():
+            return True
+        case Call(function=function):
+            return function in _NON_BOOL_FUNCTIONS
+        case Comprehension(macro="filter" | "map"):
+            return True
+    return False
+
+
+def _is_plain_path(expr: Expr) -> bool:
+    """``a.b['c'][0]``: has() of such a path is true or false, never an error."""
+    match expr:
+        case Ident():
+            return True
+        case Select(operand=operand) | Index(operand=operand, index=Literal()):
+            return _is_plain_path(operand)
+    return False
+
+
+def is_total(expr: Expr) -> bool:
+    """Whether ``expr`` always evaluates to a bool, never to an error."""
+    match expr:
+        case Literal(value=value):
+            return isinstance(value, bool)
+        case Has(path=path):
+            return _is_plain_path(path)
+        case Unary(op="!", operand=operand):
+            return is_total(operand)
+        case And(operands=operands) | Or(operands=operands):
+            return all(map(is_total, operands))
+        case Binary(op="==" | "!=", left=left, right=right):
+            return _never_fails(left) and _never_fails(right)
+        case Binary(op="in", left=left, right=List(items=items)):
+            return _never_fails(left) and all(map(_never_fails, items))
+        case Conditional(condition=condition, then=then, otherwise=otherwise):
+            return is_total(condition) and is_total(then) and is_total(otherwise)
+    return type(_constant_value(expr)) is bool
+
+
+def _never_fails(expr: Expr) -> bool:
+    """Whether ``expr`` never evaluates to an error (of any kind)."""
+    match expr:
+        case Literal():
+            return True
+        case List(items=items):
+            return all(map(_never_fails, items))
+    if is_total(expr):
+        return True
+    value = _constant_value(expr)
+    return value is not _UNKNOWN and not isinstance(value, CelError)
+
+
+# -- always true --------------------------------------------------------------------------------
+
+
+@functools.lru_cache(maxsize=65536)  # `implies` asks it of every earlier hook it meets
+def always_true(expr: Expr) -> str | None:
+    """A reason why ``expr`` evaluates to ``true`` in every context, or None.
+
+    Every context includes one missing every key, where a path is an error and an error is
+    not true: ``x == x`` is not always true. Laws:
+    - a constant that is ``true`` (``1 == 1``);
+    - ``!e`` when ``e`` is always false; ``a && b`` when both are always true; ``a || b``
+      when one is (``||`` absorbs errors from the other);
+    - an expression that never fails (``has`` of a path, ``==`` of such, ``!``, ``&&``,
+      ``||``) and can never be false, decided by refuting "it is false" (``has(x) ||
+      !has(x)``); for ``||``, the same for its operands that never fail.
+    """
+    return _always(expr, True, _Budget())
+
+
+def _always(expr: Expr, value: bool, budget: _Budget) -> str | None:
+    """A reason why ``expr`` evaluates to the bool ``value`` in every context."""
+    constant = _constant_value(expr)
+    if constant is not _UNKNOWN:
+        return f"`{to_text(expr)}` is constant" if constant is value else None
+    match expr:
+        case Unary(op="!", operand=operand):
+            return _always(operand, not value, budget)
+        case And(operands=operands) | Or(operands=operands) if isinstance(expr, And) is value:
+            # `&&` true, `||` false: every operand must be.
+            reasons = [_always(operand, value, budget) for operand in operands]
+            if all(reason is not None for reason in reasons):
+                return "; ".join(dict.fromkeys(r for r in reasons if r is not None))
+        case And(operands=operands) | Or(operands=operands):
+            # `&&` false, `||` true: one operand decides, whatever the others are.
+            for operand in operands:
+                reason = _always(operand, value, budget)
+                if reason is not None:
+                    return reason
+            deciding = tuple(operand for operand in operands if is_total(operand))
+            if 1 < len(deciding) < len(operands):
+                part = And(deciding) if isinstance(expr, And) else Or(deciding)
+                reason = _by_refutation(part, value, budget)
+                if reason is not None:
+                    return reason
+        case Conditional(condition=condition, then=then, otherwise=otherwise):
+            if _always(condition, True, budget) is not None:
+                return _always(then, value, budget)
+            if _always(condition, False, budget) is not None:
+                return _always(otherwise, value, budget)
+    return _by_refutation(expr, value, budget)
+
+
+def _by_refutation(expr: Expr, value: bool, budget: _Budget) -> str | None:
+    """``expr`` never fails, and evaluating to ``not value`` is refuted."""
+    if not is_total(expr):
+        return None
+    reason = _refute(_requirements(expr, not value), budget)
+    if reason is None:
+        return None
+    opposite = "false" if value else "true"
+    return f"`{to_text(expr)}` never fails and can never be {opposite}: {reason}"
+
+
+# -- implication --------------------------------------------------------------------------------
+
+
+def implies(a: Expr | None, b: Expr | None) -> bool:
+    """True only if ``b`` evaluates to true in every context where ``a`` does.
+
+    ``None`` is "no condition", true everywhere. Laws (``a`` read as the conjunction it
+    requires):
+    - ``b`` is ``a``, or ``b`` is always true, or ``a`` is never true (vacuously);
+    - ``b = b1 && b2``: ``a`` implies each; ``b = b1 || b2``: ``a`` implies one;
+      ``a = a1 || a2``: each implies ``b`` (case split);
+    - an atom of ``b`` holds when ``a`` pins its term inside it: ``a``'s constraints on
+      the term (``x == 'a'``; ``x > 10``) leave only values that make the atom true
+      (``x in ['a', 'b']``; ``x > 5``, ``x != 3``). Those constraints exclude errors, so
+      a context where ``b``'s term is missing makes ``a`` not true as well.
+    """
+    if b is None:
+        return True
+    if a == b or always_true(b) is not None:
+        return True
+    if a is None:
+        return False
+    if never_true(a) is not None:
+        return True
+    return _proves(_premise(a), _requirements(b, True), _Budget())
+
+
+class _Premise:
+    """Requirements known to hold, worked out once for every question asked of them: their
+    atoms and choices, the atoms' facts by term, the values each term is left with (made
+    when first asked), and whether they contradict each other (decided at most once).
+
+    ``implies`` keeps one per condition (``_premise``): the shadow check asks each hook's
+    condition whether it implies several earlier ones, and the optimizer asks the same
+    conjunction about each of its operands.
+    """
+
+    def __init__(self, items: Sequence[_Item], refutation: Any = _UNKNOWN) -> None:
+        self.items = tuple(items)
+        atoms, choices = _split(self.items)
+        self.choices = choices
+        self.facts = _facts_by_term(atoms)
+        self._domains: dict[Expr, _Domain] = {}
+        # `_UNKNOWN` until decided. Once decided it stands for every later question: a
+        # reason found is a reason; "none found" was found with at least the budget any
+        # later step of the same question has left (budgets only shrink), and a premise
+        # shared between questions (`_premise`) is decided with a whole budget up front.
+        self._refutation = refutation
+
+    def domain(self, term: Expr) -> _Domain:
+        """The values ``term`` may take while the atoms hold."""
+        found = self._domains.get(term)
+        if found is None:
+            found = _domain([fact.constraint for fact in self.facts.get(term, ())])
+            self._domains[term] = found
+        return found
+
+    def refutation(self, budget: _Budget) -> str | None:
+        """A reason why the requirements cannot all hold, or None."""
+        if self._refutation is _UNKNOWN:
+            self._refutation = _refute(self.items, budget)
+        result: str | None = self._refutation
+        return result
+
+
+@functools.lru_cache(maxsize=16384)
+def _premise(condition: Expr) -> _Premise:
+    """ "``condition`` is true" as a premise; asked only of conditions that ``never_true``
+    could not refute with a whole budget, so no step of a question can refute it either."""
+    return _Premise(_requirements(condition, True), refutation=never_true(condition))
+
+
+def _proves(known: _Premise, goals: Sequence[_Item], budget: _Budget) -> bool:
+    """Whether the goals hold whenever every known requirement does; False when unsure."""
+    if not budget.spend():
+        return False
+    pending: list[_Item] = []
+    for goal in goals:
+        if isinstance(goal, _Atom):
+            if not _settles(known, goal):
+                pending.append(goal)
+        elif not any(_proves(known, _expand(alt), budget) for alt in goal.alternatives):
+            pending.append(goal)
+        if pending and not known.choices:
+            break  # no case split to come: one goal left open is as good as all of them
+    if not pending:
+        return True
+    if known.choices:
+        choice = min(known.choices, key=lambda c: len(c.alternatives))
+        rest = [item for item in known.items if item is not choice]
+        return all(
+            _proves(_Premise((*rest, *_expand(alternative))), pending, budget)
+            for alternative in choice.alternatives
+        )
+    return known.refutation(budget) is not None
+
+
+def _settles(known: _Premise, goal: _Atom) -> bool:
+    """Whether the known facts leave the goal atom no way but to hold."""
+    constant = _constant_value(goal.expr)
+    if constant is not _UNKNOWN:
+        return constant is goal.positive
+    # A term the known facts say nothing of may be anything, an error included: no
+    # constraint holds of all of that, so only the terms they speak of are looked at.
+    return any(
+        fact.exact
+        and fact.term in known.facts
+        and _entails(known.domain(fact.term), fact.constraint)
+        for fact in _facts(goal)
+    )
+
+
+@functools.lru_cache(maxsize=65536)
+def paths_read(condition: Expr | None) -> frozenset[Expr]:
+    """The maximal field paths a condition reads (spans aside, as IR values)."""
+    if condition is None:
+        return frozenset()
+    found: set[Expr] = set()
+    stack = [condition]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, Ident | Select | Index) and _is_plain_path(node):
+            found.add(node)
+            continue
+        stack.extend(children(node))
+    return frozenset(found)
+
+
+# Memoized answers (pure: forgetting them changes only time and memory).
+CACHES = (
+    _requirements,
+    _facts,
+    _unsatisfiable,
+    _constant_value,
+    never_true,
+    always_true,
+    _premise,
+    paths_read,
+)

@@ -1,0 +1,74 @@
+"""What the tests of the Claude Code and docker-agent importers share: a hook set run by
+every back end, and the tools' own regular expressions run by the tools' own engines
+where the machine has them."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from hookc.backend.canonical import canonical_yaml
+from hookc.backend.python import generate
+from hookc.cel.evaluator import evaluate
+from hookc.ir.hooks import HookSet
+from hookc.runtime import loads
+from tests.properties import load
+
+Run = Callable[[str, Mapping[str, Any]], list[tuple[str, Any]]]
+
+
+def back_ends(hookset: HookSet) -> dict[str, Run]:
+    """``evaluate_all`` of the reference evaluator, ``hookc.runtime`` on the canonical YAML,
+    and the compiled module: each ``(event, context) -> [(hook id, action), ...]``."""
+    runtime = loads(canonical_yaml(hookset))
+    module = load(generate(hookset, source_sha256="0" * 64, sources=("settings.json",)))
+
+    def reference(event: str, context: Mapping[str, Any]) -> list[tuple[str, Any]]:
+        fired = []
+        for hook in hookset.for_event(event):
+            if hook.condition is None or evaluate(hook.condition, context) is True:
+                fired.append((hook.id, None))
+        return fired
+
+    return {
+        "reference": reference,
+        "runtime": runtime.evaluate_all,
+        "module": module.evaluate_all,
+    }
+
+
+def fired_ids(run: Run, event: str, context: Mapping[str, Any]) -> list[str]:
+    return [hook_id for hook_id, _ in run(event, context)]
+
+
+NODE = shutil.which("node")
+
+# Claude Code tests a matcher with `new RegExp(matcher).test(name)`; null for a pattern
+# JavaScript refuses.
+_NODE_PROGRAM = """
+const input = JSON.parse(require('fs').readFileSync(0, 'utf8'));
+const out = input.patterns.map((p) => {
+  let re;
+  try { re = new RegExp(p); } catch (e) { return null; }
+  return input.names.map((n) => re.test(n));
+});
+process.stdout.write(JSON.stringify(out));
+"""
+
+
+def javascript_tests(patterns: Sequence[str], names: Sequence[str]) -> list[list[bool] | None]:
+    """For each pattern, whether JavaScript's RegExp matches each name (None: invalid)."""
+    assert NODE is not None
+    completed = subprocess.run(
+        [NODE, "-e", _NODE_PROGRAM],
+        input=json.dumps({"patterns": list(patterns), "names": list(names)}),
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
+    )
+    result: list[list[bool] | None] = json.loads(completed.stdout)
+    return result

@@ -1,0 +1,105 @@
+"""examples/claude-code/ and examples/docker-agent/: what hookc prints for them, exactly.
+
+Each case is a command line run from the repository root and the golden file holding its
+output (``HOOKC_UPDATE_GOLDEN=1`` rewrites the goldens); ``compile --target yaml`` is
+compared by the canonical file it writes.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+from pathlib import Path
+
+import pytest
+
+from hookc.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+UPDATE = os.environ.get("HOOKC_UPDATE_GOLDEN") == "1"
+SETTINGS = "examples/claude-code/project/.claude/settings.json"
+PLUGIN = "examples/claude-code/plugin/hooks/hooks.json"
+AGENT = "examples/docker-agent/agent.yaml"
+
+CASES = {
+    "examples/claude-code/check.expected": ("check", SETTINGS, PLUGIN),
+    "examples/claude-code/eval-bash-rm.expected": (
+        "eval", SETTINGS, "--event", "PreToolUse",
+        "--context", "examples/claude-code/bash-rm.json", "--explain",
+    ),
+    "examples/claude-code/eval-mcp-issue.expected": (
+        "eval", SETTINGS, "--event", "PostToolUse",
+        "--context", "examples/claude-code/mcp-issue.json", "--explain",
+    ),
+    "examples/docker-agent/check.expected": ("check", AGENT),
+    "examples/docker-agent/eval-github-call.expected": (
+        "eval", AGENT, "--event", "pre_tool_use",
+        "--context", "examples/docker-agent/github-call.json", "--explain",
+    ),
+    "examples/docker-agent/eval-shell-call.expected": (
+        "eval", AGENT, "--event", "post_tool_use",
+        "--context", "examples/docker-agent/shell-call.json", "--explain",
+    ),
+}  # fmt: skip
+
+CANONICAL = {
+    "examples/claude-code/settings.hooks.yaml": SETTINGS,
+    "examples/claude-code/hooks.hooks.yaml": PLUGIN,
+    "examples/docker-agent/agent.hooks.yaml": AGENT,
+}
+
+
+def run(*argv: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    status = main(list(argv), stdout=out, stderr=err)
+    return status, out.getvalue(), err.getvalue()
+
+
+def compare_or_update(golden: Path, actual: str) -> None:
+    if UPDATE:
+        golden.write_bytes(actual.encode("utf-8"))
+        return
+    assert golden.exists(), f"{golden} is missing: run with HOOKC_UPDATE_GOLDEN=1"
+    assert actual == golden.read_bytes().decode("utf-8")
+
+
+@pytest.mark.parametrize("golden", sorted(CASES))
+def test_the_example_prints_exactly_its_golden_file(
+    golden: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(ROOT)
+    status, out, err = run(*CASES[golden])
+    assert status == 0
+    if CASES[golden][0] == "eval":  # eval reports a file's warnings as check does, on stderr
+        assert err == run("check", CASES[golden][1])[1]
+    else:
+        assert err == ""
+    compare_or_update(ROOT / golden, out)
+
+
+@pytest.mark.parametrize("golden", sorted(CANONICAL))
+def test_the_example_compiles_to_its_canonical_yaml(
+    golden: str, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.chdir(ROOT)
+    name = Path(golden).name.removesuffix(".hooks.yaml")
+    status, _, err = run("compile", CANONICAL[golden], "-o", str(tmp_path), "--name", name,
+                         "--target", "yaml")  # fmt: skip
+    assert status == 0, err
+    compare_or_update(ROOT / golden, (tmp_path / f"{name}.hooks.yaml").read_text("utf-8"))
+
+
+def test_the_canonical_yaml_checks_clean_with_the_profile_it_declares(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.chdir(ROOT)
+    status, out, _ = run("check", *CANONICAL)
+    assert status == 0
+    assert "error[" not in out and "warning[" not in out, out
+
+
+def test_the_example_scripts_are_executable_except_the_one_the_check_names() -> None:
+    scripts = sorted((ROOT / "examples").glob("*/**/*.sh"))
+    assert scripts
+    not_executable = [p.name for p in scripts if not os.access(p, os.X_OK)]
+    assert not_executable == ["save-notes.sh"]  # HK707 in examples/claude-code/check.expected

@@ -1,0 +1,144 @@
+"""hookc's modules import one another without a cycle (SPEC §1: imports point one way).
+
+The graph is read from the source, not from a running interpreter, so that imports inside
+functions count too: a lazy import that closes a loop is still a loop (it only moves the
+failure to the first call that takes it). An edge runs from a module to every hookc module
+it imports, and to the packages whose ``__init__`` that import runs first (``import
+a.b.c`` runs ``a/b/__init__.py``), except the importer's own packages, which are always
+initialized before it. Imports under ``if TYPE_CHECKING:`` never run and do not count.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent / "hookc"
+
+
+def _modules(root: Path) -> dict[str, Path]:
+    found = {}
+    for path in sorted(root.rglob("*.py")):
+        parts = list(path.relative_to(root.parent).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts.pop()
+        found[".".join(parts)] = path
+    return found
+
+
+def _is_type_checking(node: ast.If) -> bool:
+    test = node.test
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
+
+
+def _imported(tree: ast.Module, package: str, modules: dict[str, Path]) -> set[str]:
+    """The hookc modules a module's import statements name, wherever they stand."""
+    found: set[str] = set()
+    stack: list[ast.AST] = [tree]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ast.If) and _is_type_checking(node):
+            stack.extend(node.orelse)
+            continue
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join([*parts, *([base] if base else [])])
+            for alias in node.names:
+                child = f"{base}.{alias.name}"
+                found.add(child if child in modules else base)
+        stack.extend(ast.iter_child_nodes(node))
+    return {name for name in found if name in modules}
+
+
+def _packages_of(name: str) -> set[str]:
+    parts = name.split(".")
+    return {".".join(parts[:i]) for i in range(1, len(parts))}
+
+
+def import_graph(root: Path = ROOT) -> dict[str, set[str]]:
+    modules = _modules(root)
+    graph: dict[str, set[str]] = {}
+    for name, path in modules.items():
+        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+        own = _packages_of(name) | {name}
+        edges = set()
+        for target in _imported(ast.parse(path.read_text(encoding="utf-8")), package, modules):
+            edges.add(target)
+            edges.update(p for p in _packages_of(target) if p in modules and p not in own)
+        edges.discard(name)
+        graph[name] = edges
+    return graph
+
+
+def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
+    """A cycle as the list of its modules (first repeated at the end), or None."""
+    state: dict[str, int] = {}  # 1 on the current path, 2 done
+    path: list[str] = []
+
+    def visit(node: str) -> list[str] | None:
+        state[node] = 1
+        path.append(node)
+        for target in sorted(graph.get(node, ())):
+            if state.get(target) == 1:
+                return [*path[path.index(target) :], target]
+            if target not in state:
+                cycle = visit(target)
+                if cycle is not None:
+                    return cycle
+        path.pop()
+        state[node] = 2
+        return None
+
+    for node in sorted(graph):
+        if node not in state:
+            cycle = visit(node)
+            if cycle is not None:
+                return cycle
+    return None
+
+
+def test_hookc_modules_import_one_another_without_a_cycle() -> None:
+    cycle = find_cycle(import_graph())
+    assert cycle is None, "import cycle: " + " -> ".join(cycle or ())
+
+
+def test_the_graph_counts_imports_in_functions_and_the_packages_they_run() -> None:
+    graph = import_graph()
+    # `install_importer` imports hookc.importer inside the function.
+    assert "hookc.importer" in graph["hookc"]
+    # Module assembly imports hookc.cel.printer, which runs hookc/cel/__init__.py first.
+    assert {"hookc.cel.printer", "hookc.cel"} <= graph["hookc.backend.python"]
+    # The checks import the reasoning and the optimizer; the reasoning imports neither.
+    assert {"hookc.reasoning", "hookc.optimize"} <= graph["hookc.check.logic"]
+    reasoning = {name for name in graph if name.startswith("hookc.reasoning")}
+    for name in reasoning:
+        assert not any(t.startswith(("hookc.check", "hookc.optimize")) for t in graph[name])
+
+
+def test_a_cycle_is_found_with_its_modules_and_a_chain_is_not_a_cycle() -> None:
+    chain = {"a": {"b"}, "b": {"c"}, "c": set(), "d": {"b", "c"}}
+    assert find_cycle(chain) is None
+    looped = {**chain, "c": {"d"}}
+    assert find_cycle(looped) == ["b", "c", "d", "b"]
+
+
+def test_a_lazy_import_that_closes_a_loop_is_a_cycle(tmp_path: Path) -> None:
+    package = tmp_path / "pkg"
+    (package / "sub").mkdir(parents=True)
+    (package / "__init__.py").write_text("")
+    (package / "low.py").write_text("def f():\n    from pkg.sub.high import g\n")
+    (package / "sub" / "__init__.py").write_text("from pkg.low import f\n")
+    (package / "sub" / "high.py").write_text(
+        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from pkg import low\n"
+    )
+    graph = import_graph(package)
+    # low imports pkg.sub.high in a function, which runs pkg.sub's __init__, which imports
+    # low; high's own import of low never runs.
+    assert graph["pkg.sub.high"] == set()
+    assert find_cycle(graph) == ["pkg.low", "pkg.sub", "pkg.low"]
