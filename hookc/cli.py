@@ -142,9 +142,7 @@ def _parser() -> argparse.ArgumentParser:
         help="change nothing; exit 1 if a file is not in canonical form (for pre-commit)",
     )
     fmt.add_argument(
-        "--profile",
-        default=None,
-        help="the runtime profile (default: chosen by the file's content)",
+        "--profile", default="default", help="the runtime profile (default: %(default)s)"
     )
 
     eval_ = commands.add_parser(

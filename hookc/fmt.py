@@ -19,6 +19,7 @@ from hookc.backend.canonical import canonical_yaml
 from hookc.backend.driver import write_atomically
 from hookc.diagnostics import Diagnostic, error, has_error
 from hookc.frontend.files import read_source
+from hookc.frontend.formats import detect
 from hookc.frontend.load import load_source
 from hookc.frontend.rye import is_rye_document
 from hookc.profile import Profile
@@ -41,6 +42,21 @@ class Formatted:
         return self.canonical is not None and self.canonical != self.text
 
 
+def _foreign_format(source: Source) -> str | None:
+    """The name of the other tool whose file this is, or None for hookc's own YAML. Rye's
+    format is told by a glance at the text; the document decides (``is_rye_document``)."""
+    theirs = detect(source.name, source.text)
+    if theirs is None or theirs.name == "native":
+        return None
+    if theirs.name == "rye":
+        try:
+            document = yaml.safe_load(source.text)
+        except yaml.YAMLError:
+            return None  # the load reports it
+        return "rye" if is_rye_document(source.text, document) else None
+    return theirs.name
+
+
 def format_file(path: str, profile: Profile | None) -> Formatted:
     source, found = read_source(path)
     if source is None:
@@ -60,20 +76,20 @@ def format_file(path: str, profile: Profile | None) -> Formatted:
                 ),
             ),
         )
-    loaded = load_source(source, profile)
-    if loaded.has_errors or loaded.hookset is None:
-        return Formatted(path, source.text, None, loaded.diagnostics)
-    if loaded.profile.details.get("rye") and is_rye_document(
-        source.text, yaml.safe_load(source.text)
-    ):
+    theirs = _foreign_format(source)
+    if theirs is not None:
+        # Another tool's file (Rye's own format, say): that tool reads it as written.
         refusal = error(
             "HK601",
-            "hookc fmt does not rewrite Rye's own format: Rye reads it as written",
+            f"hookc fmt rewrites hookc's own hook YAML, not a {theirs} file",
             source,
             Span(0, 0),
             "`hookc compile --target yaml` writes the canonical YAML of this file",
         )
         return Formatted(path, source.text, None, (refusal,))
+    loaded = load_source(source, profile)
+    if loaded.has_errors or loaded.hookset is None:
+        return Formatted(path, source.text, None, loaded.diagnostics)
     leading, comment = _comments(source)
     if comment is not None:
         line = source.position(comment)[0]
