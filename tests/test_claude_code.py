@@ -106,7 +106,11 @@ def test_every_back_end_matches_tools_as_claude_code_does(
     matchers: list[str | None], names: list[str]
 ) -> None:
     names = list(dict.fromkeys(names + ODD_NAMES + TOOLS))
-    patterns = sorted({m for m in matchers if m and not re.fullmatch(r"[A-Za-z0-9_|*]*", m)})
+    # Every matcher the oracle asks JavaScript about: not absent, empty or `*`, and not
+    # an exact name list (so `a*` is asked: it is a regular expression).
+    patterns = sorted(
+        {m for m in matchers if m not in (None, "", "*") and not re.fullmatch(r"[A-Za-z0-9_|]+", m)}
+    )
     verdicts = javascript_tests(patterns, names)
     js = {
         (p, n): (v[i] if v is not None else None)

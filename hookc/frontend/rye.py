@@ -48,6 +48,7 @@ from typing import Any
 from hookc.cel.catalog import KEYWORDS, RESERVED
 from hookc.diagnostics import Diagnostic, error, has_error, warning
 from hookc.frontend.located import Located
+from hookc.frontend.lower import derived_id
 from hookc.ir.expr import (
     And,
     Binary,
@@ -228,8 +229,6 @@ class _RyeLowering:
                     item.key_span or item.span,
                     _suggest(key, _HOOK_KEYS),
                 )
-        from hookc.frontend.lower import derived_id
-
         id_node = node.get("id")
         hook_id = (
             str(id_node.value) if id_node is not None else derived_id(self.source, section, index)
