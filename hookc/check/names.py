@@ -23,25 +23,30 @@ def name_diagnostics(hookset: HookSet) -> list[Diagnostic]:
     for hook in hookset.hooks:
         if hook.condition is None or hook.source is None:
             continue
+        written = [
+            (node, (name, *keys))
+            for expr in _template_exprs(hook.action.params)
+            for node, (name, keys) in context_paths(expr)
+        ]
+        if not written:  # most hooks: no template, nothing to compare
+            continue
         read = {(name, *keys) for _, (name, keys) in context_paths(hook.condition)}
         reported: set[Steps] = set()
-        for expr in _template_exprs(hook.action.params):
-            for node, (name, keys) in context_paths(expr):
-                steps: Steps = (name, *keys)
-                other = _renamed(steps, read)
-                if other is None or steps in reported or node.span is None:
-                    continue
-                reported.add(steps)
-                found.append(
-                    warning(
-                        "HK508",
-                        f"the template reads `{_dotted(steps)}` where the hook's condition "
-                        f"reads `{_dotted(other)}`: one of them is likely misnamed",
-                        hook.source,
-                        node.span,
-                        "read the same path in both, as the event's context has it",
-                    )
+        for node, steps in written:
+            other = _renamed(steps, read)
+            if other is None or steps in reported or node.span is None:
+                continue
+            reported.add(steps)
+            found.append(
+                warning(
+                    "HK508",
+                    f"the template reads `{_dotted(steps)}` where the hook's condition "
+                    f"reads `{_dotted(other)}`: one of them is likely misnamed",
+                    hook.source,
+                    node.span,
+                    "read the same path in both, as the event's context has it",
                 )
+            )
     return found
 
 
