@@ -63,54 +63,73 @@ CONDITIONS = {
     "presence test": "has(error.headers['retry-after'])",
 }
 
-# The hand-written functions: what a careful developer writes for the same semantics on
-# well-formed contexts (objects are dicts when present, leaves have their schema's type).
-# Absent keys read through `.get` with `{}` defaults; a type test only where a wrong type
-# would raise or mislead (ordering a non-number, a regex on a non-string).
+# The hand-written functions: the fastest Python a careful developer writes for the same
+# semantics on real event contexts, where an object may be absent or null (or, from a
+# careless producer, of another type) and must not crash the agent: a type test before
+# each step into an object and wherever a wrong type would raise or mislead; absent and
+# null then read alike. `benchmarks.events` times them on all five kinds of context.
 
 RM_RF = re.compile(r"rm\s+-rf")  # compiled once, at import, as the generator does
 EDITING_TOOLS = frozenset({"Bash", "Write", "Edit"})
 
 
 def hand_equality(ctx: dict[str, Any]) -> bool:
-    # A missing `classification` or `category` is simply not equal.
-    return ctx.get("classification", {}).get("category") == "rate_limited"
+    # A missing or null `classification` or `category` is simply not equal.
+    classification = ctx.get("classification")
+    return type(classification) is dict and classification.get("category") == "rate_limited"
 
 
 def hand_conjunction(ctx: dict[str, Any]) -> bool:
-    # `None > 10.0` raises: the isinstance keeps a missing or non-numeric spend false.
+    # `None > 10.0` raises: a missing, null or non-numeric spend is false.
     if ctx.get("limit_code") != "spend_exceeded":
         return False
-    spend = ctx.get("cost", {}).get("spend")
+    cost = ctx.get("cost")
+    if type(cost) is not dict:
+        return False
+    spend = cost.get("spend")
     return isinstance(spend, (int, float)) and spend > 10.0
 
 
 def hand_regex(ctx: dict[str, Any]) -> bool:
     # `search` (CEL's matches is unanchored) on a string only; a missing command is false.
-    command = ctx.get("tool", {}).get("input", {}).get("command")
-    return isinstance(command, str) and RM_RF.search(command) is not None
+    tool = ctx.get("tool")
+    if type(tool) is not dict:
+        return False
+    tool_input = tool.get("input")
+    if type(tool_input) is not dict:
+        return False
+    command = tool_input.get("command")
+    return type(command) is str and RM_RF.search(command) is not None
 
 
 def hand_disjunction(ctx: dict[str, Any]) -> bool:
     # The condition as written, short-circuiting; `!session.trusted` holds only when
     # `trusted` is false (CEL: a missing one is an error, never true), hence `is False`.
-    name = ctx.get("tool", {}).get("name")
-    return (
-        name == "Bash"
-        or name == "Write"
-        or name == "Edit"
-        or ctx.get("session", {}).get("trusted") is False
-    )
+    tool = ctx.get("tool")
+    if type(tool) is dict:
+        name = tool.get("name")
+        if name == "Bash" or name == "Write" or name == "Edit":
+            return True
+    session = ctx.get("session")
+    return type(session) is dict and session.get("trusted") is False
 
 
 def hand_membership(ctx: dict[str, Any]) -> bool:
-    # A frozenset built once; on well-formed contexts a tool name is a string (hashable).
-    return ctx.get("tool", {}).get("name") in EDITING_TOOLS
+    # A frozenset built once; only a string is looked up (a list would not hash).
+    tool = ctx.get("tool")
+    if type(tool) is not dict:
+        return False
+    name = tool.get("name")
+    return type(name) is str and name in EDITING_TOOLS
 
 
 def hand_presence(ctx: dict[str, Any]) -> bool:
     # hookc's has(): the key is there and not null.
-    return ctx.get("error", {}).get("headers", {}).get("retry-after") is not None
+    error = ctx.get("error")
+    if type(error) is not dict:
+        return False
+    headers = error.get("headers")
+    return type(headers) is dict and headers.get("retry-after") is not None
 
 
 HAND_WRITTEN: dict[str, Callable[[dict[str, Any]], bool]] = {

@@ -151,7 +151,11 @@ def load_profile(name: str = "default") -> Profile:
     path = _PROFILES / f"{name}.yaml"
     if name not in available():
         raise ValueError(f"unknown profile {name!r}; available: {', '.join(available())}")
-    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    # libyaml's loader where pyyaml has it: the default profile is read on every run, and
+    # the pure-Python loader took a tenth of a one-hook compile. A shipped file holds no
+    # timestamps or binary, where the two loaders could differ.
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    data = yaml.load(path.read_text(encoding="utf-8"), Loader=loader)
     ordering = data.get("ordering") or {}
     return Profile(
         name=data["name"],

@@ -435,3 +435,32 @@ def batches(
 def context_batches(size: int = 24) -> st.SearchStrategy[list[dict[str, object]]]:
     """``size`` contexts for ``conditions`` (see ``batches``), cheap to draw."""
     return batches(_CONTEXT_FIELDS, size)
+
+
+# -- contexts weighted toward missing and null paths, as real events are ----------------------
+
+
+def _hole(value: st.SearchStrategy[object]) -> st.SearchStrategy[object]:
+    """Absent half of the time, null a quarter, else ``value``."""
+    return st.one_of(st.just(_ABSENT), st.just(_ABSENT), st.none(), value)
+
+
+def _sparse_map(**fields: st.SearchStrategy[object]) -> st.SearchStrategy[object]:
+    drawn = st.fixed_dictionaries({name: _hole(value) for name, value in fields.items()})
+    return drawn.map(lambda d: {name: value for name, value in d.items() if value is not _ABSENT})
+
+
+_SPARSE_FIELDS: dict[str, st.SearchStrategy[object]] = {
+    "tool": _hole(_TOOLS),
+    "cost": _hole(_sparse_map(spend=_NUMBERS)),
+    "error": _hole(_sparse_map(code=_STRINGS, headers=_sparse_map(**{"retry-after": _SCALARS}))),
+    "items": _hole(st.lists(st.one_of(st.none(), _TOOLS, _sparse_map(name=_TOOLS)), max_size=3)),
+    "a": _hole(_sparse_map(b=_sparse_map(c=_SCALARS))),
+    "x": _hole(edge_values),
+}
+
+
+def sparse_context_batches(size: int = 24) -> st.SearchStrategy[list[dict[str, object]]]:
+    """Contexts for ``conditions`` where most paths are missing or null at some level (an
+    ``error`` event has no ``cost``; producers write null for what they lack)."""
+    return batches(_SPARSE_FIELDS, size)

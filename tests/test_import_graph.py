@@ -142,3 +142,38 @@ def test_a_lazy_import_that_closes_a_loop_is_a_cycle(tmp_path: Path) -> None:
     # low; high's own import of low never runs.
     assert graph["pkg.sub.high"] == set()
     assert find_cycle(graph) == ["pkg.low", "pkg.sub", "pkg.low"]
+
+
+def test_compiling_a_small_yaml_file_imports_nothing_it_does_not_use(tmp_path: Path) -> None:
+    """Start-up of `hookc compile` (issue 15): a valid YAML file needs no XML parser, no
+    schema validator (the quick validity test decides) and no suggestion finder; those
+    load only when a file needs them."""
+    import json
+    import subprocess
+    import sys
+
+    source = tmp_path / "one.hooks.yaml"
+    source.write_text(
+        "hooks:\n  - id: budget\n    event: limit\n"
+        "    when: \"limit_code == 'spend_exceeded' && cost.spend > 10.0\"\n"
+        "    action: {type: escalate, target: user_approval}\n",
+        encoding="utf-8",
+    )
+    script = (
+        "import json, sys\n"
+        "from hookc.cli import main\n"
+        "status = main(['compile', sys.argv[1], '-o', sys.argv[2]])\n"
+        "print(json.dumps([status, sorted(sys.modules)]))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", script, str(source), str(tmp_path / "build")],
+        cwd=ROOT.parent,
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
+    status, loaded = json.loads(out.splitlines()[-1])
+    assert status == 0
+    assert (tmp_path / "build" / "one.py").exists()
+    unused = {"lxml", "jsonschema", "difflib"}
+    assert sorted(name for name in loaded if name.partition(".")[0] in unused) == []

@@ -205,7 +205,11 @@ class Expressions:
                 constant = self.literal(c, scope) if maker is None else self.made(maker, c, scope)
                 fast = _STRING_TESTS[function].format(x=x, c=constant)
                 test = fast if want else f"not ({fast})"
-                return f"(({test}) if type({x}) is str else ({self.value(expr, scope)} is {want}))"
+                # Missing, null and other non-text values are errors, neither true nor false.
+                return (
+                    f"(({test}) if type({x}) is str else "
+                    f"(type({x}) not in _hk_NOT_TEXT and {self.value(expr, scope)} is {want}))"
+                )
             case Binary(op="in", left=left, right=List(items=items)) if (
                 path_steps(left) is not None
                 and items
@@ -220,7 +224,7 @@ class Expressions:
                 if want:
                     return (
                         f"(({x} in {choices}) if type({x}) is str "
-                        f"else (type({x}) not in _hk_PLAIN and {slow}))"
+                        f"else (type({x}) not in _hk_PLAIN_OR_ERROR and {slow}))"
                     )
                 return (
                     f"(({x} not in {choices}) if type({x}) is str else "
@@ -253,15 +257,16 @@ class Expressions:
             return None
         k = self.literal(c, scope)
         if isinstance(c, str):
-            guard, fast = f"type({x}) is str", f"{x} {op} {k}"
+            guard, fast, errors = f"type({x}) is str", f"{x} {op} {k}", "_hk_NOT_STRINGS"
         elif isinstance(c, int) and abs(c) <= _EXACT:
-            guard, fast = f"type({x}) in _hk_NUMBERS", f"{x} {op} {k}"
+            guard, fast, errors = f"type({x}) in _hk_NUMBERS", f"{x} {op} {k}", "_hk_NOT_NUMBERS"
         elif isinstance(c, float) and math.isfinite(c):
-            guard, fast = f"type({x}) is float", f"{x} {op} {k}"
+            guard, fast, errors = f"type({x}) is float", f"{x} {op} {k}", "_hk_NOT_NUMBERS"
         else:
             return None
         outcome = "True" if want else "False"
-        slow = f"(compare({op!r}, {x}, {k}) is {outcome})"
+        # A missing or null operand (or any type with no ordering) is an error: no call.
+        slow = f"(type({x}) not in {errors} and compare({op!r}, {x}, {k}) is {outcome})"
         test = fast if want else f"not ({fast})"
         return f"(({test}) if {guard} else {slow})"
 
@@ -372,8 +377,9 @@ class Expressions:
                 return f"_hk_key({self._resolve(operand, scope)}, {name!r})"
             case Index(operand=operand, index=index):
                 base = self._resolve(operand, scope)
-                return f"_hk_resolve_index({base}, {self.value(index, scope)})"
-        return self.value(path, scope)
+                key = f"_hk_not_missing({self.value(index, scope)})"
+                return f"_hk_resolve_index({base}, {key})"
+        return f"_hk_not_missing({self.value(path, scope)})"
 
 
 def python_source(value: object) -> str:

@@ -479,8 +479,10 @@ class _Module:
                 source = f"context.get({name!r}, _hk_MISSING)"
             else:
                 parent, key = hoisted[(name, keys[:-1])], keys[-1]
+                # A missing or null parent leads nowhere: no call for the common case.
                 source = (
                     f"{parent}.get({key!r}, _hk_MISSING) if type({parent}) is dict "
+                    f"else _hk_MISSING if {parent} is _hk_MISSING or {parent} is None "
                     f"else _hk_key({parent}, {key!r})"
                     if isinstance(key, str)
                     else f"_hk_key({parent}, {key!r})"

@@ -6,8 +6,6 @@ not functions: the parser turns them into ``Has`` and ``Comprehension`` nodes.
 
 from __future__ import annotations
 
-import difflib
-
 from hookc.runtime import tree_form
 from hookc.runtime.rye import RYE_ARITY
 
@@ -61,5 +59,7 @@ def suggest(name: str, known: tuple[str, ...]) -> str | None:
     """The known name a misspelt or Python-flavoured ``name`` most likely means."""
     if name in _FAMILIAR and _FAMILIAR[name] in known:
         return _FAMILIAR[name]
+    import difflib  # only when a suggestion is wanted: keeps start-up light
+
     close = difflib.get_close_matches(name, known, n=1, cutoff=0.6)
     return close[0] if close else None

@@ -9,7 +9,6 @@ the hook is evaluated, so the hook can never fire.
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -147,6 +146,8 @@ def _resolve(root: Schema, steps: list[str | int]) -> _Resolved:
 
 def _suggest(root: Schema, steps: list[str | int], index: int, siblings: list[str]) -> str | None:
     step = str(steps[index])
+    import difflib  # only when a suggestion is wanted: keeps start-up light
+
     close = difflib.get_close_matches(step, siblings, n=1, cutoff=0.6)
     if close:
         return _dotted([*steps[:index], close[0], *steps[index + 1 :]])

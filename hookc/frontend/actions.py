@@ -7,7 +7,6 @@ required parameters must be there; defaults are filled in the catalog's order.
 
 from __future__ import annotations
 
-import difflib
 import re
 from typing import Any
 
@@ -27,6 +26,8 @@ _BOOLEAN_TEXT = {"true": True, "false": False}
 
 
 def did_you_mean(name: str, known: list[str] | tuple[str, ...], cutoff: float = 0.6) -> str | None:
+    import difflib  # only when a suggestion is wanted: keeps start-up light
+
     close = difflib.get_close_matches(name, list(known), n=1, cutoff=cutoff)
     return f"did you mean `{close[0]}`?" if close else None
 

@@ -8,7 +8,6 @@ profile; then each hook's condition and action are lowered and checked.
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import PurePath
@@ -203,6 +202,8 @@ def _hook(
     assert event_node is not None  # the schema requires it
     event = str(event_node.value)
     if profile.events and event not in profile.events:
+        import difflib  # only when a suggestion is wanted: keeps start-up light
+
         close = difflib.get_close_matches(event, profile.events, n=1, cutoff=0.6)
         diagnostics.append(
             warning(

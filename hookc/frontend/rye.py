@@ -40,7 +40,6 @@ its hooks has a ``layer``, an ``actions`` list or an action with ``primary`` or
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -311,12 +310,11 @@ class _RyeLowering:
     def known_event(self, event: str, node: Located) -> None:
         events = self.profile.events
         if events and event not in events:
-            close = difflib.get_close_matches(event, events, n=1, cutoff=0.6)
             self.warn(
                 "HK402",
                 f"Rye's runtime never fires an event `{event}`",
                 node.span,
-                f"did you mean `{close[0]}`?" if close else f"its events: {', '.join(events)}",
+                _suggest(event, events) or f"its events: {', '.join(events)}",
             )
 
     def layer(self, node: Located, section: str) -> int | None:
@@ -686,5 +684,7 @@ def _as_dict(action: Action) -> Params:
 
 
 def _suggest(name: str, known: Sequence[str]) -> str | None:
+    import difflib  # only when a suggestion is wanted: keeps start-up light
+
     close = difflib.get_close_matches(name, list(known), n=1, cutoff=0.6)
     return f"did you mean `{close[0]}`?" if close else None

@@ -9,7 +9,6 @@ chosen from the keys they wrote, and only its complaints are told.
 
 from __future__ import annotations
 
-import difflib
 import functools
 import json
 from collections.abc import Iterator, Mapping, Sequence
@@ -397,6 +396,8 @@ def _meant(word: str, choices: Sequence[str]) -> str | None:
     synonym = _SYNONYMS.get(word.lower())
     if synonym in choices:
         return synonym
+    import difflib  # only when a suggestion is wanted: keeps start-up light
+
     close = difflib.get_close_matches(word, choices, n=1, cutoff=0.6)
     return close[0] if close else None
 

@@ -27,7 +27,6 @@ from hookc.runtime.rye import (
 from hookc.runtime.support import (
     _hk_BINARY,
     _hk_comprehension,
-    _hk_error_of,
     _hk_FUNCTIONS,
     _hk_map,
     _hk_METHODS,
@@ -53,7 +52,6 @@ from hookc.runtime.values import (
     logical_not,
     map_get,
     negate,
-    no_overload,
     select,
 )
 
@@ -61,6 +59,20 @@ Closure = Callable[[dict[str, Any], Any], Any]
 
 
 _MACROS = frozenset({"all", "exists", "exists_one", "filter", "map"})
+
+# Real events miss paths and hold nulls: those cases are decided by a type test against
+# these sets, with errors shared rather than made (which error is never observed here: a
+# hook fires iff its condition is true, a template shows an error as null or nothing, and
+# `eval --explain` asks the reference evaluator for the message).
+# - no string key below these: a path through one is an error
+_NOT_MAPS = frozenset({CelError, type(None), str, int, float, bool, list, tuple})
+# - ordering with a number is an error
+_NOT_NUMBERS = frozenset({CelError, type(None), str, bool, list, dict, tuple})
+# - ordering with a string is an error
+_NOT_STRINGS = frozenset({CelError, type(None), int, float, bool, list, dict, tuple})
+# - no string method applies (`contains` also takes lists)
+_NOT_TEXT = frozenset({CelError, type(None), int, float, bool, dict})
+_NO_OVERLOAD = CelError("no such overload")
 _NUMERIC = {
     ">": operator.gt,
     ">=": operator.ge,
@@ -136,6 +148,8 @@ def path_getter(root: str, steps: tuple[Step, ...], bound: frozenset[str]) -> Cl
                 value = value.get(key, miss)
             elif isinstance(value, CelError):
                 return value
+            elif type(value) in _NOT_MAPS and type(key) is str:
+                return miss
             else:
                 value = select(value, key) if is_field else index(value, key)
             if value is miss:
@@ -165,6 +179,8 @@ def _short_path(root: str, plan: tuple[tuple[Step, CelError], ...]) -> Closure:
                 return value
             if type(value) is dict:
                 value = value.get(key, miss)
+            elif type(value) in _NOT_MAPS:
+                return miss
             else:
                 value = select(value, key) if is_field else index(value, key)
         return value
@@ -176,6 +192,8 @@ def _short_path(root: str, plan: tuple[tuple[Step, CelError], ...]) -> Closure:
             value = context.get(root, missing)
             if type(value) is dict:
                 return value.get(key, first_miss)
+            if type(value) in _NOT_MAPS:  # missing, null, a scalar: no key below
+                return first_miss
             return slow(value, 0)
 
         return get1
@@ -187,7 +205,11 @@ def _short_path(root: str, plan: tuple[tuple[Step, CelError], ...]) -> Closure:
             value = value.get(key, first_miss)
             if type(value) is dict:
                 return value.get(second, second_miss)
+            if type(value) in _NOT_MAPS:
+                return second_miss
             return slow(value, 1)
+        if type(value) in _NOT_MAPS:
+            return first_miss
         return slow(value, 0)
 
     return get2
@@ -210,7 +232,7 @@ def presence(root: str, steps: tuple[Step, ...], bound: frozenset[str]) -> Closu
             if type(value) is dict and type(key) is str:  # as map_get would find it
                 value = value.get(key, _MISSING)
                 continue
-            if value is _MISSING or isinstance(value, CelError):
+            if value is _MISSING or value is None or isinstance(value, CelError):
                 break
             if is_field:
                 value = map_get(value, key) if kind(value) == "map" else _MISSING
@@ -244,6 +266,8 @@ class Builder:
             operands = [
                 self.condition(item, (*where, key, i), depth, bound) for i, item in enumerate(items)
             ]
+            if key == "any":
+                operands = self.equalities_as_sets(items, operands, depth, bound)
             return logical(operands, absorbing=key == "any")
         if "not" in tree:
             _exactly(tree, where, ("not",))
@@ -255,6 +279,35 @@ class Builder:
                 "`hookc compile --target yaml` writes",
             )
         return self.leaf(tree, where, depth, bound)
+
+    def equalities_as_sets(
+        self, items: list[Any], operands: list[Closure], depth: int, bound: frozenset[str]
+    ) -> list[Closure]:
+        """``any`` of ``{path: P, op: eq, value: 'text'}`` leaves on one path, as one lookup
+        in a set of the strings: the path is read once. Exact under ``||``: a string is
+        equal to one of them or to none; any other value equals none; an error is an error
+        in every such leaf and in the lookup alike (and ``||`` is commutative)."""
+        groups: dict[str, list[int]] = {}
+        for i, item in enumerate(items):
+            if (
+                isinstance(item, Mapping)
+                and item.keys() == {"path", "op", "value"}
+                and item["op"] == "eq"
+                and type(item["value"]) is str
+            ):
+                groups.setdefault(item["path"], []).append(i)
+        merged = {text: found for text, found in groups.items() if len(found) > 1}
+        if not merged:
+            return operands
+        replaced = {i for found in merged.values() for i in found}
+        kept = [operand for i, operand in enumerate(operands) if i not in replaced]
+        for text, found in merged.items():
+            root, steps = parse_path(text, ())  # checked when its leaves were built
+            if root == "@":
+                root = element_variable(depth)
+            values = [items[i]["value"] for i in found]
+            kept.append(membership(path_getter(root, steps, bound), values))
+        return kept
 
     def leaf(
         self, tree: Mapping[str, Any], where: tuple[str | int, ...], depth: int,
@@ -305,6 +358,10 @@ class Builder:
                 for i, item in enumerate(items)
             ]
 
+        if kind_ in ("select", "index"):
+            plain = _plain_path(tree)
+            if plain is not None:  # `a.b['c'][0]`: the unrolled getter of leaf paths
+                return path_getter(*plain, bound)
         match kind_:
             case "literal":
                 value = _literal(tree, where)
@@ -467,6 +524,40 @@ class Builder:
         return self.node(path, where, bound)
 
 
+def _plain_path(tree: Mapping[str, Any]) -> tuple[str, tuple[Step, ...]] | None:
+    """A node-form path of fields and constant keys down to a name, as a root and steps;
+    None for anything else (which the general nodes then check and build)."""
+    steps: list[Step] = []
+    node: Any = tree
+    while isinstance(node, Mapping):
+        match node.get("node"):
+            case "ident" if node.keys() == {"node", "name"} and isinstance(node["name"], str):
+                return node["name"], tuple(reversed(steps))
+            case "select" if node.keys() == {"node", "operand", "field"} and isinstance(
+                node["field"], str
+            ):
+                steps.append((True, node["field"]))
+            case "index" if node.keys() == {"node", "operand", "index"}:
+                key = node["index"]
+                if not (
+                    isinstance(key, Mapping)
+                    and key.keys() == {"node", "type", "value"}
+                    and (
+                        (key["type"], type(key["value"])) == ("string", str)
+                        or (
+                            (key["type"], type(key["value"])) == ("int", int)
+                            and -(1 << 63) <= key["value"] < (1 << 63)
+                        )
+                    )
+                ):
+                    return None
+                steps.append((False, key["value"]))
+            case _:
+                return None
+        node = node["operand"]
+    return None
+
+
 # -- closures for the operators ---------------------------------------------------------------
 
 
@@ -476,7 +567,6 @@ def logical(operands: list[Closure], absorbing: bool) -> Closure:
     if not operands:
         result = not absorbing
         return lambda context, scope: result
-    name = "_||_" if absorbing else "_&&_"
     if len(operands) == 2:
         first, second = operands
         neutral = not absorbing
@@ -491,7 +581,7 @@ def logical(operands: list[Closure], absorbing: bool) -> Closure:
             if left is neutral and right is neutral:
                 return neutral
             value = right if left is neutral else left
-            return value if isinstance(value, CelError) else no_overload(name, value)
+            return value if isinstance(value, CelError) else _NO_OVERLOAD
 
         return pair
 
@@ -502,7 +592,7 @@ def logical(operands: list[Closure], absorbing: bool) -> Closure:
             if value is absorbing:
                 return absorbing
             if failure is None and value is not (not absorbing):
-                failure = value if isinstance(value, CelError) else no_overload(name, value)
+                failure = value if isinstance(value, CelError) else _NO_OVERLOAD
         return failure if failure is not None else not absorbing
 
     return run
@@ -515,7 +605,7 @@ def _not(operand: Closure) -> Closure:
             return False
         if value is False:
             return True
-        return value if isinstance(value, CelError) else logical_not(value)
+        return value if isinstance(value, CelError) else _NO_OVERLOAD  # `!` of a non-bool
 
     return run
 
@@ -530,6 +620,8 @@ def comparison(op: str, get: Closure, constant: Any) -> Closure:
             value = get(context, scope)
             if type(value) is str:
                 return (value == constant) is wanted
+            if value is None:
+                return not wanted
             return value if isinstance(value, CelError) else function(value, constant)
 
         return same
@@ -541,6 +633,8 @@ def comparison(op: str, get: Closure, constant: Any) -> Closure:
         # constant may be past the double range: the general path.
         as_double_constant = as_double(constant)
         exact = type(constant) is int
+        ordering = op not in ("==", "!=")
+        no_order = _NO_OVERLOAD
 
         def number(context: dict[str, Any], scope: Any) -> Any:
             value = get(context, scope)
@@ -549,9 +643,25 @@ def comparison(op: str, get: Closure, constant: Any) -> Closure:
                 return test(value, as_double_constant)
             if kind_ is int and exact:
                 return test(value, constant)
-            return value if isinstance(value, CelError) else function(value, constant)
+            if kind_ in _NOT_NUMBERS:
+                if kind_ is CelError:
+                    return value
+                return no_order if ordering else op == "!="  # other kinds are unequal
+            return function(value, constant)
 
         return number
+
+    if test is not None and type(constant) is str:  # ordering of strings (== is above)
+
+        def text(context: dict[str, Any], scope: Any) -> Any:
+            value = get(context, scope)
+            if type(value) is str:
+                return test(value, constant)
+            if type(value) in _NOT_STRINGS:
+                return value if type(value) is CelError else _NO_OVERLOAD
+            return function(value, constant)
+
+        return text
 
     return _strict(lambda value: function(value, constant), get)
 
@@ -564,6 +674,8 @@ def membership(get: Closure, items: list[Any]) -> Closure:
             value = get(context, scope)
             if type(value) is str:
                 return value in strings
+            if value is None:
+                return False
             return value if isinstance(value, CelError) else contains_element(items, value)
 
         return among_strings
@@ -593,7 +705,9 @@ def method(name: str, get: Closure, argument: Any, where: tuple[str | int, ...])
             value = get(context, scope)
             if type(value) is str:
                 return string_test(value)
-            return value if isinstance(value, CelError) else function(value, argument)
+            if type(value) in _NOT_TEXT:
+                return value if isinstance(value, CelError) else _NO_OVERLOAD
+            return function(value, argument)
 
         return on_text
 
@@ -657,7 +771,7 @@ def _conditional(condition: Closure, then: Closure, otherwise: Closure) -> Closu
             return then(context, scope)
         if chosen is False:
             return otherwise(context, scope)
-        return _hk_error_of(chosen)
+        return chosen if isinstance(chosen, CelError) else _NO_OVERLOAD
 
     return run
 

@@ -65,6 +65,18 @@ _hk_NUMBERS = frozenset({int, float})
 # Values whose membership in a list of strings plain Python decides as CEL does.
 _hk_PLAIN = frozenset({str, int, float, bool, type(None), list, dict, tuple})
 
+# Where a fast path's type test fails, types whose outcome is known without the general
+# path (which would build an error value only to find the test not true). Missing paths
+# (``_hk_MISSING``, a CelError) and nulls are the common case in real events.
+# - ordering with a string constant is an error (no overload)
+_hk_NOT_STRINGS = frozenset({CelError, type(None), int, float, bool, list, dict, tuple})
+# - ordering with a number constant is an error (no overload)
+_hk_NOT_NUMBERS = frozenset({CelError, type(None), str, bool, list, dict, tuple})
+# - no string method applies (``contains`` also takes lists, so they are not here)
+_hk_NOT_TEXT = frozenset({CelError, type(None), int, float, bool, dict})
+# - membership in a list of strings is false or an error, never true
+_hk_PLAIN_OR_ERROR = _hk_PLAIN | {CelError}
+
 
 def _hk_context(context: Any) -> dict[Any, Any]:
     """The context as a dict: a mapping's items (as CEL reads a map), nothing for anything
@@ -86,8 +98,12 @@ def _hk_key(base: Any, key: Any) -> Any:
         return base.get(key, _hk_MISSING)
     if isinstance(base, CelError):
         return base
-    found = index(base, key) if kind(base) in ("map", "list") else _hk_MISSING
-    return _hk_MISSING if isinstance(found, CelError) else found
+    base_kind = kind(base)
+    # A list has no string keys: say so without making the error `index` would make.
+    if base_kind == "map" or (base_kind == "list" and type(key) is not str):
+        found = index(base, key)
+        return _hk_MISSING if isinstance(found, CelError) else found
+    return _hk_MISSING
 
 
 def _hk_select(base: Any, field: Any) -> Any:
@@ -120,6 +136,12 @@ def _hk_resolve_index(base: Any, key: Any) -> Any:
         return key
     found = index(base, key)
     return _hk_MISSING if isinstance(found, CelError) else found
+
+
+def _hk_not_missing(value: Any) -> Any:
+    """A computed value inside a ``has()`` path: an error from a missing variable is an error
+    there, not the path's "missing" (which makes has() false rather than an error)."""
+    return _hk_ERROR if value is _hk_MISSING else value
 
 
 def _hk_error_of(value: Any) -> Any:

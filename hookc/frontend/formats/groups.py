@@ -12,7 +12,6 @@ matcher means and what makes two handlers identical.
 
 from __future__ import annotations
 
-import difflib
 import os
 import re
 import shlex
@@ -63,6 +62,8 @@ def unknown_event(event: str, span: Span, profile: Profile, source: Source) -> D
     by_case = {known.lower(): known for known in profile.events}
     close = by_case.get(event.lower())
     if close is None:
+        import difflib  # only when a suggestion is wanted: keeps start-up light
+
         found = difflib.get_close_matches(event.lower(), list(by_case), n=1, cutoff=0.6)
         close = by_case[found[0]] if found else None
     return warning(
@@ -304,6 +305,8 @@ def name_problems(
         ]
     if open_set:
         return []
+    import difflib  # only when a suggestion is wanted: keeps start-up light
+
     close = difflib.get_close_matches(matcher, list(known), n=1, cutoff=0.75)
     return [
         warning(

@@ -1,0 +1,180 @@
+"""Missing and null paths, as real events have them: every back end still agrees with the
+reference evaluator there, and where a condition stands in truth position (a hook fires iff
+it is true) a missing, null or wrong-typed operand decides "does not fire" without making an
+error value (issue 15): errors are made only where they can be seen."""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import hookc.runtime.values
+from hookc.backend.canonical import canonical_yaml
+from hookc.backend.python import generate
+from hookc.cel.evaluator import evaluate
+from hookc.cel.parser import parse
+from hookc.ir.expr import Expr
+from hookc.ir.hooks import Action, Hook, HookSet
+from tests.properties import SETTINGS, examples, load
+from tests.strategies import conditions, sparse_context_batches
+from tests.test_backend_differential import build, check_dispatch, check_predicates
+
+EVENTS = ("error", "limit")
+
+
+def _hookset(conditions_: list[Expr]) -> HookSet:
+    return HookSet(
+        tuple(
+            Hook(f"hook_{i}", EVENTS[i % 2], condition, Action("continue"))
+            for i, condition in enumerate(conditions_)
+        )
+    )
+
+
+@settings(SETTINGS, max_examples=examples(80))
+@given(st.lists(conditions, min_size=1, max_size=3), sparse_context_batches(16))
+def test_compiled_predicates_agree_with_the_reference_on_sparse_contexts(
+    conditions_: list[Expr], contexts: list[dict[str, Any]]
+) -> None:
+    hookset = _hookset(conditions_)
+    check_predicates(build(hookset), hookset, contexts)
+
+
+@settings(SETTINGS, max_examples=examples(80))
+@given(st.lists(conditions, min_size=1, max_size=3), sparse_context_batches(16))
+def test_runtime_predicates_agree_with_the_reference_on_sparse_contexts(
+    conditions_: list[Expr], contexts: list[dict[str, Any]]
+) -> None:
+    hookset = _hookset(conditions_)
+    runtime = hookc.runtime.loads(canonical_yaml(hookset))
+    check_predicates(runtime, hookset, contexts)  # type: ignore[arg-type]
+
+
+@settings(SETTINGS, max_examples=examples(40))
+@given(st.lists(conditions, min_size=1, max_size=5), sparse_context_batches(12))
+def test_dispatch_agrees_with_the_reference_on_sparse_contexts(
+    conditions_: list[Expr], contexts: list[dict[str, Any]]
+) -> None:
+    hookset = _hookset(conditions_)
+    check_dispatch(build(hookset), hookset, contexts, EVENTS)
+    runtime = hookc.runtime.loads(canonical_yaml(hookset))
+    check_dispatch(runtime, hookset, contexts, EVENTS)  # type: ignore[arg-type]
+
+
+# -- no error value made in truth position ------------------------------------------------------
+
+TRUTH_POSITION = (
+    "classification.category == 'rate_limited'",
+    "classification.category != 'rate_limited'",
+    "limit_code == 'spend_exceeded' && cost.spend > 10.0",
+    "cost.spend >= 3 || cost.spend < -1",
+    "!(cost.spend <= 2.5)",
+    "cost.tokens == 12000",
+    "tool.input.command.matches('rm\\\\s+-rf')",
+    "tool.input.command.startsWith('git') || tool.input.path.glob('**/*.py')",
+    "!tool.input.command.contains('sudo')",
+    "tool.name == 'Bash' || tool.name == 'Write' || tool.name == 'Edit' || !session.trusted",
+    "tool.name in ['Bash', 'Write', 'Edit']",
+    "!(tool.name in ['Bash', 'Write'])",
+    "has(error.headers['retry-after'])",
+    "!has(error.headers.etag) && error.code < 'E5'",
+)
+
+# Every path above missing at each level, or null there, or a value of another kind.
+_TOP = ("classification", "limit_code", "cost", "tool", "session", "error")
+SPARSE_CONTEXTS: list[dict[str, Any]] = [
+    {},
+    dict.fromkeys(_TOP),
+    {name: {} for name in _TOP},
+    {name: {"category": None, "spend": None, "tokens": None, "name": None} for name in _TOP},
+    {"tool": {"input": None, "name": 7}, "session": {"trusted": None}, "error": {"headers": None}},
+    {"tool": {"input": {"command": None, "path": None}}, "error": {"headers": {}, "code": None}},
+    {"tool": {"input": {"command": 3, "path": True}}, "cost": {"spend": "12"}, "limit_code": 1},
+    {"classification": "rate_limited", "cost": [1], "tool": "Bash", "error": 5},
+]
+
+
+@pytest.fixture
+def made_errors(monkeypatch: pytest.MonkeyPatch) -> Any:
+    """Counts the error values made, in the compiled module (which carries its own copy of
+    the value semantics) or in hookc.runtime, once ``watch`` is called."""
+    made: list[str] = []
+
+    def watch(error_class: type) -> None:
+        original = error_class.__init__
+
+        def counting(self: Any, message: str) -> None:
+            made.append(message)
+            original(self, message)
+
+        monkeypatch.setattr(error_class, "__init__", counting)
+
+    return made, watch
+
+
+def test_compiled_predicates_make_no_error_value_for_missing_or_null_operands(
+    made_errors: Any,
+) -> None:
+    made, watch = made_errors
+    hooks = [parse(text).expr for text in TRUTH_POSITION]
+    module = load(generate(_hookset(hooks), source_sha256="0" * 64, sources=()))  # type: ignore[arg-type]
+    watch(module.CelError)
+    for (number, text), context in itertools.product(enumerate(TRUTH_POSITION), SPARSE_CONTEXTS):
+        expected = evaluate(parse(text).expr, context) is True  # type: ignore[arg-type]
+        assert module.predicates[f"hook_{number}"](context) is expected, (text, context)
+        assert made == [], (text, context, made)
+    assert module.evaluate_all("error", SPARSE_CONTEXTS[0]) == []
+    assert made == []
+
+
+def test_runtime_predicates_make_no_error_value_for_missing_or_null_operands(
+    made_errors: Any,
+) -> None:
+    made, watch = made_errors
+    hooks = [parse(text).expr for text in TRUTH_POSITION]
+    runtime = hookc.runtime.loads(canonical_yaml(_hookset(hooks)))  # type: ignore[arg-type]
+    expected = {
+        (number, index): evaluate(parse(text).expr, context) is True  # type: ignore[arg-type]
+        for (number, text), (index, context) in itertools.product(
+            enumerate(TRUTH_POSITION), enumerate(SPARSE_CONTEXTS)
+        )
+    }
+    watch(hookc.runtime.values.CelError)
+    for (number, text), (index, context) in itertools.product(
+        enumerate(TRUTH_POSITION), enumerate(SPARSE_CONTEXTS)
+    ):
+        assert runtime.predicates[f"hook_{number}"](context) is expected[(number, index)]
+        assert made == [], (text, context, made)
+
+
+def test_the_watch_sees_an_error_where_one_is_made(made_errors: Any) -> None:
+    """Guards the two tests above: an error in value position is still made."""
+    made, watch = made_errors
+    module = load(
+        generate(_hookset([parse("cost.spend + 1 > 2").expr]), source_sha256="0" * 64, sources=())
+    )  # type: ignore[list-item]
+    watch(module.CelError)
+    assert module.predicates["hook_0"]({"cost": {"spend": "x"}}) is False
+    assert made != []
+
+
+@pytest.mark.parametrize("text", ["!has((!a).b)", "!has(m[k])", "!has(m[k].c)"])
+def test_has_of_a_path_through_a_missing_variable_is_an_error_not_false(text: str) -> None:
+    """`(!a).b` with no `a` is an error, so has() of it is an error and `!has(...)` is not
+    true; only a path that leads nowhere makes has() false. (The compiled module once took
+    the missing variable's error for the path's "missing".)"""
+    expr = parse(text).expr
+    assert expr is not None
+    hookset = _hookset([expr])
+    module = load(generate(hookset, source_sha256="0" * 64, sources=()))
+    runtime = hookc.runtime.loads(canonical_yaml(hookset))
+    for context in ({}, {"m": {}}, {"m": {"x": {"c": 1}}}, {"m": {}, "k": "x"}):
+        expected = evaluate(expr, context)
+        assert module.predicates["hook_0"](context) is (expected is True), context
+        assert runtime.predicates["hook_0"](context) is (expected is True), context
+    # With no `a` or `k` (and `m` a map) the reference says error: the case this is about.
+    assert isinstance(evaluate(expr, {"m": {}}), hookc.runtime.values.CelError)
