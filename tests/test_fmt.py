@@ -183,6 +183,25 @@ def test_a_canonical_file_keeps_its_hooks_and_is_then_left_as_it_is(hookset: Hoo
         assert run("fmt", "--check", str(path)) == (0, "", "")
 
 
+def test_a_canonical_key_with_a_line_break_is_one_line_that_fmt_keeps(tmp_path: Path) -> None:
+    """Found by the law above: canonical YAML wrote such a key single-quoted over two lines
+    (`? '\\n\\n  l'`), which ruamel.yaml respells as a simple key that does not read back."""
+    path = tmp_path / "keys.hooks.yaml"
+    path.write_text(
+        "hooks:\n  - event: error\n    action:\n      type: emit_event\n"
+        '      event_type: e\n      payload: {"\\nl": 1, "a\\rb": 2}\n',
+        encoding="utf-8",
+    )
+    before = load_file(path).hookset
+    assert before is not None
+    canonical = canonical_yaml(before)
+    assert '? "\\nl"' in canonical  # on one line, in double quotes
+    path.write_text(canonical, encoding="utf-8")
+    assert run("fmt", str(path))[0] == 0
+    assert load_file(path).hookset == before
+    assert run("fmt", "--check", str(path)) == (0, "", "")
+
+
 def _quoted(text: str) -> str:
     """``text`` as a YAML double-quoted scalar: printable ASCII as it is, the rest escaped
     (``\\U`` takes any code point; JSON's surrogate pairs would not read back)."""
