@@ -503,9 +503,11 @@ def _fmt(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 def _eval(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from pathlib import Path
 
+    from hookc.check.run import check_loaded
     from hookc.diagnostics import Severity
     from hookc.explain import explain, from_hookset, from_module, result
     from hookc.frontend.inputs import load_hook_set
+    from hookc.reporters import TextReporter
 
     context = _read_context(args.context)
     path = Path(args.file)
@@ -519,10 +521,12 @@ def _eval(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     else:
         loaded = load_hook_set(path, _profile(args.profile))
         profile = loaded.profile
-        errors = [d for d in loaded.diagnostics if d.severity is Severity.ERROR]
-        for diagnostic in errors:
-            print(diagnostic.render(), file=out)
-        if errors:
+        # Every finding, printed as `hookc check` prints them: on standard output when one is
+        # an error (nothing is evaluated), on standard error when they are warnings only.
+        report = check_loaded(str(path), loaded)
+        failed = any(d.severity is Severity.ERROR for d in report.diagnostics)
+        (out if failed else err).write(TextReporter().render([report]))
+        if failed:
             return EXIT_INPUT_ERROR
         hookset = loaded.hookset
         if hookset is None or not hookset.hooks:  # an empty file: nothing fires, say why

@@ -67,6 +67,8 @@ CODES: dict[str, str] = {
     "HK504": "condition is always true",
     "HK505": "hook shadowed by an earlier hook under first-match",
     "HK507": "template reads a path not in the event context schema",
+    "HK508": "template reads, under another name, a path the hook's condition reads",
+    "HK509": "two hooks that both take control with the same condition (all-match ordering)",
     # Matcher groups of handlers (Claude Code, docker-agent).
     "HK701": "matcher on an event that ignores matchers",
     "HK702": "matcher that matches no name the profile knows",

@@ -35,9 +35,10 @@ class Subject:
     hooks: tuple[Mapping[str, Any], ...]  # HOOKS rows, in evaluation order per event
     conditions: Mapping[str, Expr | None]
     evaluator: Any  # a compiled module or a hookc.runtime.Runtime
-    # Whether the runtime runs every matching hook (Claude Code, docker-agent) rather than
-    # the first: then every match is what it runs, and is reported so.
+    # Whether the runtime runs every matching hook (Claude Code, docker-agent, Rye) rather
+    # than the first: then every match is what it runs, and is reported so.
     runs_every_match: bool = False
+    rank: str = "priority"  # what a hook's priority is called (Rye: its layer)
 
 
 def from_hookset(hookset: HookSet) -> Subject:
@@ -50,7 +51,8 @@ def from_hookset(hookset: HookSet) -> Subject:
         (row for row in runtime.HOOKS if row["id"] in order), key=lambda r: order[r["id"]]
     )
     conditions = {hook.id: hook.condition for hook in hookset.hooks}
-    return Subject(tuple(rows), conditions, runtime, not hookset.ordering.first_match)
+    rank = "layer" if hookset.profile == "rye" else "priority"
+    return Subject(tuple(rows), conditions, runtime, not hookset.ordering.first_match, rank)
 
 
 def from_module(path: Path) -> Subject:
@@ -71,7 +73,8 @@ def from_module(path: Path) -> Subject:
     sign = -1 if module.ORDERING["higher_priority_first"] else 1
     rows.sort(key=lambda row: (sign * row["priority"], row["builtin"]))
     every_match = not module.ORDERING.get("first_match", True)
-    return Subject(tuple(rows), conditions, module, every_match)
+    rank = "layer" if hasattr(module, "control_result") else "priority"
+    return Subject(tuple(rows), conditions, module, every_match, rank)
 
 
 def explain(subject: Subject, event: str, context: Mapping[str, Any], every: bool) -> str:
@@ -91,7 +94,8 @@ def explain(subject: Subject, event: str, context: Mapping[str, Any], every: boo
             verdict = "does not fire"
         chosen = chosen or fires
         builtin = ", builtin" if row["builtin"] else ""
-        lines.append(f"{number}. {row['id']} (priority {row['priority']}{builtin}): {verdict}")
+        rank = f"{subject.rank} {row['priority']}"
+        lines.append(f"{number}. {row['id']} ({rank}{builtin}): {verdict}")
         if row["id"] not in subject.conditions:
             lines.append("     the module does not record its condition")
             continue

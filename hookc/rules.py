@@ -236,6 +236,19 @@ RULES: dict[str, Rule] = {
         'message: "${cost.spent}"',
         "Fix the path, or declare it in `event_context_schema`.",
     ),
+    "HK508": Rule(
+        "A template reads, under another name, a path that its hook's own condition reads: "
+        "one of the two is likely misnamed (a path and the same path under another prefix).",
+        'condition: {path: pressure_ratio, ...}  params: {ratio: "${event.pressure_ratio}"}',
+        "Read the same path in both, as the event's context has it.",
+    ),
+    "HK509": Rule(
+        "Where every matching hook runs and the first result that is not a plain success "
+        "takes control (Rye), two hooks of one event have the same condition and both may "
+        "take control: only the earlier one's result ever counts.",
+        "two `error` hooks with {path: classification.category, value: transient}",
+        "Merge the two hooks, or give them conditions that tell their cases apart.",
+    ),
     "HK601": Rule(
         "hookc fmt lays out native YAML hook files only.",
         "hookc fmt directive.xml",

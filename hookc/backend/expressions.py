@@ -38,7 +38,8 @@ from hookc.ir.expr import (
     Unary,
     path_steps,
 )
-from hookc.runtime import support
+from hookc.runtime import rye, support
+from hookc.runtime.rye import RYE_ARITY, RYE_INTERPOLATE, RYE_LEAF_FUNCTIONS
 
 # Ints compare exactly with doubles up to here; beyond it CEL's int-to-double conversion
 # rounds, so such literals take the general path.
@@ -66,7 +67,7 @@ def compile_expression(expr: Expr) -> Callable[[Mapping[str, Any]], Any]:
     body = exprs.value(expr, Scope())
     lines = [f"{name} = {source}" for source, name in exprs.constants.items()]
     lines += ["def _hk_evaluate(context):", f"    return {body}"]
-    namespace = dict(vars(support))
+    namespace = {**vars(support), **vars(rye)}
     exec(compile("\n".join(lines), "<hookc expression>", "exec"), namespace)
     function: Callable[[Mapping[str, Any]], Any] = namespace["_hk_evaluate"]
     return function
@@ -312,6 +313,8 @@ class Expressions:
                     f"({self.value(k, scope)}, {self.value(v, scope)}), " for k, v in entries
                 )
                 return f"_hk_map(({pairs}))"
+            case Call(function=function, args=args, target=None) if function in RYE_ARITY:
+                return self._rye(function, args, scope)
             case Call(function=function, args=args, target=None):
                 values = "".join(", " + self.value(a, scope) for a in args)
                 return f"_hk_strict(_hk_FUNCTIONS[{function!r}]{values})"
@@ -322,6 +325,20 @@ class Expressions:
             case Comprehension():
                 return self._comprehension(expr, scope)
         raise TypeError(f"not an expression node: {expr!r}")
+
+    def _rye(self, function: str, args: tuple[Expr, ...], scope: Scope) -> str:
+        """A function with Rye's meaning (``hookc.runtime.rye``): its path is read from the
+        whole context by Rye's rule, so it is passed as its parts, not loaded as CEL."""
+        if function == RYE_INTERPOLATE:
+            text = args[0]
+            assert isinstance(text, Literal)
+            return f"rye_interpolate({self.literal(text.value, scope)}, context)"
+        steps = path_steps(args[0])
+        assert steps is not None  # the parser and the front ends see to it
+        parts = self.made("", (steps[0], *steps[1]), scope)
+        expected = self.value(args[1], scope) if len(args) > 1 else "None"
+        op = RYE_LEAF_FUNCTIONS[function]
+        return f"_hk_strict(rye_leaf, {op!r}, context, {parts}, {expected})"
 
     def _comprehension(self, expr: Comprehension, scope: Scope) -> str:
         inner, var = scope.bind(expr.var)

@@ -34,6 +34,7 @@ from hookc.ir.expr import (
 )
 from hookc.ir.hooks import Hook, HookSet, Params, ParamValue, Template
 from hookc.resources import package_file
+from hookc.runtime.rye import RYE_ARITY
 
 # Event dispatch uses a hash index on a path once this many hooks test it for equality with
 # a string (below it, a chain of tests is as fast).
@@ -138,7 +139,7 @@ class _Module:
         head.line("action, evaluate_all(event, context) every match, predicates[id](context)")
         head.line('whether one hook\'s condition holds."""')
         head.line()
-        head.lines.extend(_prelude())
+        head.lines.extend(_prelude(rye=self.uses_rye()))
         head.line()
         head.line(f"HOOKC_VERSION = {hookc.version.__version__!r}")
         head.line(f"SOURCE_SHA256 = {self.sha!r}")
@@ -151,6 +152,20 @@ class _Module:
             head.line(f"{name} = {source}")
         head.line()
         return "\n".join(head.lines + body.lines) + "\n"
+
+    def uses_rye(self) -> bool:
+        """Whether the module needs Rye's semantics (``hookc.runtime.rye``): a hook set of
+        the `rye` profile, or a condition or template calling a ``rye.*`` function. Other
+        modules are as they were without it, byte for byte."""
+        if self.hookset.profile == "rye":
+            return True
+        for hook in self.hookset.hooks:
+            exprs = [hook.condition] if hook.condition is not None else []
+            exprs.extend(_template_parts(hook.action.params))
+            for expr in exprs:
+                if any(isinstance(n, Call) and n.function in RYE_ARITY for n, _ in walk(expr)):
+                    return True
+        return False
 
     def number(self, hook: Hook) -> int:
         return self.position[id(hook)]
@@ -376,6 +391,8 @@ class _Module:
         out.line("}")
         out.line()
         out.lines.extend(_PUBLIC_FUNCTIONS)
+        if self.hookset.profile == "rye":
+            out.lines.extend(_RYE_FUNCTIONS)
 
     def emit_event(self, out: _Writer, number: int, hooks: list[Hook]) -> None:
         """The event's function (``_hk_match<number>(context, first)``) and its tables.
@@ -662,6 +679,18 @@ def _hk_one_by_one(event, context, first):
 """.splitlines()
 
 
+# Rye's decision rule (hookc.runtime.rye.rye_control), in modules of the `rye` profile.
+_RYE_FUNCTIONS = """\
+
+def control_result(fired, results):
+    \"\"\"Given evaluate_all's [(hook_id, action), ...] and what dispatching each action
+    returned, in order: the result that controls the thread (Rye's rule), or None.\"\"\"
+    layers = {row['id']: row['priority'] for row in HOOKS}
+    pairs = zip(fired, results, strict=True)
+    return rye_control([(layers[i], action, result) for (i, action), result in pairs])
+""".splitlines()
+
+
 def _discriminators(
     condition: Expr | None,
 ) -> Iterator[tuple[tuple[str, tuple[str | int, ...]], str]]:
@@ -720,12 +749,24 @@ def _rollouts_register(hookset: HookSet) -> list[str]:
     ]
 
 
-def _prelude() -> list[str]:
+def _template_parts(value: ParamValue) -> Iterator[Expr]:
+    if isinstance(value, Template):
+        yield from (part for part in value.parts if not isinstance(part, str))
+    elif isinstance(value, Params):
+        for _, item in value.items:
+            yield from _template_parts(item)
+    elif isinstance(value, tuple):
+        for item in value:
+            yield from _template_parts(item)
+
+
+def _prelude(rye: bool = False) -> list[str]:
     """The runtime a module needs, verbatim: hookc/runtime/regex.py, values.py, then
-    support.py, without their docstrings, a second `from __future__` (the module has it
-    once, first) or their imports of each other (embedded just before)."""
+    support.py (and rye.py for Rye's leaves), without their docstrings, a second `from
+    __future__` (the module has it once, first) or their imports of each other (embedded
+    just before)."""
     lines: list[str] = []
-    for name in ("regex.py", "values.py", "support.py"):
+    for name in ("regex.py", "values.py", "support.py", *(("rye.py",) if rye else ())):
         text = package_file("runtime", name).read_text(encoding="utf-8")
         body = text[text.index('"""', 3) + 3 :].strip("\n").splitlines()
         if lines:

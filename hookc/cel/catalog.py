@@ -7,6 +7,7 @@ not functions: the parser turns them into ``Has`` and ``Comprehension`` nodes.
 from __future__ import annotations
 
 from hookc.runtime import tree_form
+from hookc.runtime.rye import RYE_ARITY
 
 # CEL's reserved words (langdef "Syntax"), which cannot be names; of them, only CEL's
 # keywords (`true`, `false`, `null`, `in`) cannot be fields either: `a.as` selects `as`.
@@ -20,6 +21,9 @@ KEYWORDS = frozenset({"and", "or", "not"})
 
 GLOBAL_FUNCTIONS: dict[str, int] = tree_form.FUNCTION_ARITY  # the runtime checks these too
 METHODS: dict[str, int] = tree_form.METHOD_ARITY
+
+# hookc's functions with Rye's meaning, by arity (``rye.interpolate`` takes one or more).
+RYE_FUNCTIONS: dict[str, int] = RYE_ARITY
 
 # Names people bring from Python, with the CEL spelling.
 _FAMILIAR = {

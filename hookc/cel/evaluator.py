@@ -27,8 +27,11 @@ from hookc.ir.expr import (
     Or,
     Select,
     Unary,
+    path_steps,
 )
+from hookc.runtime import rye
 from hookc.runtime import values as v
+from hookc.runtime.rye import RYE_ARITY, RYE_INTERPOLATE, RYE_LEAF_FUNCTIONS
 from hookc.runtime.values import CelError
 
 _BINARY: dict[str, Callable[[Any, Any], Any]] = {
@@ -117,6 +120,8 @@ class _Evaluation:
             case Has(path=path):
                 found = self.resolve(path, scope)
                 return found if isinstance(found, CelError) else found not in (_MISSING, None)
+            case Call(function=function, args=args, target=None) if function in RYE_ARITY:
+                return self.rye(function, args, scope)
             case Call(function=function, args=args, target=None):
                 return self.strict(_FUNCTIONS[function], args, scope)
             case Call(function=function, args=args, target=target):
@@ -132,6 +137,22 @@ class _Evaluation:
         if name in self.bindings:
             return self.bindings[name]
         return CelError(f"no such key: '{name}' is not in the context")
+
+    def rye(self, function: str, args: tuple[Expr, ...], scope: dict[str, Any]) -> Any:
+        """hookc's functions with Rye's meaning: paths are read from the whole context by
+        Rye's rule (a missing path is None), never evaluated as CEL (``hookc.runtime.rye``)."""
+        context = dict(self.bindings)
+        if function == RYE_INTERPOLATE:
+            text = args[0]
+            assert isinstance(text, Literal) and isinstance(text.value, str)
+            return rye.rye_interpolate(text.value, context)
+        steps = path_steps(args[0])
+        if steps is None:
+            return CelError(f"`{function}` reads a constant path")
+        expected = self.eval(args[1], scope) if len(args) > 1 else None
+        if isinstance(expected, CelError):
+            return expected
+        return rye.rye_leaf(RYE_LEAF_FUNCTIONS[function], context, (steps[0], *steps[1]), expected)
 
     def strict(
         self, function: Callable[..., Any], operands: tuple[Expr, ...], scope: dict[str, Any]

@@ -48,6 +48,7 @@ from hookc.ir.expr import (
     Or,
     Select,
     Unary,
+    path_steps,
     walk,
 )
 from hookc.resources import data_file
@@ -257,6 +258,8 @@ class _Builder(Transformer[Token, Expr]):
         target, name, args, close = children
         args = args or []
         span = _span(target, close)
+        if target == Ident("rye") and f"rye.{name}" in catalog.RYE_FUNCTIONS:
+            return self._rye_call(f"rye.{name}", args, span)
         if str(name) in MACROS:
             return self._comprehension(str(name), target, args, span)
         self._check_call(str(name), len(args), catalog.METHODS, span, "method")
@@ -264,6 +267,23 @@ class _Builder(Transformer[Token, Expr]):
         if name in ("matches", "glob"):
             self._check_pattern(str(name), args[0] if args else None)
         return call
+
+    def _rye_call(self, function: str, args: list[Any], span: Span) -> Expr:
+        """hookc's own functions with Rye's meaning (``hookc.runtime.rye``), qualified as CEL
+        qualifies extension functions: ``rye.eq(path, value)``, ``rye.interpolate(text, ...)``.
+        Their paths are read by Rye's rule, not evaluated, so they must be constant paths."""
+        arity = catalog.RYE_FUNCTIONS[function]
+        if function == "rye.interpolate":
+            fits = bool(args) and isinstance(args[0], Literal) and isinstance(args[0].value, str)
+            paths = args[1:]
+            usage = "rye.interpolate('text', path, ...)"
+        else:
+            fits = len(args) == arity
+            paths = args[:1]
+            usage = f"{function}(path{', value' * (arity == 2)})"
+        if not fits or any(path_steps(path) is None for path in paths):
+            self._error("HK111", f"`{function}` is called as {usage}", span)
+        return Call(function, tuple(args), span=span)
 
     def _check_call(
         self, name: str, arity: int, known: dict[str, int], span: Span, kind: str

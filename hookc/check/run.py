@@ -11,7 +11,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from hookc.check.all_match import all_match_diagnostics
 from hookc.check.logic import logic_diagnostics
+from hookc.check.names import name_diagnostics
 from hookc.check.paths import path_diagnostics
 from hookc.check.select import Selection
 from hookc.check.suppress import apply_suppressions
@@ -96,10 +98,26 @@ def check_inputs(
     return Checked(tuple(reports), loaded)
 
 
+def check_loaded(path: str, file: Loaded) -> FileReport:
+    """Every finding on one file already loaded (``hookc eval``'s report), sorted."""
+    found = [*file.diagnostics, *_checks(file)]
+    return FileReport(path, tuple(sorted(set(found), key=Diagnostic.sort_key)))
+
+
 def _checks(file: Loaded) -> list[Diagnostic]:
-    if file.hookset is None:
+    # A file with a hook the schema refused is not lowered; its sound hooks are still
+    # checked (``Loaded.partial``), so that one mistake hides no other finding.
+    hookset = file.hookset or file.partial
+    if hookset is None:
         return []
-    return [
-        *path_diagnostics(file.hookset, file.profile.context_schema),
-        *logic_diagnostics(file.hookset),
+    found = [
+        *path_diagnostics(hookset, file.profile.context_schema),
+        *logic_diagnostics(hookset),
+        *name_diagnostics(hookset),
     ]
+    if file.profile.details.get("control") == "first_result":
+        rye = file.profile.details.get("rye") or {}
+        collecting = (*rye.get("context_events", ()), *rye.get("first_match_events", ()))
+        ignored = rye.get("ignored_result_layers", ())
+        found.extend(all_match_diagnostics(hookset, ignored, collecting))
+    return found

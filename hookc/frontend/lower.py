@@ -17,7 +17,7 @@ from hookc.diagnostics import Diagnostic, error, has_error, warning
 from hookc.frontend.actions import build_action
 from hookc.frontend.conditions import lower_condition, lower_when
 from hookc.frontend.located import Located
-from hookc.frontend.schema_errors import Problem, schema_problems
+from hookc.frontend.schema_errors import JsonPath, Problem, schema_problems
 from hookc.ir.hooks import Hook, HookSet
 from hookc.profile import Profile
 from hookc.runtime.values import INT64_MAX, INT64_MIN
@@ -44,6 +44,9 @@ class Loaded:
     profile: Profile
     diagnostics: tuple[Diagnostic, ...] = field(default=())
     sections: Mapping[str, Any] = field(default_factory=dict)  # KEPT_SECTIONS, as written
+    # When a hook did not match the schema (hookset is then None): the hooks that did, for
+    # the checks, so that one mistake hides no finding elsewhere.
+    partial: HookSet | None = None
 
     @property
     def has_errors(self) -> bool:
@@ -53,14 +56,31 @@ class Loaded:
 def lower_document(
     document: Located | None, source: Source, profile: Profile
 ) -> tuple[HookSet | None, Profile, list[Diagnostic]]:
+    """The hooks of a document in the native shape. When a hook does not match the schema,
+    the file's hookset is None (``lower_with_partial`` also gives the hooks that do)."""
+    hookset, profile, diagnostics, _ = lower_with_partial(document, source, profile)
+    return hookset, profile, diagnostics
+
+
+def lower_with_partial(
+    document: Located | None, source: Source, profile: Profile
+) -> tuple[HookSet | None, Profile, list[Diagnostic], HookSet | None]:
     if document is None:  # an empty file; the front end has said why if there was more to say
-        return None, profile, []
+        return None, profile, [], None
+    problems = schema_problems(document.plain())
     diagnostics = [
         error(problem.code, problem.message, source, _place(document, problem))
-        for problem in schema_problems(document.plain())
+        for problem in problems
     ]
-    if diagnostics:
-        return None, profile, diagnostics
+    # A problem inside one hook leaves the others, and that hook's sound parts, to be
+    # checked; a problem anywhere else (a section, the catalog) stops here.
+    if any(_hook_of(problem.path) is None for problem in problems):
+        return None, profile, diagnostics, None
+    broken: dict[tuple[str, int], list[JsonPath]] = {}
+    for problem in problems:
+        place = _hook_of(problem.path)
+        assert place is not None
+        broken.setdefault(place, []).append(problem.path[2:])
     profile = _extend(document, profile)
     diagnostics.extend(_declarations(document, profile, source))
     diagnostics.extend(_catalog_defaults(document, profile, source))
@@ -68,6 +88,9 @@ def lower_document(
     for section in SECTIONS:
         entries = document.get(section)
         for index, node in enumerate(entries.value if entries is not None else []):
+            if (section, index) in broken:
+                diagnostics.extend(_sound_parts(node, broken[section, index], source, profile))
+                continue
             hook, found = _hook(node, section, index, source, profile)
             diagnostics.extend(found)
             if hook is not None:
@@ -78,7 +101,35 @@ def lower_document(
         diagnostics.append(warning("HK208", "the file holds no hooks", source, span))
     diagnostics.extend(_duplicate_ids(hooks, source))
     hookset = HookSet(tuple(hooks), ordering=profile.ordering, profile=profile.name)
-    return hookset, profile, diagnostics
+    if broken:
+        return None, profile, diagnostics, hookset
+    return hookset, profile, diagnostics, None
+
+
+def _hook_of(path: JsonPath) -> tuple[str, int] | None:
+    """The hook a schema problem is inside (its section and index), if it is inside one."""
+    if len(path) > 2 and path[0] in SECTIONS and isinstance(path[1], int):
+        return str(path[0]), path[1]
+    return None
+
+
+def _sound_parts(
+    node: Located, problems: list[JsonPath], source: Source, profile: Profile
+) -> list[Diagnostic]:
+    """The findings in a hook's condition and action when the schema found nothing wrong
+    there (the problem is elsewhere in the hook), so that one mistake hides no other."""
+    found: list[Diagnostic] = []
+
+    def sound(key: str) -> bool:
+        return node.get(key) is not None and not any(path[:1] == (key,) for path in problems)
+
+    if sound("when") and not sound("condition"):
+        found.extend(lower_when(node.get("when"), source)[1])  # type: ignore[arg-type]
+    elif sound("condition") and not sound("when"):
+        found.extend(lower_condition(node.get("condition"), source)[1])  # type: ignore[arg-type]
+    if sound("action"):
+        found.extend(build_action(node.get("action"), profile, source)[1])  # type: ignore[arg-type]
+    return found
 
 
 def kept_sections(document: Located | None) -> dict[str, Any]:

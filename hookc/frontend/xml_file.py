@@ -28,6 +28,7 @@ from hookc.diagnostics import Diagnostic, error, warning
 from hookc.frontend.actions import describe
 from hookc.frontend.embedded import OffsetMap, align
 from hookc.frontend.located import Located
+from hookc.frontend.rye_xml import RyeHooks, is_rye_hooks
 from hookc.profile import Profile
 from hookc.source import Source, Span
 
@@ -562,10 +563,36 @@ class _Builder:
                 )
             )
             return None
-        hooks = [hook for section in sections for hook in self.section(section)]
         span = self.tags[sections[0]].span.cover(self.tags[sections[-1]].span)
         first = self.tags[sections[0]].name_span
+        elements = [hook for section in sections for hook in _children(section)]
+        if is_rye_hooks([e for e in elements if _local(e) == "hook"], _local):
+            return self.rye_document(elements, span, first)
+        hooks = [hook for section in sections for hook in self.section(section)]
         return Located({"hooks": Located(hooks, span, key_span=first)}, span)
+
+    def rye_document(self, elements: list[Element], span: Span, first: Span) -> Located:
+        """A Rye directive's hooks, in Rye's shape (``hookc.frontend.rye_xml``)."""
+        reader = RyeHooks(
+            self.source,
+            self.tags.__getitem__,
+            self.attributes,
+            lambda element: self.text(element),
+            _local,
+        )
+        hooks = []
+        for element in elements:
+            if _local(element) == "hook":
+                hooks.append(element)
+            else:
+                self.fail(
+                    "HK205",
+                    f"<{_local(element)}> inside <hooks>: only <hook> elements belong there",
+                    self.tags[element].name_span,
+                )
+        document = reader.document(hooks, span, first)
+        self.diagnostics.extend(reader.diagnostics)
+        return document
 
     def section(self, section: Element) -> Iterator[Located]:
         for child in _children(section):

@@ -19,9 +19,12 @@ from __future__ import annotations
 from hookc.cel.evaluator import evaluate
 from hookc.ir.expr import And, Call, Conditional, Expr, List, Literal, Map, Or, children
 from hookc.optimize.tree import Mode, join
+from hookc.runtime.rye import RYE_ARITY
 from hookc.runtime.values import CelError
 
-_NOT_FOLDED = frozenset({"matches", "glob"})
+# Rye's functions read the whole context whatever their arguments are (hookc.runtime.rye):
+# `rye.interpolate('{input:x}')` has only constant arguments and is no constant.
+_NOT_FOLDED = frozenset({"matches", "glob", *RYE_ARITY})
 
 
 def fold_constants(expr: Expr, mode: Mode) -> Expr:

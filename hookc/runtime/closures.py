@@ -17,6 +17,13 @@ import operator
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from hookc.runtime.rye import (
+    RYE_ARITY,
+    RYE_INTERPOLATE,
+    RYE_LEAF_FUNCTIONS,
+    rye_interpolate,
+    rye_leaf,
+)
 from hookc.runtime.support import (
     _hk_BINARY,
     _hk_comprehension,
@@ -51,6 +58,7 @@ from hookc.runtime.values import (
 )
 
 Closure = Callable[[dict[str, Any], Any], Any]
+
 
 _MACROS = frozenset({"all", "exists", "exists_one", "filter", "map"})
 
@@ -409,6 +417,8 @@ class Builder:
         child: Callable[[str], Closure], children: Callable[[str], list[Closure]],
     ) -> Closure:  # fmt: skip
         function = expect_string(tree.get("function"), (*where, "function"))
+        if tree.get("target") is None and function in RYE_ARITY:
+            return self.rye(function, expect_list(tree.get("args"), (*where, "args")), where)
         args = children("args")
         arity = (FUNCTION_ARITY if tree.get("target") is None else METHOD_ARITY).get(function)
         if arity is not None and arity != len(args):
@@ -423,6 +433,32 @@ class Builder:
         if found is None:
             raise TreeError((*where, "function"), f"unknown method {function!r}")
         return _strict(found, child("target"), *args)
+
+    def rye(self, function: str, args: list[Any], where: tuple[str | int, ...]) -> Closure:
+        """A function with Rye's meaning (``hookc.runtime.rye``): its path is read from the
+        whole context by Rye's rule, its text and value are constants."""
+        at = (*where, "args")
+        if function == RYE_INTERPOLATE:
+            if not args:
+                raise TreeError(at, "rye.interpolate takes its text first")
+            text = self.node(expect_mapping(args[0], (*at, 0)), (*at, 0), frozenset())
+            template = text({}, None)
+            if not isinstance(template, str):
+                raise TreeError((*at, 0), "rye.interpolate takes its text as a string literal")
+            for i, path in enumerate(args[1:], 1):
+                _rye_parts(path, (*at, i))
+            return lambda context, scope: rye_interpolate(template, context)
+        if len(args) != RYE_ARITY[function]:
+            raise TreeError(at, f"{function} takes {RYE_ARITY[function]} arguments")
+        parts = _rye_parts(args[0], (*at, 0))
+        expected = None
+        if len(args) > 1:
+            constant = self.node(expect_mapping(args[1], (*at, 1)), (*at, 1), frozenset())
+            expected = constant({}, None)
+            if isinstance(expected, CelError):
+                raise TreeError((*at, 1), f"not a constant: {expected.message}")
+        op = RYE_LEAF_FUNCTIONS[function]
+        return lambda context, scope: rye_leaf(op, context, parts, expected)
 
     def map_literal(
         self, tree: Mapping[str, Any], where: tuple[str | int, ...], bound: frozenset[str]
@@ -748,6 +784,28 @@ def _conditional(condition: Closure, then: Closure, otherwise: Closure) -> Closu
 
 
 # -- checking the input -----------------------------------------------------------------------
+
+
+def _rye_parts(tree: Any, where: tuple[str | int, ...]) -> tuple[str | int, ...]:
+    """A node-form path (an ident, then selects and constant indexes) as its parts."""
+    parts: list[str | int] = []
+    while True:
+        node = expect_mapping(tree, where)
+        kind_ = node.get("node")
+        if kind_ == "ident":
+            parts.append(expect_string(node.get("name"), (*where, "name")))
+            return tuple(reversed(parts))
+        if kind_ == "select":
+            parts.append(expect_string(node.get("field"), (*where, "field")))
+        elif kind_ == "index":
+            key = expect_mapping(node.get("index"), (*where, "index"))
+            value = key.get("value")
+            if key.get("node") != "literal" or not isinstance(value, str | int):
+                raise TreeError((*where, "index"), "a Rye path's keys are constants")
+            parts.append(value)
+        else:
+            raise TreeError(where, "a Rye function reads a path (ident, select, index)")
+        tree, where = node.get("operand"), (*where, "operand")
 
 
 def _constant(value: Any, where: tuple[str | int, ...]) -> Any:

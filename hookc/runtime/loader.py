@@ -30,6 +30,7 @@ from hookc.runtime.closures import (
 )
 from hookc.runtime.dispatch import candidates, key_of
 from hookc.runtime.limits import MAX_FILE_BYTES, recursion_room, yaml_graph_problem
+from hookc.runtime.rye import rye_control
 from hookc.runtime.support import _hk_context, _hk_exact, _hk_safely, _hk_text
 from hookc.runtime.tree_form import NONFINITE, PARAM_TAGS
 from hookc.runtime.values import CelError
@@ -123,6 +124,14 @@ class Runtime:
             if _holds(hook.predicate, context):
                 found.append((hook.id, hook.action(context)))
         return found
+
+    def control_result(self, fired: Iterable[tuple[str, Any]], results: Iterable[Any]) -> Any:
+        """Rye's decision (the `rye` profile): given ``evaluate_all``'s hooks and what
+        dispatching each returned, in order, the result that controls the thread, or None
+        (``hookc.runtime.rye.rye_control``: a hook's layer is its priority)."""
+        layers = {row["id"]: row["priority"] for row in self.HOOKS}
+        pairs = zip(fired, results, strict=True)
+        return rye_control([(layers[i], action, result) for (i, action), result in pairs])
 
 
 def _holds(predicate: Closure, context: dict[str, Any]) -> bool:

@@ -37,13 +37,14 @@ def formats() -> tuple[Format, ...]:
     """Every format, in the order files are offered to them: most specific first; the
     native format claims by file ending alone, so it is last. (Imported on first use: a
     format module brings its reader and profile, which a run may not need.)"""
-    from hookc.frontend.formats import a3s, claude_code, docker_agent, native, system_hooks
+    from hookc.frontend.formats import a3s, claude_code, docker_agent, native, rye, system_hooks
 
     return (
         claude_code.FORMAT,
         docker_agent.FORMAT,
         system_hooks.FORMAT,
         a3s.FORMAT,
+        rye.FORMAT,
         native.FORMAT,
     )
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from hookc.diagnostics import Diagnostic, has_error, warning
 from hookc.frontend.formats.format import Format, suffix
-from hookc.frontend.lower import Loaded, kept_sections, lower_document
+from hookc.frontend.lower import Loaded, kept_sections, lower_with_partial
 from hookc.frontend.yaml_file import load_yaml
 from hookc.profile import Profile, available, load_profile
 from hookc.source import Source, Span
@@ -42,9 +42,10 @@ def load(source: Source, profile: Profile | None) -> Loaded:
     if document is None and not found:
         found = [warning("HK208", "the file holds no hooks", source, Span(0, len(source.text)))]
         return Loaded(source, None, profile, tuple(diagnostics + found))
-    hookset, extended, found = lower_document(document, source, profile)
+    hookset, extended, found, partial = lower_with_partial(document, source, profile)
     diagnostics.extend(found)
-    return Loaded(source, hookset, extended, tuple(diagnostics), kept_sections(document))
+    sections = kept_sections(document)
+    return Loaded(source, hookset, extended, tuple(diagnostics), sections, partial=partial)
 
 
 FORMAT = Format(
