@@ -100,6 +100,7 @@ class _Module:
             self.events.setdefault(hook.event, []).append(hook)
         self.position = {id(hook): i for i, hook in enumerate(hookset.hooks)}
         self.action_numbers: dict[int, int] = {}  # hook number -> its place in _hk_ACTIONS
+        self.plain_actions: list[bool] = []  # by place in _hk_ACTIONS: no template, flat
         # Each hook's constants, named as the code made for it first uses them.
         self.constants = [Constants() for _ in hookset.hooks]
         self.paths_read: dict[int, list[tuple[str, tuple[str | int, ...]]]] = {}
@@ -185,6 +186,7 @@ class _Module:
             if action not in distinct:
                 distinct[action] = len(rows)
                 rows.append((shapes[shape], constants))
+                self.plain_actions.append(_plain(hook.action.params.items))
             self.action_numbers[self.number(hook)] = distinct[action]
         factories = "".join(f"_hk_action{n}, " for n in shapes.values())
         out.line(f"_hk_ACTION_FACTORIES = ({factories})")
@@ -194,6 +196,14 @@ class _Module:
         out.indent()
         out.line(f"{tuple(shape for shape, _ in rows)!r},")
         self.emit_constants_table(out, [constants for _, constants in rows], tail=",")
+        out.dedent()
+        out.line(")")
+        out.dedent()
+        out.line(")")
+        # A plain action (no template, no nested value) is made once; a hit copies it.
+        out.line("_hk_READY = tuple(")
+        out.indent().line("action(None) if plain else action for action, plain in zip(")
+        out.indent().line(f"_hk_ACTIONS, {tuple(self.plain_actions)!r}")
         out.dedent()
         out.line(")")
         out.dedent()
@@ -324,22 +334,24 @@ class _Module:
     # dispatch ------------------------------------------------------------------------------
 
     def emit_dispatch(self, out: _Writer) -> None:
-        """Per event, one function that collects the matching hooks' ``(id, action)`` in
-        order, or stops at the first when asked; the public functions run its actions."""
+        """Per event, two functions: ``_hk_first<n>(context)`` makes the first matching
+        hook's action (or None) and stops there, ``_hk_all<n>(context)`` collects every
+        matching hook's ``(id, action)`` in order; the public functions call them."""
         events = sorted(self.events)
         for number, event in enumerate(events):
             self.emit_event(out, number, self.events[event])
-        out.line("_hk_EVENTS = {")
-        out.indent()
-        for number, event in enumerate(events):
-            out.line(f"{event!r}: _hk_match{number},")
-        out.dedent()
-        out.line("}")
+        for kind in ("FIRST", "ALL"):
+            out.line(f"_hk_{kind} = {{")
+            out.indent()
+            for number, event in enumerate(events):
+                out.line(f"{event!r}: _hk_{kind.lower()}{number},")
+            out.dedent()
+            out.line("}")
         out.line()
         out.lines.extend(_PUBLIC_FUNCTIONS)
 
     def emit_event(self, out: _Writer, number: int, hooks: list[Hook]) -> None:
-        """The event's function (``_hk_match<number>(context, first)``) and its tables.
+        """The event's two functions (``emit_dispatch``) and the tables they share.
 
         Three forms, by what runs fastest for the cost of compiling it: a hash index when
         equality on one path tells the hooks apart (``index``); else each hook's test
@@ -354,27 +366,30 @@ class _Module:
             self.emit_index_tables(out, prefix, hooks, index, hoisted)
         elif len(hooks) > _INLINE_AT_MOST:
             groups = self.emit_groups(out, prefix, hooks, hoisted)
-        out.line(f"def _hk_match{number}(context, first):")
-        out.indent()
-        self.emit_loads(out, hoisted)
-        out.line("found = []")
-        if index is not None:
-            self.emit_indexed_loop(out, prefix, hoisted[index], hoisted)
-        elif len(hooks) > _INLINE_AT_MOST:
-            self.emit_group_loops(out, prefix, groups)
-        else:
-            for hook in hooks:
-                out.line(f"if {self.test(hook, hoisted, None)}:")
-                out.indent()
-                action = self.action_numbers[self.number(hook)]
-                out.line(f"found.append(({hook.id!r}, _hk_ACTIONS[{action}]))")
-                out.line("if first:")
-                out.indent().line("return found")
-                out.dedent()
-                out.dedent()
-        out.line("return found")
-        out.dedent()
-        out.line()
+        for first in (True, False):
+            out.line(f"def _hk_{'first' if first else 'all'}{number}(context):")
+            out.indent()
+            if index is not None:
+                self.emit_indexed_loop(out, prefix, index, hoisted, first)
+            else:
+                self.emit_loads(out, hoisted)
+                if not first:
+                    out.line("found = []")
+                if len(hooks) > _INLINE_AT_MOST:
+                    self.emit_group_loops(out, prefix, groups, first)
+                else:
+                    for hook in hooks:
+                        out.line(f"if {self.test(hook, hoisted, None)}:")
+                        action = self.action_numbers[self.number(hook)]
+                        out.indent().line(
+                            f"return _hk_ACTIONS[{action}](context)"
+                            if first
+                            else f"found.append(({hook.id!r}, _hk_ACTIONS[{action}]))"
+                        )
+                        out.dedent()
+                    out.line("return None" if first else "return found")
+            out.dedent()
+            out.line()
 
     def emit_hook_table(self, out: _Writer, prefix: str, hooks: list[Hook]) -> None:
         """``<prefix>_hooks``: each hook's ``(id, action)``, by its place in the event."""
@@ -407,23 +422,27 @@ class _Module:
         return named
 
     def emit_group_loops(
-        self, out: _Writer, prefix: str, groups: list[tuple[str, Constants]]
+        self, out: _Writer, prefix: str, groups: list[tuple[str, Constants]], first: bool
     ) -> None:
         """A loop per group; each stops at its first match when only the first is asked
         for, and the matches are put back in evaluation order (the tests never fail or
         have effects, so trying some after the first match changes nothing)."""
+        if first:
+            out.line("found = []")
         for group, (test, constants) in enumerate(groups):
             out.line(f"for {constants.parameters()}i, in {prefix}_group{group}:")
             out.indent()
             out.line(f"if {test}:")
             out.indent()
             out.line("found.append(i)")
-            out.line("if first:")
-            out.indent().line("break")
+            if first:
+                out.line("break")
             out.dedent()
             out.dedent()
-            out.dedent()
-        out.line(f"return [{prefix}_hooks[i] for i in sorted(found)]")
+        if first:
+            out.line(f"return {prefix}_hooks[min(found)][1](context) if found else None")
+        else:
+            out.line(f"return [{prefix}_hooks[i] for i in sorted(found)]")
 
     def hoist(self, hooks: list[Hook]) -> dict[tuple[str, tuple[str | int, ...]], str]:
         """Every context path the conditions read (and each prefix of it), in the order the
@@ -452,12 +471,17 @@ class _Module:
         return self.paths_read[number]
 
     def emit_loads(
-        self, out: _Writer, hoisted: dict[tuple[str, tuple[str | int, ...]], str]
+        self,
+        out: _Writer,
+        hoisted: dict[tuple[str, tuple[str | int, ...]], str],
+        only: Iterable[tuple[str, tuple[str | int, ...]]] | None = None,
     ) -> None:
         """One statement per path: a dict's ``get`` in the ordinary case (no exception, no
         call into the runtime), the runtime's ``_hk_key`` for anything else. ``context``
-        is a dict by now (the functions that take it from the caller normalize it)."""
-        for (name, keys), variable in hoisted.items():
+        is a dict by now (the functions that take it from the caller normalize it). With
+        ``only``, just those paths (their parents loaded before)."""
+        for name, keys in hoisted if only is None else only:
+            variable = hoisted[(name, keys)]
             if not keys:
                 source = f"context.get({name!r}, _hk_MISSING)"
             else:
@@ -529,15 +553,42 @@ class _Module:
         # Keys are strings (only equality with a string is indexed); positions, tuples.
         out.table(entries, f"{prefix}_table = {{key: tuple(positions) for key, positions in ", "}")
         out.line(f"{prefix}_default = {tuple(others)!r}")
+        # Keys whose first hook to try is decided by the key alone (its whole condition is
+        # `path == key`): the first match without a test, its action ready to make.
+        decided = (
+            (key, self.action_numbers[self.number(hooks[first])])
+            for key, first in (
+                (key, min([*positions, *others])) for key, positions in sorted(by_key.items())
+            )
+            if _decided(hooks[first].condition, steps) == key
+        )
+        out.table(decided, f"{prefix}_decided = {{key: _hk_READY[action] for key, action in ", "}")
         out.line()
 
     def emit_indexed_loop(
         self,
         out: _Writer,
         prefix: str,
-        variable: str,
+        index: tuple[str, tuple[str | int, ...]],
         hoisted: dict[tuple[str, tuple[str | int, ...]], str],
+        first: bool,
     ) -> None:
+        variable = hoisted[index]
+        if first:
+            # The indexed path first (its prefixes come before it in ``hoisted``): a key
+            # that decides the first match needs no other path.
+            chain = list(hoisted)[: list(hoisted).index(index) + 1]
+            self.emit_loads(out, hoisted, chain)
+            out.line(f"if type({variable}) is str:")
+            out.indent().line(f"hit = {prefix}_decided.get({variable})")
+            out.line("if hit is not None:")
+            out.indent().line("return hit.copy() if type(hit) is dict else hit(context)")
+            out.dedent()
+            out.dedent()
+            self.emit_loads(out, hoisted, [steps for steps in hoisted if steps not in chain])
+        else:
+            self.emit_loads(out, hoisted)
+            out.line("found = []")
         arguments = ", ".join(hoisted.values())
         # isinstance, not type(): a str subclass's hash and equality are its string's.
         out.line(
@@ -547,12 +598,12 @@ class _Module:
         out.indent()
         out.line(f"if {prefix}_checks[i]({arguments}):")
         out.indent()
-        out.line(f"found.append({prefix}_hooks[i])")
-        out.line("if first:")
-        out.indent().line("return found")
+        out.line(
+            f"return {prefix}_hooks[i][1](context)" if first else f"found.append({prefix}_hooks[i])"
+        )
         out.dedent()
         out.dedent()
-        out.dedent()
+        out.line("return None" if first else "return found")
 
 
 # `when` is the condition as compiled (after the optimizer), as text: for `hookc eval
@@ -574,22 +625,21 @@ def _hk_constants(rows):
 _PUBLIC_FUNCTIONS = """\
 def evaluate_hooks(event, context):
     \"\"\"The first matching hook's action (a fresh dict), or None.\"\"\"
-    run = _hk_EVENTS.get(event)
-    if run is None:
+    first = _hk_FIRST.get(event)
+    if first is None:
         return None
     if type(context) is not dict:
         context = _hk_context(context)
-    found = run(context, True)
-    return found[0][1](context) if found else None
+    return first(context)
 
 def evaluate_all(event, context):
     \"\"\"[(hook_id, action), ...] for every matching hook, in order.\"\"\"
-    run = _hk_EVENTS.get(event)
+    run = _hk_ALL.get(event)
     if run is None:
         return []
     if type(context) is not dict:
         context = _hk_context(context)
-    return [(hook_id, action(context)) for hook_id, action in run(context, False)]
+    return [(hook_id, action(context)) for hook_id, action in run(context)]
 """.splitlines()
 
 
@@ -618,6 +668,22 @@ def _key_of(condition: Expr | None, steps: tuple[str, tuple[str | int, ...]]) ->
     different ones cannot both hold; indexing the hook under each is still correct, since
     its own test decides wherever it is tried."""
     return {key for found, key in _discriminators(condition) if found == steps}
+
+
+def _decided(condition: Expr | None, steps: tuple[str, tuple[str | int, ...]]) -> str | None:
+    """The string a condition is exactly ``path == 'string'`` (either way round) with, for
+    that path: where the path holds that very string (a ``str``), the condition is true."""
+    if isinstance(condition, Binary) and condition.op == "==":
+        found = list(_discriminators(condition))
+        if len(found) == 1 and found[0][0] == steps:
+            return found[0][1]
+    return None
+
+
+def _plain(items: tuple[tuple[str, ParamValue], ...]) -> bool:
+    """Whether an action's parameters are all plain scalars: its dict can be made once and
+    copied (shallowly) for each call."""
+    return all(type(value) in (str, int, float, bool, type(None)) for _, value in items)
 
 
 def _embeddable(lines: list[str]) -> list[str]:

@@ -28,7 +28,7 @@ from hookc.runtime.closures import (
     parse_path,
     path_getter,
 )
-from hookc.runtime.dispatch import candidates, key_of
+from hookc.runtime.dispatch import candidates, first_action, key_of
 from hookc.runtime.support import _hk_context, _hk_exact, _hk_text
 from hookc.runtime.tree_form import NONFINITE, PARAM_TAGS
 from hookc.runtime.values import CelError
@@ -78,6 +78,8 @@ class _Hook:
     action_type: str
     action: Callable[[dict[str, Any]], dict[str, Any]]
     key: tuple[str, str] | None  # for the dispatch index (hookc.runtime.dispatch)
+    decided: bool  # the condition is exactly the key's equality
+    ready: dict[str, Any] | None  # the action made once, where it has no template
 
 
 @dataclass(frozen=True)
@@ -90,18 +92,16 @@ class Runtime:
     SOURCE_SHA256: str
     HOOKC_VERSION: str | None
     _events: Mapping[str, Callable[[dict[str, Any]], Iterable[_Hook]]] = field(repr=False)
+    _first: Mapping[str, Callable[[dict[str, Any]], dict[str, Any] | None]] = field(repr=False)
 
     def evaluate_hooks(self, event: str, context: Any) -> dict[str, Any] | None:
         """The first matching hook's action (a fresh dict, templates rendered), or None."""
-        select = self._events.get(event)
-        if select is None:
+        first = self._first.get(event)
+        if first is None:
             return None
         if type(context) is not dict:
             context = _hk_context(context)
-        for hook in select(context):
-            if hook.predicate(context, None) is True:
-                return hook.action(context)
-        return None
+        return first(context)
 
     def evaluate_all(self, event: str, context: Any) -> list[tuple[str, dict[str, Any]]]:
         """``[(hook_id, action), ...]`` for every matching hook, in order."""
@@ -194,6 +194,7 @@ def _build(data: Any, text: str) -> Runtime:
         SOURCE_SHA256=digest.group(1) if digest else hashlib.sha256(text.encode()).hexdigest(),
         HOOKC_VERSION=version.group(1) if version else None,
         _events={event: candidates(found) for event, found in events.items()},
+        _first={event: first_action(found) for event, found in events.items()},
     )
 
 
@@ -266,7 +267,17 @@ def _hook(entry: Any, where: Where, builtin: bool, builder: Builder) -> _Hook:
         action_type,
         render,
         key_of(condition),
+        key_of(condition) is not None and "all" not in (condition or {}),
+        render({}) if all(_plain(value) for value in action.values()) else None,
     )
+
+
+def _plain(value: Any) -> bool:
+    """A parameter that is its own value every time, and a scalar (a shallow copy of the
+    action is then a fresh one)."""
+    if isinstance(value, str):
+        return "${" not in value
+    return type(value) in (int, float, bool, type(None))
 
 
 # -- action parameters ------------------------------------------------------------------------
