@@ -21,7 +21,18 @@ from dataclasses import dataclass, field
 import hookc.version
 from hookc.backend.expressions import Constants, Expressions, Scope, python_source
 from hookc.cel.printer import to_text
-from hookc.ir.expr import And, Binary, Expr, Literal, context_paths, path_steps
+from hookc.ir.expr import (
+    And,
+    Binary,
+    Call,
+    Expr,
+    Has,
+    List,
+    Literal,
+    Or,
+    context_paths,
+    path_steps,
+)
 from hookc.ir.hooks import Hook, HookSet, Params, ParamValue, Template
 from hookc.resources import package_file
 
@@ -249,25 +260,27 @@ class _Module:
     def emit_predicates(self, out: _Writer) -> None:
         """``predicates``: each hook's function, made by the factory of its code (hooks
         whose code differs only in constants share one) from the hook's constants."""
-        shapes: dict[tuple[str, tuple[object, ...], str], int] = {}
+        shapes: dict[tuple[str, str], int] = {}
         rows = []
         for hook in self.hookset.hooks:
             constants = self.constants[self.number(hook)]
             hoisted = self.own_paths(hook)
-            test = self.shared_test(hook)
-            # The code is made of the paths it loads (with their names) and its test.
-            shape = (constants.makers, tuple(hoisted.items()), test)
+            self.shared_test(hook)  # names the constants in the order the event's code does
+            code = _Writer(depth=1)
+            code.line("def _hk_predicate(context):")
+            code.indent()
+            if hoisted:
+                code.line("if type(context) is not dict:")
+                code.indent().line("context = _hk_context(context)")
+                code.dedent()
+                assert hook.condition is not None
+                self.emit_lazy_test(code, hook.condition, hoisted, constants)
+            else:
+                code.line(f"return {self.shared_test(hook)}")
+            # Hooks whose code differs only in constants share it.
+            shape = (constants.makers, "\n".join(code.lines))
             if shape not in shapes:
                 shapes[shape] = len(shapes)
-                code = _Writer(depth=1)
-                code.line("def _hk_predicate(context):")
-                code.indent()
-                if hoisted:
-                    code.line("if type(context) is not dict:")
-                    code.indent().line("context = _hk_context(context)")
-                    code.dedent()
-                    self.emit_loads(code, hoisted)
-                code.line(f"return {test}")
                 self.emit_factory(
                     out, f"_hk_predicate{shapes[shape]}", constants, "_hk_predicate", code.lines
                 )
@@ -280,6 +293,102 @@ class _Module:
         out.dedent()
         out.line("}")
         out.line()
+
+    def emit_lazy_test(
+        self,
+        code: _Writer,
+        condition: Expr,
+        hoisted: dict[tuple[str, tuple[str | int, ...]], str],
+        constants: Constants,
+    ) -> None:
+        """True mode of the condition, each path loaded only when the test reaches it.
+
+        In truth position ``a && b`` holds iff each operand holds and ``a || b`` iff one
+        does, so the operands of the top ``&&`` (``||``) are tested in turn, returning
+        False (True) as soon as that is decided, and each path is loaded just before the
+        first operand that reads it. An operand of ``&&`` that cannot hold where an object
+        on a path it reads strictly is missing or null (``classification.category == 'x'``
+        on a null ``classification``) returns False right after loading that object: the
+        cost of a missing or null field is then one ``get`` and one test, as by hand."""
+        scope = Scope(hoisted=hoisted, constants=constants)
+        conjunction = not isinstance(condition, Or)
+        parts = condition.operands if isinstance(condition, And | Or) else (condition,)
+        loaded: set[tuple[str, tuple[str | int, ...]]] = set()
+        loads: list[tuple[str, tuple[str | int, ...]]] = []  # the group's, in order
+        tests: list[str] = []
+        guards: list[set[tuple[str, tuple[str | int, ...]]]] = []
+
+        def new_paths(part: Expr) -> list[tuple[str, tuple[str | int, ...]]]:
+            needed = {
+                (root, keys[:end])
+                for _, (root, keys) in context_paths(part)
+                for end in range(len(keys) + 1)
+            }
+            return [steps for steps in hoisted if steps in needed and steps not in loaded]
+
+        for part in parts:
+            new = new_paths(part)
+            if new and tests:
+                self.emit_group(code, hoisted, conjunction, loads, tests, guards, loaded, False)
+                loads, tests, guards = [], [], []
+                new = new_paths(part)
+            loads.extend(new)
+            loaded.update(new)
+            tests.append(self.exprs.true(part, scope))
+            guards.append(_guarded_objects(part))
+        self.emit_group(code, hoisted, conjunction, loads, tests, guards, loaded, True)
+
+    def emit_group(
+        self,
+        code: _Writer,
+        hoisted: dict[tuple[str, tuple[str | int, ...]], str],
+        conjunction: bool,
+        loads: list[tuple[str, tuple[str | int, ...]]],
+        tests: list[str],
+        guards: list[set[tuple[str, tuple[str | int, ...]]]],
+        loaded: set[tuple[str, tuple[str | int, ...]]],
+        last: bool,
+    ) -> None:
+        """One group of ``emit_lazy_test``: operands tested together once their paths are
+        loaded. Under ``&&``, an object any of them reads strictly that is missing or null
+        returns False; under ``||``, one that all of them read strictly skips the group
+        (what it loaded after that object is then loaded again where needed)."""
+        test = "(" + (" and " if conjunction else " or ").join(tests) + ")"
+        if conjunction:
+            stop = set().union(*guards)
+            for steps in loads:
+                self.emit_loads(code, hoisted, [steps])
+                if steps in stop:
+                    variable = hoisted[steps]
+                    code.line(f"if {variable} is None or {variable} is _hk_MISSING:")
+                    code.indent().line("return False")
+                    code.dedent()
+            if last:
+                code.line(f"return {test}")
+            else:
+                code.line(f"if not {test}:")
+                code.indent().line("return False")
+                code.dedent()
+            return
+        common = set.intersection(*guards)
+        skip = next((i for i, steps in enumerate(loads) if steps in common), None)
+        self.emit_loads(code, hoisted, loads if skip is None else loads[: skip + 1])
+        if skip is not None:
+            variable = hoisted[loads[skip]]
+            code.line(f"if {variable} is not None and {variable} is not _hk_MISSING:")
+            code.indent()
+            self.emit_loads(code, hoisted, loads[skip + 1 :])
+            loaded.difference_update(loads[skip + 1 :])
+        if last and skip is None:
+            code.line(f"return {test}")
+        else:
+            code.line(f"if {test}:")
+            code.indent().line("return True")
+            code.dedent()
+        if skip is not None:
+            code.dedent()
+        if last and skip is not None:
+            code.line("return False")
 
     def emit_factory(
         self, out: _Writer, name: str, constants: Constants, inner: str, function: list[str]
@@ -678,6 +787,40 @@ def _decided(condition: Expr | None, steps: tuple[str, tuple[str | int, ...]]) -
         if len(found) == 1 and found[0][0] == steps:
             return found[0][1]
     return None
+
+
+_COMPARISONS = frozenset({"==", "!=", "<", "<=", ">", ">=", "in"})
+_TEXT_METHODS = frozenset({"matches", "contains", "startsWith", "endsWith"})
+
+
+def _guarded_objects(part: Expr) -> set[tuple[str, tuple[str | int, ...]]]:
+    """The objects on the paths ``part`` reads strictly (each proper prefix of such a path):
+    where one is missing or null, the path is missing, an error, so ``part`` does not hold.
+    Only forms whose every other operand is a constant, so nothing can absorb the error."""
+    paths: list[tuple[str, tuple[str | int, ...]]] = []
+    match part:
+        case Binary(op=op, left=left, right=right) if op in _COMPARISONS:
+            for path, other in ((left, right), (right, left)):
+                steps = path_steps(path)
+                if steps is not None and _constant(other):
+                    paths.append(steps)
+        case Call(function=function, target=target, args=args) if (
+            function in _TEXT_METHODS and target is not None and all(map(_constant, args))
+        ):
+            steps = path_steps(target)
+            if steps is not None:
+                paths.append(steps)
+        case Has(path=path):
+            steps = path_steps(path)
+            if steps is not None:
+                paths.append(steps)
+    return {(root, keys[:end]) for root, keys in paths for end in range(len(keys))}
+
+
+def _constant(expr: Expr) -> bool:
+    return isinstance(expr, Literal) or (
+        isinstance(expr, List) and all(isinstance(item, Literal) for item in expr.items)
+    )
 
 
 def _plain(items: tuple[tuple[str, ParamValue], ...]) -> bool:
