@@ -35,11 +35,16 @@ ODD_NAMES = ["", "bash", "BASH", "Bash\n", "Bash\r", "Edit|Write", "*", ".", "a.
              "Éditer", "Notebook", "NotebookEditX", "xBash", "Bash ", "\\d"]  # fmt: skip
 
 
+def exact(matcher: str) -> bool:
+    """Only letters, digits, `_` and `|`: an exact name or a list of them."""
+    return re.fullmatch(r"[A-Za-z0-9_|]+", matcher) is not None
+
+
 def oracle(matcher: str | None, name: str, js: dict[tuple[str, str], bool | None]) -> bool:
     """Claude Code's rule, written from its reference without hookc's code."""
     if matcher is None or matcher in ("", "*"):
         return True
-    if re.fullmatch(r"[A-Za-z0-9_|]+", matcher):
+    if exact(matcher):
         return name in matcher.split("|")
     return js[(matcher, name)] is True
 
@@ -88,7 +93,7 @@ def regex_matchers(draw: st.DrawFn) -> str:
 
 
 MATCHERS = st.one_of(
-    st.sampled_from([None, "", "*"]),
+    st.sampled_from([None, "", "*", "a*", "**", "*Bash"]),
     st.sampled_from([*TOOLS, "bash", "mcp__github", "Edit|Write", "Read|Grep|Glob", "Edit|"]),
     regex_matchers(),
 )
@@ -100,13 +105,13 @@ NAMES = st.lists(
 
 
 @pytest.mark.skipif(NODE is None, reason="JavaScript's RegExp is the oracle: needs node")
-@settings(SETTINGS, max_examples=examples(120))
+@settings(SETTINGS, max_examples=examples(60))
 @given(st.lists(MATCHERS, min_size=1, max_size=4), NAMES)
 def test_every_back_end_matches_tools_as_claude_code_does(
     matchers: list[str | None], names: list[str]
 ) -> None:
     names = list(dict.fromkeys(names + ODD_NAMES + TOOLS))
-    patterns = sorted({m for m in matchers if m and not re.fullmatch(r"[A-Za-z0-9_|*]*", m)})
+    patterns = sorted({m for m in matchers if m not in (None, "", "*") and not exact(m)})
     verdicts = javascript_tests(patterns, names)
     js = {
         (p, n): (v[i] if v is not None else None)

@@ -99,3 +99,47 @@ def test_the_example_scripts_are_executable_except_the_one_the_check_names() -> 
     assert scripts
     not_executable = [p.name for p in scripts if not os.access(p, os.X_OK)]
     assert not_executable == ["save-notes.sh"]  # HK707 in examples/claude-code/check.expected
+
+
+def test_a_compiled_module_returns_the_handlers_that_would_run_in_order(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    from tests.properties import load
+
+    monkeypatch.chdir(ROOT)
+    status, _, err = run("compile", SETTINGS, "-o", str(tmp_path), "--name", "claude")
+    assert status == 0, err
+    module = load((tmp_path / "claude.py").read_text("utf-8"))
+    assert module.evaluate_all("PreToolUse", {"tool_name": "Bash"}) == [
+        (
+            "settings.PreToolUse.0.0",
+            {
+                "type": "command",
+                "command": '"$CLAUDE_PROJECT_DIR"/.claude/hooks/guard-bash.sh',
+                "timeout": 10,
+                "async": False,
+                "asyncRewake": False,
+                "shell": "bash",
+                "statusMessage": "Checking the command",
+                "once": False,
+            },
+        )
+    ]
+    assert [
+        hook_id for hook_id, _ in module.evaluate_all("PreToolUse", {"tool_name": "Write"})
+    ] == ["settings.PreToolUse.1.0"]
+    assert module.evaluate_all("PreToolUse", {"tool_name": "Grep"}) == []
+
+
+def test_a_profile_given_on_the_command_line_overrides_detection(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.chdir(ROOT)
+    status, out, _ = run("check", "--profile", "default", SETTINGS)
+    assert status == 1
+    assert "error[HK201]: the profile `default` reads native files" in out
+    assert "not a `.json` file" in out
+    status, out, _ = run("check", "--profile", "claude-code", AGENT)
+    assert status == 1 and "error[HK201]: the profile `claude-code` reads claude-code" in out
+    status, out, _ = run("check", "--profile", "docker-agent", AGENT)
+    assert status == 0 and "error[" not in out

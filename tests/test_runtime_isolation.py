@@ -33,3 +33,36 @@ def test_importing_the_runtime_loads_no_compiler_module() -> None:
     ]
     assert forbidden == []
     assert "hookc.runtime.support" in loaded
+
+
+def test_running_handlers_loads_no_compiler_module() -> None:
+    """hookc.handlers is standard library only: a runtime imports it beside a compiled
+    module, and running a command and a builtin loads nothing of the compiler either."""
+    script = (
+        "import json, sys\n"
+        "from hookc import handlers\n"
+        "decision = handlers.run('claude_code', 'Stop', {}, [\n"
+        "    ('a', {'type': 'command', 'command': 'exit 2'}),\n"
+        "    ('b', {'type': 'builtin', 'command': 'f'})],\n"
+        "    builtins={'f': lambda payload, action: {'systemMessage': 'hi'}})\n"
+        "print(json.dumps([decision.verdict, sorted(sys.modules)]))\n"
+    )
+    verdict, loaded = json.loads(
+        subprocess.run(
+            [sys.executable, "-c", script], cwd=ROOT, check=True, capture_output=True, text=True
+        ).stdout
+    )
+    forbidden = [
+        name
+        for name in loaded
+        if name.partition(".")[0] in {"lark", "lxml", "jsonschema", "yaml"}
+        or (
+            name.startswith("hookc.")
+            and not name.startswith(
+                ("hookc.runtime", "hookc.errors", "hookc.version", "hookc.handlers")
+            )
+        )
+    ]
+    assert verdict == "deny"
+    assert forbidden == []
+    assert "hookc.handlers.process" in loaded

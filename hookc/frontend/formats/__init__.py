@@ -20,7 +20,16 @@ from hookc.diagnostics import Diagnostic, error
 from hookc.frontend.formats.format import Format, suffix
 from hookc.source import Source, Span
 
-__all__ = ["Format", "by_name", "detect", "for_profile", "formats", "suffix", "unknown_format"]
+__all__ = [
+    "Format",
+    "by_name",
+    "detect",
+    "for_profile",
+    "formats",
+    "not_of_format",
+    "suffix",
+    "unknown_format",
+]
 
 
 @functools.cache
@@ -59,4 +68,17 @@ def unknown_format(source: Source) -> Diagnostic:
         source,
         Span(0, 0),
         f"hookc reads {kinds}; or name the format with --profile",
+    )
+
+
+def not_of_format(source: Source, found: Format, profile: str) -> Diagnostic:
+    """HK201 for a file that the profile asked for names a format it cannot be."""
+    path = PurePath(source.name)
+    return error(
+        "HK201",
+        f"the profile `{profile}` reads {found.name} files ({found.summary}), "
+        f"not a `{path.suffix or path.name}` file",
+        source,
+        Span(0, 0),
+        "leave out --profile: hookc finds each file's format from its name and content",
     )

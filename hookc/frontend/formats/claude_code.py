@@ -64,7 +64,7 @@ _ANY_SETTINGS = re.compile(r"(?:[\w.-]*[-_.])?settings(?:[-_.][\w.-]*)?\.json")
 # What only a Claude Code settings file holds: its schema, or one of its own keys.
 _SETTINGS_CONTENT = re.compile(
     r'claude-code-settings|"(?:permissions|sandbox|statusLine|enabledPlugins|apiKeyHelper|'
-    r'includeCoAuthoredBy|cleanupPeriodDays|outputStyle|disableAllHooks|'
+    r"includeCoAuthoredBy|cleanupPeriodDays|outputStyle|disableAllHooks|"
     r'allowManagedPermissionRulesOnly|enableAllProjectMcpServers)"\s*:'
 )
 # What makes two handlers identical to Claude Code, per handler type. The reference says

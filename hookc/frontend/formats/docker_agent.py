@@ -137,9 +137,19 @@ def _agent_handlers(
     for event, entries in hooks.items():
         details = profile.event_details(event)
         key_span = entries.key_span or entries.span
-        if details.get("internal"):
-            details = {}
-        unknown = unknown_event(event, key_span, profile, source) if not details else None
+        if details.get("internal"):  # a lane docker-agent dispatches, not a YAML key
+            diagnostics.append(
+                warning(
+                    "HK402",
+                    f"`{event}` is docker-agent's internal lane, not an event of the file: "
+                    "its handlers never run",
+                    source,
+                    key_span,
+                    "write `preempt_yolo: true` on a `pre_tool_use` group",
+                )
+            )
+            continue
+        unknown = unknown_event(event, key_span, profile, source)
         if unknown is not None:
             diagnostics.append(unknown)
             continue

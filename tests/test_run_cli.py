@@ -1,0 +1,233 @@
+"""``hookc run FILE --event E --context CTX [--protocol P] [--dry-run] [--format json]``: the
+hooks that match are evaluated, their handlers run by the tool's protocol, and the report
+(each handler's exit status, time and output; the merged decision) is exactly the
+example's, time aside."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+from hookc.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+RUN = ROOT / "examples" / "run"
+GUARD = "examples/run/guard.hooks.yaml"
+UPDATE = os.environ.get("HOOKC_UPDATE_GOLDEN") == "1"
+_TIME = re.compile(r" in \d+ ms$", re.MULTILINE)
+
+
+def run(*argv: str, stdin: str = "") -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    saved = sys.stdin
+    sys.stdin = io.StringIO(stdin)
+    try:
+        status = main(list(argv), stdout=out, stderr=err)
+    finally:
+        sys.stdin = saved
+    return status, out.getvalue(), err.getvalue()
+
+
+SETTINGS = "examples/run/claude-code/.claude/settings.json"
+NATIVE = (GUARD, "--protocol", "claude_code")
+
+
+@pytest.mark.parametrize(
+    ("file", "context", "extra", "expected"),
+    [
+        (NATIVE, "rm_rf.json", (), "rm_rf.expected"),
+        (NATIVE, "ls.json", (), "ls.expected"),
+        (NATIVE, "rm_rf.json", ("--dry-run",), "dry_run.expected"),
+        ((SETTINGS,), "claude-code/rm-rf.json", (), "claude-code/rm-rf.expected"),
+        ((SETTINGS,), "claude-code/ls.json", (), "claude-code/ls.expected"),
+    ],
+)
+def test_the_examples_print_exactly_their_expected_files(
+    monkeypatch: pytest.MonkeyPatch,
+    file: tuple[str, ...],
+    context: str,
+    extra: tuple[str, ...],
+    expected: str,
+) -> None:
+    monkeypatch.chdir(ROOT)
+    argv = ("run", *file, "--event", "PreToolUse")
+    status, out, err = run(*argv, "--context", f"examples/run/{context}", *extra)
+    out = _TIME.sub(" in 7 ms", out)
+    if UPDATE:
+        (RUN / expected).write_text(out, encoding="utf-8")
+    assert (status, err) == (0, "")
+    assert out == (RUN / expected).read_text(encoding="utf-8")
+
+
+def test_json_output_has_each_run_and_the_decision(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(ROOT)
+    status, out, _ = run(
+        "run",
+        GUARD,
+        "--protocol",
+        "claude_code",
+        "--event",
+        "PreToolUse",
+        "--context",
+        "examples/run/rm_rf.json",
+        "--format",
+        "json",
+    )
+    report = json.loads(out)
+    assert status == 0
+    assert (report["verdict"], report["allowed"]) == ("deny", False)
+    assert [(r["hook_id"], r["exit_code"]) for r in report["runs"]] == [
+        ("block_rm_rf", 2),
+        ("note_bash", 0),
+    ]
+    assert report["additional_context"] == "Bash calls in this project are logged."
+
+
+def test_a_compiled_module_runs_the_same_handlers(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.chdir(ROOT)
+    assert run("compile", GUARD, "-o", str(tmp_path), "--name", "guard")[0] == 0
+    argv = ("--protocol", "claude_code", "--event", "PreToolUse", "--context")
+    status, out, _ = run("run", str(tmp_path / "guard.py"), *argv, "examples/run/rm_rf.json")
+    assert status == 0
+    assert _TIME.sub(" in 7 ms", out) == (RUN / "rm_rf.expected").read_text(encoding="utf-8")
+
+
+def test_timeout_and_cwd_options(tmp_path: Path) -> None:
+    hooks = tmp_path / "slow.hooks.yaml"
+    hooks.write_text(
+        "action_types:\n"
+        "  command: {parameters: {command: {type: string}, timeout: {type: integer}}}\n"
+        "hooks:\n"
+        "  - {id: slow, event: Stop, action: {type: command, command: 'pwd; sleep 30'}}\n",
+        encoding="utf-8",
+    )
+    status, out, _ = run(
+        "run",
+        str(hooks),
+        "--protocol",
+        "claude_code",
+        "--event",
+        "Stop",
+        "--context",
+        "-",
+        "--timeout",
+        "0.5",
+        "--cwd",
+        str(tmp_path),
+        "--format",
+        "json",
+        stdin="{}",
+    )
+    (handler,) = json.loads(out)["runs"]
+    assert status == 0
+    assert handler["timed_out"] and handler["signal"] == 9
+    assert handler["stdout"] == f"{tmp_path}\n"
+    assert json.loads(out)["verdict"] == "proceed"
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (
+            ("--protocol", "cursor"),
+            "hookc: error: unknown protocol 'cursor'; hookc knows a3s, "
+            "claude_code, docker_agent, registry, rollouts\n",
+        ),
+        (
+            (),
+            "hookc: error: the `default` profile names no handler protocol; say which tool "
+            "runs these hooks with --protocol (a3s, claude_code, docker_agent, registry, "
+            "rollouts)\n",
+        ),
+        (
+            ("--protocol", "claude_code", "--timeout", "0"),
+            "hookc: error: --timeout must be a positive number of seconds\n",
+        ),
+    ],
+)
+def test_usage_errors_say_what_to_do(
+    monkeypatch: pytest.MonkeyPatch, argv: tuple[str, ...], message: str
+) -> None:
+    monkeypatch.chdir(ROOT)
+    status, out, err = run(
+        "run", GUARD, "--event", "PreToolUse", "--context", "examples/run/ls.json", *argv
+    )
+    assert (status, out, err) == (2, "", message)
+
+
+def test_a_file_with_errors_runs_nothing(tmp_path: Path) -> None:
+    broken = tmp_path / "broken.hooks.yaml"
+    broken.write_text("hooks:\n  - {event: Stop, when: 'a ==', action: {type: fail}}\n")
+    status, out, _ = run(
+        "run",
+        str(broken),
+        "--protocol",
+        "claude_code",
+        "--event",
+        "Stop",
+        "--context",
+        "-",
+        stdin="{}",
+    )
+    assert status == 1 and "error[HK101]" in out
+
+
+def test_the_readme_worked_example_blocks_rm_rf_for_real(tmp_path: Path) -> None:
+    """README "Running hooks": a Claude Code project's settings.json, read by hookc's
+    importer and compiled; a runtime evaluates it and runs the matching handler."""
+    from hookc import handlers
+    from tests.properties import load
+
+    project = RUN / "claude-code"
+    settings = project / ".claude" / "settings.json"
+    assert main(["compile", str(settings), "-o", str(tmp_path), "--name", "claude"]) == 0
+    module = load((tmp_path / "claude.py").read_text(encoding="utf-8"))
+    for command, verdict in (
+        ("rm -rf build/", "deny"),
+        ("rm -r -f x", "proceed"),
+        ("ls -la", "proceed"),
+        ("echo rm -fr /", "deny"),
+    ):
+        context = {"tool_name": "Bash", "tool_input": {"command": command}}
+        matches = module.evaluate_all("PreToolUse", context)
+        decision = handlers.run("claude_code", "PreToolUse", context, matches, cwd=project)
+        assert decision.verdict == verdict, command
+    other_tool = {"tool_name": "Write", "tool_input": {"file_path": "rm -rf"}}
+    assert module.evaluate_all("PreToolUse", other_tool) == []  # the matcher: Bash only
+
+
+def test_dry_run_json_lists_handlers_and_runs_nothing(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.chdir(ROOT)
+    marker = tmp_path / "ran"
+    hooks = tmp_path / "touch.hooks.yaml"
+    hooks.write_text(
+        "action_types:\n"
+        "  command: {parameters: {command: {type: string}}}\n"
+        "hooks:\n"
+        f"  - {{id: touch, event: Stop, action: {{type: command, command: 'touch {marker}'}}}}\n",
+        encoding="utf-8",
+    )
+    argv = ("run", str(hooks), "--protocol", "claude_code", "--event", "Stop", "--context", "-")
+    status, out, _ = run(*argv, "--dry-run", "--format", "json", stdin='{"session_id": "s"}')
+    plan = json.loads(out)
+    assert status == 0 and not marker.exists()
+    assert [(h["hook_id"], h["target"], h["timeout"]) for h in plan["handlers"]] == [
+        ("touch", f"touch {marker}", 600.0)
+    ]
+    assert plan["stdin"] == {"session_id": "s", "cwd": str(ROOT), "hook_event_name": "Stop"}
+    status, out, _ = run(*argv, "--event", "SessionEnd", stdin="{}")
+    assert (status, out) == (
+        0,
+        "event `SessionEnd`: 0 handlers, run at once as claude_code runs them\ndecision: proceed\n",
+    )
+    assert not marker.exists()
