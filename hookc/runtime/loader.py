@@ -30,7 +30,7 @@ from hookc.runtime.closures import (
 )
 from hookc.runtime.dispatch import candidates, first_action, key_of
 from hookc.runtime.support import _hk_context, _hk_exact, _hk_text
-from hookc.runtime.tree_form import NONFINITE, PARAM_TAGS
+from hookc.runtime.tree_form import COMPARISONS, METHODS, NONFINITE, PARAM_TAGS
 from hookc.runtime.values import CelError
 
 _HOLE = re.compile(r"\$\{")
@@ -78,6 +78,7 @@ class _Hook:
     action_type: str
     action: Callable[[dict[str, Any]], dict[str, Any]]
     key: tuple[str, str] | None  # for the dispatch index (hookc.runtime.dispatch)
+    guards: tuple[str, ...]  # context names that, missing or null, keep it from firing
     decided: bool  # the condition is exactly the key's equality
     ready: dict[str, Any] | None  # the action made once, where it has no template
 
@@ -190,7 +191,7 @@ def _build(data: Any, text: str) -> Runtime:
             }
             for h in hooks
         ),
-        predicates={h.id: _standalone(h.predicate) for h in hooks},
+        predicates={h.id: _standalone(h.predicate, h.guards) for h in hooks},
         SOURCE_SHA256=digest.group(1) if digest else hashlib.sha256(text.encode()).hexdigest(),
         HOOKC_VERSION=version.group(1) if version else None,
         _events={event: candidates(found) for event, found in events.items()},
@@ -206,13 +207,53 @@ def _places(document: Mapping[str, Any]) -> list[Where]:
     ]
 
 
-def _standalone(predicate: Closure) -> Callable[[Any], bool]:
+def _standalone(predicate: Closure, guards: tuple[str, ...]) -> Callable[[Any], bool]:
+    """The predicate in truth position; a missing or null object a guard names decides
+    False after one ``get`` (real events lack whole objects), before the closures run."""
+    if len(guards) == 1:
+        [guard] = guards
+
+        def test_guarded(context: Any) -> bool:
+            if type(context) is not dict:
+                context = _hk_context(context)
+            if context.get(guard) is None:
+                return False
+            return predicate(context, None) is True
+
+        return test_guarded
+
     def test(context: Any) -> bool:
         if type(context) is not dict:
             context = _hk_context(context)
+        for name in guards:
+            if context.get(name) is None:
+                return False
         return predicate(context, None) is True
 
     return test
+
+
+def _guards(condition: Any) -> tuple[str, ...]:
+    """The context names whose value, missing or null, keeps the (built, so well-formed)
+    condition from holding: the first name of each path with keys below it that a leaf
+    of the condition, or of its top ``all``, reads strictly (compares it with a constant,
+    applies a text method, tests presence). Such a path is then missing: an error or,
+    for a presence test, false; neither is true."""
+    if not isinstance(condition, Mapping):
+        return ()
+    leaves = condition["all"] if list(condition) == ["all"] else [condition]
+    names: dict[str, None] = {}
+    for leaf in leaves:
+        if (
+            isinstance(leaf, Mapping)
+            and leaf.keys() <= {"path", "op", "value"}
+            and leaf.get("op") in (*COMPARISONS, *METHODS, "in", "exists")
+            and isinstance(leaf.get("path"), str)
+        ):
+            root, steps = parse_path(leaf["path"], ())
+            if steps and root != "@":
+                names[root] = None
+    return tuple(names)
 
 
 def _hook(entry: Any, where: Where, builtin: bool, builder: Builder) -> _Hook:
@@ -267,6 +308,7 @@ def _hook(entry: Any, where: Where, builtin: bool, builder: Builder) -> _Hook:
         action_type,
         render,
         key_of(condition),
+        _guards(condition),
         key_of(condition) is not None and "all" not in (condition or {}),
         render({}) if all(_plain(value) for value in action.values()) else None,
     )
