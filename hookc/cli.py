@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 import hookc
 from hookc.errors import CompileError, EvaluationError
+from hookc.settings import SettingsError, add_options, inputs, resolve
 
 if TYPE_CHECKING:
     from hookc.ir.hooks import Hook
@@ -26,10 +27,49 @@ if TYPE_CHECKING:
     from hookc.profile import Profile
 
 EXIT_OK, EXIT_INPUT_ERROR, EXIT_USAGE = 0, 1, 2
+FORMATS = ("text", "json", "sarif", "github")
+
+# An example per command, shown by `hookc COMMAND --help` (a test runs each one).
+EXAMPLES = {
+    "check": """examples:
+  hookc check policies.hooks.yaml .system/hooks/     files and folders
+  hookc check . --select HK5 --ignore HK505          only path and logic warnings, but one
+  cat policies.hooks.yaml | hookc check - --stdin-filename policies.hooks.yaml
+  hookc check . --format github                      annotations in a GitHub workflow""",
+    "compile": """examples:
+  hookc compile policies.hooks.yaml -o build         writes build/policies.py
+  hookc compile hooks/ -o build --name policies --target yaml
+  hookc compile policies.hooks.yaml -o build --explain""",
+    "fmt": """examples:
+  hookc fmt policies.hooks.yaml                      rewrite it in place
+  hookc fmt --diff .                                 show what would change
+  hookc fmt --check policies.hooks.yaml              exit 1 if it is not formatted""",
+    "eval": """examples:
+  hookc eval policies.hooks.yaml --event limit --context ctx.json
+  echo '{"tool": "Bash"}' | hookc eval build/policies.py --event pre_tool_use --context - --all""",
+    "expr": """examples:
+  hookc expr "1 + 2"
+  hookc expr "cost.spend > 10.0" --context ctx.json""",
+    "run": """examples:
+  hookc run .claude/settings.json --event PreToolUse --context event.json --dry-run
+  hookc run .claude/settings.json --event PreToolUse --context event.json --format json""",
+    "rule": """examples:
+  hookc rule HK505                                   what HK505 means, an example, the fix
+  hookc rule --all                                   every code with its one-line meaning""",
+}
 
 
 class _UsageError(Exception):
     pass
+
+
+class _HelpFormatter(argparse.HelpFormatter):
+    """Descriptions wrapped to the terminal; the examples printed as written."""
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        if text.startswith("examples:"):
+            return "".join(indent + line for line in text.splitlines(keepends=True))
+        return super()._fill_text(text, width, indent)
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -48,20 +88,23 @@ def _parser() -> argparse.ArgumentParser:
             "and print every problem with its place. Exit status: 0 no error (warnings "
             "alone pass unless --strict), 1 an error was found, 2 a usage error."
         ),
+        epilog=EXAMPLES["check"],
+        formatter_class=_HelpFormatter,
     )
-    check.add_argument("files", nargs="+", metavar="FILE", help="hook files to check")
+    check.add_argument(
+        "files",
+        nargs="+",
+        metavar="PATH",
+        help="hook files, folders (searched for hook files) or - for standard input",
+    )
     check.add_argument(
         "--format",
-        choices=("text", "json", "sarif"),
+        choices=FORMATS,
         default="text",
-        help="text for people (default), json or sarif for tools",
+        help="text for people (default), json or sarif for tools, github for workflow annotations",
     )
-    check.add_argument("--strict", action="store_true", help="fail (exit 1) on warnings too")
-    check.add_argument(
-        "--profile",
-        help="the runtime profile: its events, context schema and action catalog "
-        "(default: the one of each file's format, found from its name and content)",
-    )
+    _add_color(check)
+    add_options(check)
 
     compile_ = commands.add_parser(
         "compile",
@@ -73,9 +116,14 @@ def _parser() -> argparse.ArgumentParser:
             "DIR/NAME.hooks.yaml, for hookc.runtime. Exit status: 0 written, 1 an error in "
             "the input (nothing is written), 2 a usage error."
         ),
+        epilog=EXAMPLES["compile"],
+        formatter_class=_HelpFormatter,
     )
     compile_.add_argument(
-        "files", nargs="+", metavar="INPUT", help="hook files, their hooks in this order"
+        "files",
+        nargs="+",
+        metavar="INPUT",
+        help="hook files or folders, their hooks in this order (- for standard input)",
     )
     compile_.add_argument(
         "-o",
@@ -91,15 +139,12 @@ def _parser() -> argparse.ArgumentParser:
     )
     compile_.add_argument(
         "--format",
-        choices=("text", "json", "sarif"),
+        choices=FORMATS,
         default="text",
-        help="how findings are printed: text (default), json or sarif",
+        help="how findings are printed: text (default), json, sarif or github",
     )
-    compile_.add_argument(
-        "--profile",
-        help="the runtime profile (default: the one of the inputs' format, found from "
-        "their names and content)",
-    )
+    _add_color(compile_)
+    add_options(compile_, strict=False)
     compile_.add_argument(
         "-O",
         dest="level",
@@ -121,29 +166,39 @@ def _parser() -> argparse.ArgumentParser:
         "--explain",
         action="store_true",
         help="print each hook's condition before and after optimizing, with the rules "
-        "that changed it",
+        "that changed it (on standard error when --format is not text)",
     )
 
     fmt = commands.add_parser(
         "fmt",
-        help="rewrite YAML hook files in canonical form",
+        help="lay YAML hook files out one way, keeping every comment",
         description=(
-            "Rewrite YAML hook files in canonical form: keys in a fixed order, defaults "
-            "filled, conditions as trees. A file whose comments canonical YAML cannot keep "
-            "(any but those above its first line) is not rewritten, and fmt says why. "
-            "Exit status: 0 all canonical (or rewritten), 1 a file could not be rewritten "
-            "or, with --check, is not canonical, 2 a usage error."
+            "Lay YAML hook files out one way (keys in a fixed order, two-space indentation, "
+            "comments beside what they belong to), keeping everything the author wrote: "
+            "comments, `when` texts, quotes; no default or id is written in. Exit status: 0 "
+            "all formatted (or rewritten), 1 a file could not be rewritten or, with --check "
+            "or --diff, is not formatted, 2 a usage error."
         ),
+        epilog=EXAMPLES["fmt"],
+        formatter_class=_HelpFormatter,
     )
-    fmt.add_argument("files", nargs="+", metavar="FILE", help="YAML hook files")
+    fmt.add_argument(
+        "files",
+        nargs="+",
+        metavar="PATH",
+        help="YAML hook files, folders, or - (standard input to standard output)",
+    )
     fmt.add_argument(
         "--check",
         action="store_true",
-        help="change nothing; exit 1 if a file is not in canonical form (for pre-commit)",
+        help="change nothing; exit 1 if a file is not formatted (for pre-commit)",
     )
     fmt.add_argument(
-        "--profile", default="default", help="the runtime profile (default: %(default)s)"
+        "--diff",
+        action="store_true",
+        help="change nothing; print what would change as a unified diff, exit 1 if anything would",
     )
+    add_options(fmt, strict=False, selection=False)
 
     eval_ = commands.add_parser(
         "eval",
@@ -154,6 +209,8 @@ def _parser() -> argparse.ArgumentParser:
             "or a module hookc compiled. Exit status: 0 evaluated, 1 an error in FILE, 2 a "
             "usage error."
         ),
+        epilog=EXAMPLES["eval"],
+        formatter_class=_HelpFormatter,
     )
     eval_.add_argument("file", metavar="FILE", help="a hook file or a compiled module (.py)")
     eval_.add_argument("--event", required=True, metavar="EVENT", help="the event, e.g. error")
@@ -191,6 +248,8 @@ def _parser() -> argparse.ArgumentParser:
             "merged decision. Exit status: 0 the handlers ran (whatever they decided), 1 an "
             "error in FILE, 2 a usage error."
         ),
+        epilog=EXAMPLES["run"],
+        formatter_class=_HelpFormatter,
     )
     run_.add_argument("file", metavar="FILE", help="a hook file or a compiled module (.py)")
     run_.add_argument("--event", required=True, metavar="EVENT", help="the event, e.g. PreToolUse")
@@ -248,6 +307,8 @@ def _parser() -> argparse.ArgumentParser:
             "Exits 1, with a diagnostic, if the expression does not compile or evaluates "
             "to a CEL error (a missing key, no matching overload, overflow, ...)."
         ),
+        epilog=EXAMPLES["expr"],
+        formatter_class=_HelpFormatter,
     )
     expr.add_argument("expression", help='the expression text, e.g. "cost.spend > 10.0"')
     expr.add_argument(
@@ -255,7 +316,26 @@ def _parser() -> argparse.ArgumentParser:
         metavar="FILE",
         help="a JSON object of variables; '-' reads standard input (default: no variables)",
     )
+
+    rule = commands.add_parser(
+        "rule",
+        help="explain a diagnostic code: what it means, an example, the fix",
+        description="Print what a diagnostic code means, an example that gets it, and the fix.",
+        epilog=EXAMPLES["rule"],
+        formatter_class=_HelpFormatter,
+    )
+    rule.add_argument("code", nargs="?", help="a code, e.g. HK505")
+    rule.add_argument("--all", action="store_true", help="list every code")
     return parser
+
+
+def _add_color(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--color",
+        choices=("auto", "always", "never"),
+        default="auto",
+        help="colour the text report: auto (default) on a terminal unless NO_COLOR is set",
+    )
 
 
 def main(
@@ -270,7 +350,7 @@ def main(
         return int(exit_.code or 0)
     try:
         if args.command == "check":
-            return _check(args.files, args.format, args.strict, args.profile, out)
+            return _check(args, out)
         if args.command == "compile":
             return _compile(args, out, err)
         if args.command == "fmt":
@@ -279,12 +359,14 @@ def main(
             return _eval(args, out, err)
         if args.command == "expr":
             return _expr(args.expression, args.context, out, err)
+        if args.command == "rule":
+            return _rule(args, out)
         if args.command == "run":
             return _run(args, out, err)
         parser.print_usage(err)
         print("hookc: error: a command is required (see hookc --help)", file=err)
         return EXIT_USAGE
-    except _UsageError as exc:
+    except (_UsageError, SettingsError) as exc:
         print(f"hookc: error: {exc}", file=err)
         return EXIT_USAGE
     except Exception as exc:  # a bug in hookc: say so, without a traceback for the user
@@ -308,40 +390,51 @@ def run() -> None:
         os._exit(status)
 
 
-def _check(
-    files: list[str], format: str, strict: bool, profile_name: str | None, out: TextIO
-) -> int:
+def _check(args: argparse.Namespace, out: TextIO) -> int:
     from hookc.check.run import check_files
-    from hookc.reporters import REPORTERS
 
-    reports = check_files(files, _profile(profile_name))
-    out.write(REPORTERS[format]().render(reports))
+    settings = resolve(args)
+    paths, given = inputs(args.files, settings, args.stdin_filename)
+    reports = check_files(paths, settings.profile, settings.selection, given)
+    out.write(_reporter(args, out).render(reports))
     severities = {d.severity.value for report in reports for d in report.diagnostics}
-    failed = "error" in severities or (strict and "warning" in severities)
+    failed = "error" in severities or (settings.strict and "warning" in severities)
     return EXIT_INPUT_ERROR if failed else EXIT_OK
+
+
+def _reporter(args: argparse.Namespace, out: TextIO) -> Any:
+    from hookc.reporters import REPORTERS, TextReporter, colour_wanted
+
+    if args.format == "text":
+        return TextReporter(colour=colour_wanted(args.color, out, os.environ))
+    return REPORTERS[args.format]()
 
 
 def _compile(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from hookc.backend.driver import OutputError, compile_files
-    from hookc.reporters import REPORTERS
 
-    profile = _profile(args.profile)
+    settings = resolve(args)
+    paths, given = inputs(args.files, settings, args.stdin_filename)
+    if given:
+        raise _UsageError("compile reads files, not standard input (`-`)")
     try:
         result = compile_files(
-            args.files,
+            paths,
             args.output,
             name=args.name,
-            profile=profile,
+            profile=settings.profile,
             level=args.level,
             target=args.target,
+            selection=settings.selection,
         )
     except OutputError as exc:
         raise _UsageError(str(exc)) from None
-    out.write(REPORTERS[args.format]().render(result.reports))
+    out.write(_reporter(args, out).render(result.reports))
     if result.module_path is None:
         return EXIT_INPUT_ERROR
     if args.explain:
-        out.write(_explanation(result.optimized, args.level))
+        # Machine-readable output stays one document: the explanation goes beside it.
+        (out if args.format == "text" else err).write(_explanation(result.optimized, args.level))
     hooks = f"{result.hook_count} hook{'' if result.hook_count == 1 else 's'}"
     print(f"hookc: wrote {result.module_path} ({hooks})", file=err)
     return EXIT_OK
@@ -349,30 +442,45 @@ def _compile(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 def _profile(name: str | None) -> Profile | None:
     """The profile asked for, or None: each file's format then chooses its own."""
-    from hookc.profile import available, load_profile
+    from hookc.settings import profile_named
 
-    if name is None:
-        return None
-    if name not in available():
-        raise _UsageError(f"unknown profile {name!r}; available: {', '.join(available())}")
-    return load_profile(name)
+    return None if name is None else profile_named(name)
 
 
 def _fmt(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from hookc.backend.driver import OutputError
-    from hookc.fmt import format_file, write
+    from hookc.fmt import YAML_SUFFIXES, format_file, write
 
-    profile = _profile(args.profile)
-    assert profile is not None  # fmt rewrites native YAML: its --profile has a default
+    settings = resolve(args)
+    paths, given = inputs(args.files, settings, args.stdin_filename)
+    profile = settings.profile  # None: each file is read with the profile it declares
+    named = set(args.files)
     status = EXIT_OK
-    for path in dict.fromkeys(args.files):
-        formatted = format_file(path, profile)
+    for path in paths:
+        if path not in named and path not in given and not path.lower().endswith(YAML_SUFFIXES):
+            continue  # found in a folder: fmt lays out YAML, and XML is not its business
+        formatted = format_file(path, profile, given.get(path))
         for diagnostic in formatted.diagnostics:
             print(diagnostic.render(), file=out)
         if formatted.canonical is None:
             status = EXIT_INPUT_ERROR
+        elif path in given and not (args.check or args.diff):
+            out.write(formatted.canonical)  # standard input: the result to standard output
+        elif formatted.changed and args.diff:
+            import difflib
+
+            assert formatted.text is not None
+            out.writelines(
+                difflib.unified_diff(
+                    formatted.text.splitlines(keepends=True),
+                    formatted.canonical.splitlines(keepends=True),
+                    f"{path}\t(original)",
+                    f"{path}\t(formatted)",
+                )
+            )
+            status = EXIT_INPUT_ERROR
         elif formatted.changed and args.check:
-            print(f"{path}: not in canonical form (hookc fmt rewrites it)", file=out)
+            print(f"{path}: not formatted (hookc fmt rewrites it)", file=out)
             status = EXIT_INPUT_ERROR
         elif formatted.changed:
             try:
@@ -392,6 +500,7 @@ def _eval(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
     context = _read_context(args.context)
     path = Path(args.file)
+    profile: Profile | None = None
     if path.suffix == ".py":
         try:
             subject = from_module(path)
@@ -400,6 +509,7 @@ def _eval(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             return EXIT_INPUT_ERROR
     else:
         loaded = load_file(path, _profile(args.profile))
+        profile = loaded.profile
         errors = [d for d in loaded.diagnostics if d.severity is Severity.ERROR]
         for diagnostic in errors:
             print(diagnostic.render(), file=out)
@@ -407,9 +517,39 @@ def _eval(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             return EXIT_INPUT_ERROR
         subject = from_hookset(loaded.hookset)
     every = args.all or subject.runs_every_match
+    _warn_unknown_event(subject, args.event, profile, err)
     if args.explain:
         out.write(explain(subject, args.event, context, every))
     out.write(result(subject, args.event, context, every))
+    return EXIT_OK
+
+
+def _warn_unknown_event(subject: Any, event: str, profile: Profile | None, err: TextIO) -> None:
+    """An event no hook listens to matches nothing (docs/semantics.md); when it is not one the
+    profile knows either, it is probably mistyped: say so, with the closest name."""
+    import difflib
+
+    listened = {hook["event"] for hook in subject.hooks}
+    known = sorted(listened | set(profile.events if profile is not None else ()))
+    if event in known:
+        return
+    close = difflib.get_close_matches(event, known, n=1, cutoff=0.6)
+    hint = f"; did you mean `{close[0]}`?" if close else f"; events: {', '.join(known)}"
+    print(f"hookc: warning: no hook listens to the event `{event}`{hint}", file=err)
+
+
+def _rule(args: argparse.Namespace, out: TextIO) -> int:
+    from hookc.rules import explain_rule, rule_index
+
+    if args.all:
+        out.write(rule_index())
+        return EXIT_OK
+    if not args.code:
+        raise _UsageError("name a code (hookc rule HK505) or give --all")
+    text = explain_rule(args.code)
+    if text is None:
+        raise _UsageError(f"unknown code {args.code!r} (hookc rule --all lists them)")
+    out.write(text)
     return EXIT_OK
 
 

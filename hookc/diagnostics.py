@@ -81,8 +81,11 @@ CODES: dict[str, str] = {
     "HK710": "duplicate handler that never runs a second time",
     "HK711": "regular expression hookc cannot translate to Python's",
     # hookc fmt.
-    "HK601": "not a YAML hook file (fmt rewrites YAML only)",
-    "HK602": "comment that canonical YAML cannot keep: file not rewritten",
+    "HK601": "not a native YAML hook file (fmt lays out those only)",
+    "HK602": "file fmt cannot rewrite faithfully: left as it was",
+    # Inline suppressions.
+    "HK801": "suppression that silences nothing",
+    "HK802": "suppression that cannot be read",
 }
 
 

@@ -1,34 +1,68 @@
-"""``hookc fmt``: rewrite YAML hook files in canonical form (``hookc.backend.canonical``),
-never losing what a person wrote.
+"""``hookc fmt``: lay YAML hook files out one way, keeping everything their author wrote.
 
-What canonical YAML cannot hold is refused, not dropped: a comment anywhere but above the
-first line of content (those are kept as they are), or a file hookc cannot read. The file's
-own sections besides its hooks (``action_types``, ``event_context_schema``, the seed's
-documentation sections) are kept as data. Before a file is replaced, its new text is read
-back and must give the same hooks; the replacement is atomic.
+fmt changes the layout, never the content: keys in a fixed order (a hook's `id`, `event`,
+`priority`, `enabled`, `description`, `when`/`condition`, `action`; an action's `type`
+first; a leaf's `path`, `op`, `value`), two spaces an indentation level with list items
+indented under their key, comments at the indentation of what they precede, two spaces
+before an end-of-line comment, at most one blank line in a row. A `when:` text stays text,
+quotes stay as written, no default or derived id is written in.
+
+The file is read with ruamel.yaml's round-trip loader, which keeps scalars as written; its
+comments are found with the same scanner that loads hook files, each tied to the key or list
+item it belongs to (an end-of-line comment to what ends on its line, a comment line to what
+follows it), and put back beside that key or item wherever the layout moves it. Before the
+file is replaced, the new text is read back: it must give the same hooks and the same other
+sections, and hold every comment; if not, the file is left as it is and fmt says why (HK602).
 """
 
 from __future__ import annotations
 
+import bisect
+import io
+import os
+import re
+import secrets
+import stat
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import yaml
 
-from hookc.backend.canonical import canonical_yaml
-from hookc.backend.driver import write_atomically
 from hookc.diagnostics import Diagnostic, error, has_error
+from hookc.frontend.comments import Comment, comments_between_scalars, scalar_spans
 from hookc.frontend.files import read_source
 from hookc.frontend.load import load_source
+from hookc.frontend.yaml_file import LOADER
 from hookc.profile import Profile
 from hookc.source import Source, Span
 
 YAML_SUFFIXES = (".yaml", ".yml")
 
+# Key orders; keys not named keep their order after the named ones.
+_ROOT_ORDER = (
+    "schema_version",
+    "profile",
+    "ordering",
+    "hooks",
+    "builtin_hooks",
+    "action_types",
+    "event_context_schema",
+    "operators",
+    "combinators",
+    "return_schema",
+)
+_HOOK_ORDER = ("id", "event", "priority", "enabled", "description", "when", "condition", "action")
+_LEAF_ORDER = ("path", "op", "value", "where")
+_CONDITION_KEYS = frozenset(("all", "any", "not", "when", *_LEAF_ORDER))
+
+Path_ = tuple[str | int, ...]
+
 
 @dataclass(frozen=True)
 class Formatted:
-    """One file: its canonical text (None when it cannot be given) and why not."""
+    """One file: its formatted text (None when it cannot be given) and why not."""
 
     path: str
     text: str | None
@@ -40,78 +74,417 @@ class Formatted:
         return self.canonical is not None and self.canonical != self.text
 
 
-def format_file(path: str, profile: Profile) -> Formatted:
-    source, found = read_source(path)
-    if source is None:
-        return Formatted(path, None, None, tuple(found))
-    if not path.endswith(YAML_SUFFIXES):
-        return Formatted(
-            path,
-            source.text,
-            None,
-            (
-                error(
-                    "HK601",
-                    "hookc fmt rewrites YAML hook files only",
-                    source,
-                    Span(0, 0),
-                    "`hookc compile --target yaml` writes the canonical YAML of this file",
-                ),
-            ),
+def format_file(path: str, profile: Profile | None, text: str | None = None) -> Formatted:
+    """``path`` formatted (``text``: its content when it is not read from disk). Without a
+    profile, the file is read with the one it declares, as ``hookc check`` reads it."""
+    if text is None:
+        source, found = read_source(path)
+        if source is None:
+            return Formatted(path, None, None, tuple(found))
+    else:
+        source = Source(path, text)
+    if not path.lower().endswith(YAML_SUFFIXES) or not _native(source, profile):
+        return _refused(
+            source,
+            "HK601",
+            "hookc fmt lays out native YAML hook files only",
+            Span(0, 0),
+            "`hookc compile --target yaml` writes the canonical YAML of this file",
         )
     loaded = load_source(source, profile)
     if loaded.has_errors or loaded.hookset is None:
         return Formatted(path, source.text, None, loaded.diagnostics)
-    leading, comment = _comments(source)
-    if comment is not None:
-        line = source.position(comment)[0]
-        refusal = error(
-            "HK602",
-            f"not rewritten: canonical YAML cannot keep the comment on line {line}",
+    formatted, problem = format_text(source.text)
+    if formatted is None:
+        assert problem is not None
+        return _refused(
             source,
-            Span(comment, comment + 1),
-            "move it into the hook's `description`, or above the file's first line, where "
-            "fmt keeps comments",
+            "HK602",
+            f"not rewritten: {problem[0]}",
+            problem[1],
+            "fmt leaves a file it cannot rewrite faithfully as it is",
         )
-        return Formatted(path, source.text, None, (refusal,))
-    canonical = leading + canonical_yaml(loaded.hookset, loaded.sections)
-    # The new text must read back to the same hooks: nothing a person wrote may be lost.
-    again = load_source(Source(path, canonical), profile)
-    if again.hookset != loaded.hookset or has_error(again.diagnostics):
-        raise AssertionError(f"{path}: canonical form did not read back to the same hooks")
-    return Formatted(path, source.text, canonical, ())
+    again = load_source(Source(path, formatted), profile)
+    if (
+        has_error(again.diagnostics)
+        or again.hookset != loaded.hookset
+        or again.sections != loaded.sections
+    ):
+        return _refused(
+            source,
+            "HK602",
+            "not rewritten: the laid-out text would not read back to the same hooks",
+            Span(0, 0),
+            "please report this file to hookc",
+        )
+    return Formatted(path, source.text, formatted, ())
+
+
+def _native(source: Source, profile: Profile | None) -> bool:
+    """Whether the file is read as native hook YAML (the format fmt's layout is made for)."""
+    from hookc.frontend.formats import detect, for_profile
+
+    found = for_profile(profile.name) if profile is not None else detect(source.name, source.text)
+    return found is not None and found.name == "native"
+
+
+def _refused(source: Source, code: str, message: str, span: Span, hint: str) -> Formatted:
+    return Formatted(source.name, source.text, None, (error(code, message, source, span, hint),))
 
 
 def write(formatted: Formatted) -> None:
-    """Replace the file with its canonical text (``OutputError`` if it cannot be written)."""
+    """Replace the file with its formatted text, atomically, keeping its permissions; a
+    symbolic link stays a link and the file it points to is rewritten
+    (``OutputError`` if it cannot be written)."""
+    from hookc.backend.driver import write_atomically
+
     assert formatted.canonical is not None
-    write_atomically(Path(formatted.path), formatted.canonical)
+    target = Path(os.path.realpath(formatted.path))
+    mode = stat.S_IMODE(os.stat(target).st_mode)
+    write_atomically(target, formatted.canonical, mode)
 
 
-def _comments(source: Source) -> tuple[str, int | None]:
-    """The comment lines above the first line of content (kept), and the offset of the
-    first comment anywhere else (None if there is none)."""
-    text = source.text
-    scalars: list[tuple[int, int]] = []
-    first_token: int | None = None
-    for token in yaml.scan(text, Loader=yaml.SafeLoader):
-        if isinstance(token, yaml.StreamStartToken | yaml.StreamEndToken):
+# -- laying out -------------------------------------------------------------------------------
+
+
+def format_text(text: str) -> tuple[str | None, tuple[str, Span] | None]:
+    """``text`` laid out, or None and (what went wrong, where)."""
+    from ruamel.yaml.error import YAMLError as RuamelError
+
+    scalars = scalar_spans(text)
+    if scalars is None:
+        return None, ("the file does not scan as YAML", Span(0, 0))
+    comments = comments_between_scalars(text, scalars)
+    stripped = _without_comments(text, comments)
+    kept: list[_Verbatim] = []
+    token = "hookcverbatim" + secrets.token_hex(4)
+    while token in text:  # a placeholder must not occur in the text it stands in
+        token = "hookcverbatim" + secrets.token_hex(4)
+    reader = _ruamel(stripped, kept, token)
+    try:
+        document = reader.load(stripped)
+    except (RuamelError, ValueError) as exc:
+        # libyaml, which reads hook files, accepts a little more than ruamel.yaml's scanner
+        # (a tab before `:`, say): the file is valid, but fmt cannot rewrite it.
+        mark = getattr(exc, "problem_mark", None)
+        at = min(getattr(mark, "index", 0) or 0, len(text))
+        problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+        return None, (
+            f"ruamel.yaml, which fmt writes with, cannot read this line as hookc does: {problem}",
+            Span(at, at),
+        )
+    _clear_comments(document)
+    _reorder(document, ())
+    out = io.StringIO()
+    reader.dump(document, out)
+    laid_out = _restore(out.getvalue(), token, kept)
+    before = _places(stripped)
+    after = _places(laid_out)
+    if before is None or after is None:
+        return None, ("the laid-out text does not read back", Span(0, 0))
+    result = _with_comments(text, scalars, comments, before, after, laid_out)
+    if sorted(
+        c.text.rstrip() for c in comments_between_scalars(result, scalar_spans(result) or [])
+    ) != sorted(c.text.rstrip() for c in comments):
+        lost = comments[0].span if comments else Span(0, 0)
+        return None, ("fmt could not keep every comment in its place", lost)
+    return result, None
+
+
+class _Verbatim(str):
+    """A scalar kept as the text its author wrote (its quotes, escapes and digits), equal to
+    its value as text so that keys still sort by name. ruamel.yaml would respell some of
+    them (an escape, a double's digits, `yes`, which it reads as YAML 1.2 where hook files
+    are read as YAML 1.1); it writes a placeholder instead, replaced by the text after.
+    The text includes the scalar's anchor and tag, if it has them."""
+
+    text: str
+    number: int
+
+
+_ANCHOR = re.compile(r"&(\S+)")
+
+
+def _restore(laid_out: str, token: str, kept: list[_Verbatim]) -> str:
+    """The placeholders replaced by the scalars' own text. A scalar that is written again
+    where the source had an alias of it is written as that alias (`*name`)."""
+    seen: set[int] = set()
+
+    def text(match: re.Match[str]) -> str:
+        number = int(match.group(1))
+        value = kept[number]
+        if number in seen and (anchor := _ANCHOR.match(value.text)):
+            return f"*{anchor.group(1)}"
+        seen.add(number)
+        return value.text
+
+    return re.sub(f"{token}(\\d+)z", text, laid_out)
+
+
+def _ruamel(source: str, kept: list[_Verbatim], token: str) -> Any:
+    from ruamel.yaml import YAML
+    from ruamel.yaml.constructor import RoundTripConstructor
+    from ruamel.yaml.representer import RoundTripRepresenter
+
+    class Constructor(RoundTripConstructor):
+        pass
+
+    class Representer(RoundTripRepresenter):
+        pass
+
+    def verbatim(constructor: Any, node: Any) -> Any:
+        if node.style in ("|", ">"):  # block scalars: ruamel keeps them as written
+            return RoundTripConstructor.construct_yaml_str(constructor, node)
+        value = _Verbatim(node.value)
+        value.text = source[node.start_mark.index : node.end_mark.index]
+        value.number = len(kept)
+        kept.append(value)
+        return value
+
+    for kind in ("str", "int", "float", "bool", "null", "timestamp"):
+        Constructor.add_constructor(f"tag:yaml.org,2002:{kind}", verbatim)
+    Representer.add_representer(
+        _Verbatim,
+        lambda representer, value: representer.represent_scalar(
+            "tag:yaml.org,2002:str", f"{token}{value.number}z"
+        ),
+    )
+    reader = YAML()  # round trip: quotes, block scalars, anchors and flow style kept
+    reader.Constructor = Constructor
+    reader.Representer = Representer
+    reader.preserve_quotes = True
+    reader.indent(mapping=2, sequence=4, offset=2)
+    reader.width = 4096  # never fold a long line: the text is the author's
+    return reader
+
+
+def _without_comments(text: str, comments: list[Comment]) -> str:
+    """``text`` with every comment blanked out, lines kept where they were."""
+    pieces, position = [], 0
+    for comment in comments:
+        start = comment.span.start
+        while start > position and text[start - 1] in " \t\ufeff":
+            start -= 1
+        pieces.append(text[position:start])
+        position = comment.span.end
+    pieces.append(text[position:])
+    return "".join(pieces)
+
+
+def _clear_comments(node: Any) -> None:
+    from ruamel.yaml.comments import CommentedMap, CommentedSeq
+
+    if isinstance(node, CommentedMap | CommentedSeq):
+        node.ca.comment = None
+        node.ca.items.clear()
+        node.ca.end = None
+        for child in node.values() if isinstance(node, CommentedMap) else node:
+            _clear_comments(child)
+
+
+def _reorder(node: Any, path: Path_) -> None:
+    from ruamel.yaml.comments import CommentedMap, CommentedSeq
+
+    if isinstance(node, CommentedSeq):
+        for index, item in enumerate(node):
+            _reorder(item, (*path, index))
+        return
+    if not isinstance(node, CommentedMap):
+        return
+    order = _order_for(node, path)
+    for key in [k for k in order if k in node] + [k for k in list(node) if k not in order]:
+        node.move_to_end(key)
+    if len(path) >= 1 and path[0] in _ROOT_ORDER[5:]:
+        return  # a catalog or schema: data, laid out but not reordered inside
+    for key, value in node.items():
+        _reorder(value, (*path, key))
+
+
+def _order_for(node: Any, path: Path_) -> tuple[str, ...]:
+    if not path:
+        return _ROOT_ORDER
+    if len(path) == 2 and path[0] in ("hooks", "builtin_hooks"):
+        return _HOOK_ORDER
+    if len(path) == 3 and path[2] == "action":
+        return ("type",)
+    if "condition" in path and set(node) <= _CONDITION_KEYS:
+        return _LEAF_ORDER
+    return ()
+
+
+# -- where each key and item is ---------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Place:
+    start: tuple[int, int]  # (line, column), 0-based, of the key or the item
+    end_line: int  # the line its value ends on (a scalar's or flow collection's last line)
+    inline_end: bool  # the value is a scalar or a flow collection
+
+
+def _places(text: str) -> dict[Path_, _Place] | None:
+    """Where each mapping entry and list item of a YAML text is, by its path."""
+    try:
+        root = yaml.compose(text, Loader=LOADER)
+    except yaml.YAMLError:
+        return None
+    places: dict[Path_, _Place] = {}
+    if root is not None:
+        places[()] = _place(root, root)
+        _walk(root, (), places)
+    return places
+
+
+def _place(start: yaml.Node, value: yaml.Node) -> _Place:
+    inline = not isinstance(value, yaml.CollectionNode) or bool(value.flow_style)
+    end = value.end_mark
+    end_line = end.line if inline else start.start_mark.line
+    return _Place((start.start_mark.line, start.start_mark.column), end_line, inline)
+
+
+def _walk(node: yaml.Node, path: Path_, places: dict[Path_, _Place]) -> None:
+    if isinstance(node, yaml.MappingNode):
+        for key, value in node.value:
+            child = (*path, str(key.value))
+            places[child] = _place(key, value)
+            _walk(value, child, places)
+    elif isinstance(node, yaml.SequenceNode):
+        for index, item in enumerate(node.value):
+            child = (*path, index)
+            places[child] = _place(item, item)
+            _walk(item, child, places)
+
+
+def _with_comments(
+    text: str,
+    scalars: list[tuple[int, int]],
+    comments: list[Comment],
+    before: dict[Path_, _Place],
+    after: dict[Path_, _Place],
+    laid_out: str,
+) -> str:
+    """``laid_out`` with the comments (and single blank lines) of ``text`` put back beside
+    the keys and items they belong to."""
+    source = Source("", text)
+    lines = laid_out.splitlines()
+    above: dict[int, list[str]] = {}
+    trailing: dict[int, list[str]] = {}
+    at_end: list[str] = []
+    anchors = _Anchors(before)
+    for group_start, group in _gaps(source, scalars, comments):
+        anchor = anchors.first_from(group_start)
+        target = after.get(anchor) if anchor is not None else None
+        if target is None:
+            at_end.extend(group)
             continue
-        if first_token is None:
-            first_token = token.start_mark.index
-        if isinstance(token, yaml.ScalarToken):
-            scalars.append((token.start_mark.index, token.end_mark.index))
-    start = first_token if first_token is not None else len(text)
-    line_start = text.rfind("\n", 0, start) + 1
-    leading = text[:line_start]
-    inside = iter(sorted(scalars))
-    current = next(inside, None)
-    position = line_start
-    while (position := text.find("#", position)) != -1:
-        while current is not None and current[1] <= position:
-            current = next(inside, None)
-        in_scalar = current is not None and current[0] <= position < current[1]
-        if not in_scalar and (position == 0 or text[position - 1] in " \t\n\r"):
-            return leading, position
-        position += 1
-    return leading, None
+        above.setdefault(target.start[0], []).extend(group)
+    for comment in comments:
+        line = source.position(comment.span.start)[0] - 1
+        if _alone_on_its_line(source, comment):
+            continue  # a comment line: placed with its gap
+        anchor = anchors.at_end_of(line)
+        target = after.get(anchor) if anchor is not None else None
+        out_line = target.end_line if target is not None and target.inline_end else None
+        if target is not None and out_line is None:
+            out_line = target.start[0]
+        trailing.setdefault(out_line if out_line is not None else len(lines) - 1, []).append(
+            "#" + comment.text
+        )
+    result: list[str] = []
+    for number, row in enumerate(lines):
+        if number in above:
+            indent = len(row) - len(row.lstrip(" "))
+            result.extend(_indented(above[number], indent, first=not result))
+        extra = trailing.get(number)
+        result.append(row.rstrip(" \t") + ("  " + "  ".join(extra) if extra else ""))
+    result.extend(_indented(at_end, 0, first=False))
+    while result and result[-1] == "":
+        result.pop()
+    return "\n".join(result) + "\n"
+
+
+def _indented(group: list[str], indent: int, first: bool) -> Iterator[str]:
+    """A gap's lines: comments at ``indent``, runs of blank lines made one (none at the top
+    of the file)."""
+    previous_blank = first
+    for entry in group:
+        if entry == "":
+            if not previous_blank:
+                yield ""
+            previous_blank = True
+        else:
+            yield " " * indent + entry
+            previous_blank = False
+
+
+def _gaps(
+    source: Source, scalars: list[tuple[int, int]], comments: list[Comment]
+) -> Iterator[tuple[int, list[str]]]:
+    """Runs of blank and comment-only lines outside scalars: (the 0-based line after the
+    run, the run's lines: "" for a blank one, the comment with its `#` otherwise)."""
+    comment_at = {source.position(c.span.start)[0] - 1: c for c in comments}
+    in_scalar: set[int] = set()
+    for start, end in scalars:
+        first, last = source.position(start)[0] - 1, source.position(end)[0] - 1
+        in_scalar.update(range(first + 1, last + (1 if end > start else 0)))
+    run: list[str] = []
+    total = len(source.text.splitlines())
+    for number in range(total):
+        line = source.line_text(number + 1)
+        comment = comment_at.get(number)
+        if number in in_scalar:
+            pass
+        elif line.strip(" \t\r") == "":
+            run.append("")
+            continue
+        elif comment is not None and _alone_on_its_line(source, comment):
+            run.append("#" + comment.text.rstrip())
+            continue
+        if run:
+            yield number, run
+            run = []
+    if run:
+        yield total, run
+
+
+def _alone_on_its_line(source: Source, comment: Comment) -> bool:
+    line, column = source.position(comment.span.start)
+    return source.line_text(line)[: column - 1].strip(" \t\ufeff") == ""
+
+
+class _Anchors:
+    """What a comment belongs to, looked up by line (each lookup a dict access or a binary
+    search, so a file of thousands of commented hooks is laid out in linear time)."""
+
+    def __init__(self, places: dict[Path_, _Place]) -> None:
+        entries = sorted((place.start, path) for path, place in places.items() if path)
+        self.starts = [start for start, _ in entries]
+        self.paths = [path for _, path in entries]
+        self.ending: dict[int, Path_] = {}
+        self.starting: dict[int, Path_] = {}
+        for path, place in places.items():
+            if not path:
+                continue
+            if place.inline_end:
+                _deepest(self.ending, place.end_line, path)
+            _deepest(self.starting, place.start[0], path)
+
+    def first_from(self, line: int) -> Path_ | None:
+        """The first entry starting on ``line`` or after it: what a comment line precedes."""
+        index = bisect.bisect_left(self.starts, (line, -1))
+        return self.paths[index] if index < len(self.paths) else None
+
+    def at_end_of(self, line: int) -> Path_ | None:
+        """The entry an end-of-line comment on ``line`` belongs to: the deepest one whose
+        value ends on that line, else the deepest that starts on it, else the last before."""
+        if line in self.ending:
+            return self.ending[line]
+        if line in self.starting:
+            return self.starting[line]
+        index = bisect.bisect_left(self.starts, (line, -1))
+        return self.paths[index - 1] if index else None
+
+
+def _deepest(table: dict[int, Path_], line: int, path: Path_) -> None:
+    if line not in table or len(path) > len(table[line]):
+        table[line] = path

@@ -5,7 +5,8 @@
 Only a top-level name that no ordinary finder knows reaches this finder: it is appended at
 the end of ``sys.meta_path``, so a ``policies.py`` (or package) anywhere on ``sys.path``
 wins. In each ``sys.path`` entry, in order, it looks for ``NAME.hooks.yaml``,
-``NAME.hooks.yml``, ``NAME.xml``, ``NAME.md``; the first file found is the module.
+``NAME.hooks.yml``, ``NAME.xml``, ``NAME.md`` (an ``.xml`` or ``.md`` only if it holds
+``<hooks>``: ``import README`` is not ``README.md``); the first file found is the module.
 
 The compiled module is cached next to the hook file, where Python keeps its own caches:
 ``__pycache__/hookc/NAME.py`` with its checked-hash bytecode in that folder's
@@ -32,6 +33,7 @@ import hookc.version
 from hookc.backend.driver import (
     OutputError,
     generate_module,
+    refuse_to_overwrite,
     source_digest_of_files,
     write_module,
 )
@@ -39,6 +41,7 @@ from hookc.backend.driver import (
 # SPEC §7's order: the native format first.
 HOOK_FILE_ENDINGS = (".hooks.yaml", ".hooks.yml", ".xml", ".md")
 CACHE_FOLDER = Path("__pycache__", "hookc")
+CACHE_MARK = "# hookc import cache: "
 
 
 def install() -> None:
@@ -78,9 +81,20 @@ def find_hook_file(name: str, entries: Sequence[object]) -> Path | None:
         folder = entry or os.getcwd()
         for ending in HOOK_FILE_ENDINGS:
             candidate = os.path.join(folder, name + ending)
-            if os.path.isfile(candidate):
+            if os.path.isfile(candidate) and _is_module(candidate):
                 return Path(os.path.abspath(candidate))
     return None
+
+
+def _is_module(candidate: str) -> bool:
+    """README.md is no module: an .xml or .md file counts only if it holds <hooks> (asked of
+    the one place that recognises hook files, only then: a cached import of a
+    .hooks.yaml module loads no front end)."""
+    if not candidate.endswith((".xml", ".md")):
+        return True
+    from hookc.frontend.discover import is_hook_module_file
+
+    return is_hook_module_file(candidate)
 
 
 class HookFileLoader(importlib.abc.Loader):
@@ -125,6 +139,8 @@ class HookFileLoader(importlib.abc.Loader):
         text = _header(self.hook_file.name, generated.source_sha256) + generated.text
         if not sys.dont_write_bytecode:
             try:
+                # A cache file hookc did not write is left alone (compiled in memory instead).
+                refuse_to_overwrite(cache, [self.hook_file], CACHE_MARK)
                 cache.parent.mkdir(parents=True, exist_ok=True)
                 return _code_of(fullname, write_module(cache.parent, fullname, text))
             except (OSError, OutputError):
@@ -135,7 +151,7 @@ class HookFileLoader(importlib.abc.Loader):
 def _header(hook_file_name: str, digest: str) -> str:
     """The first line of a cached module: what it was compiled from, and by which hookc."""
     version = hookc.version.__version__
-    return f"# hookc import cache: {hook_file_name} sha256={digest} hookc={version}\n"
+    return f"{CACHE_MARK}{hook_file_name} sha256={digest} hookc={version}\n"
 
 
 def _first_line(path: Path) -> str | None:

@@ -155,7 +155,40 @@ def load_profile(name: str = "default") -> Profile:
     # the pure-Python loader took a tenth of a one-hook compile. A shipped file holds no
     # timestamps or binary, where the two loaders could differ.
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-    data = yaml.load(path.read_text(encoding="utf-8"), Loader=loader)
+    return _profile_from(yaml.load(path.read_text(encoding="utf-8"), Loader=loader))
+
+
+def load_profile_file(path: str | Path) -> Profile:
+    """A profile from a file of one's own (the shipped profiles' form); ``ValueError`` with
+    the reason when it cannot be read as one."""
+    try:
+        data = yaml.safe_load(Path(path).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ValueError(f"cannot read the profile {path}: {exc}") from None
+    except yaml.YAMLError as exc:
+        raise ValueError(f"the profile {path} is not valid YAML: {exc}") from None
+    problems = []
+    if not isinstance(data, dict):
+        problems.append("it must be a mapping")
+    else:
+        if not isinstance(data.get("name"), str):
+            problems.append("`name` must be a string")
+        if not isinstance(data.get("events") or [], list | dict):
+            problems.append("`events` must be a list or a mapping of names to descriptions")
+        for key in ("action_types", "context_schema", "ordering"):
+            if not isinstance(data.get(key) or {}, dict):
+                problems.append(f"`{key}` must be a mapping")
+    if problems:
+        raise ValueError(f"the profile {path} cannot be used: {'; '.join(problems)}")
+    if isinstance(data.get("events"), list):  # names alone: as the shipped form, undescribed
+        data = {**data, "events": dict.fromkeys(str(event) for event in data["events"])}
+    try:
+        return _profile_from(data)
+    except (AttributeError, TypeError) as exc:
+        raise ValueError(f"the profile {path} cannot be used: {exc}") from None
+
+
+def _profile_from(data: Mapping[str, Any]) -> Profile:
     ordering = data.get("ordering") or {}
     return Profile(
         name=data["name"],

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import urllib.parse
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 import hookc.version
@@ -20,12 +20,51 @@ def _plural(count: int, word: str) -> str:
     return f"{count} {word}{'' if count == 1 else 's'}"
 
 
+# ANSI colours for a terminal: severity words, codes and carets.
+_COLOURS = {"error": "\x1b[1;31m", "warning": "\x1b[1;33m", "bold": "\x1b[1m", "hint": "\x1b[36m"}
+_RESET = "\x1b[0m"
+
+
+def colour_wanted(choice: str, stream: object, environ: Mapping[str, str]) -> bool:
+    """``--color always|never|auto``: auto colours a terminal unless ``NO_COLOR`` is set
+    (https://no-color.org) or the terminal is dumb."""
+    if choice != "auto":
+        return choice == "always"
+    if environ.get("NO_COLOR") or environ.get("TERM") == "dumb":
+        return False
+    isatty = getattr(stream, "isatty", None)
+    return bool(isatty and isatty())
+
+
+def _coloured(block: str, diagnostic: Diagnostic) -> str:
+    """A rendered finding with its head line's severity and code in colour, the caret line
+    in the severity's colour and the hint dimmed."""
+    lines = block.split("\n")
+    colour = _COLOURS[diagnostic.severity.value]
+    tag = f"{diagnostic.severity.value}[{diagnostic.code}]"
+    head, _, rest = lines[0].partition(f": {tag}: ")
+    lines[0] = f"{_COLOURS['bold']}{head}{_RESET}: {colour}{tag}{_RESET}: {rest}"
+    for index, line in enumerate(lines[1:], start=1):
+        if line.lstrip().startswith("^") and set(line.strip()) == {"^"}:
+            lines[index] = f"{colour}{line}{_RESET}"
+        elif line.startswith("  hint: "):
+            lines[index] = f"{_COLOURS['hint']}{line}{_RESET}"
+    return "\n".join(lines)
+
+
 class TextReporter:
     """Each finding as ``path:line:col: severity[code]: message``, its source line and a
     caret; then a count. Nothing at all when there is nothing to say (for pre-commit)."""
 
+    def __init__(self, colour: bool = False) -> None:
+        self.colour = colour
+
     def render(self, reports: Sequence[FileReport]) -> str:
-        blocks = [d.render() for report in reports for d in report.diagnostics]
+        blocks = [
+            _coloured(d.render(), d) if self.colour else d.render()
+            for report in reports
+            for d in report.diagnostics
+        ]
         if not blocks:
             return ""
         errors = sum(r.count(Severity.ERROR) for r in reports)
@@ -124,8 +163,42 @@ class SarifReporter:
         return json.dumps(log, indent=2, ensure_ascii=False) + "\n"
 
 
-REPORTERS: dict[str, type[TextReporter | JsonReporter | SarifReporter]] = {
+def _escape(text: str, property_: bool = False) -> str:
+    """GitHub workflow commands' escaping: of `%`, line breaks, and in properties `:` `,`."""
+    text = text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    if property_:
+        text = text.replace(":", "%3A").replace(",", "%2C")
+    return text
+
+
+class GithubReporter:
+    """GitHub Actions workflow commands: each finding an annotation on its file and line
+    (``::error file=...,line=...::message``)."""
+
+    def render(self, reports: Sequence[FileReport]) -> str:
+        lines = []
+        for report in reports:
+            for d in report.diagnostics:
+                position = _position(d)
+                properties = ",".join(
+                    f"{key}={_escape(str(value), property_=True)}"
+                    for key, value in (
+                        ("file", report.path),
+                        ("line", position["line"]),
+                        ("col", position["column"]),
+                        ("endLine", position["end_line"]),
+                        ("endColumn", position["end_column"]),
+                        ("title", f"hookc {d.code}"),
+                    )
+                )
+                message = d.message + (f" ({d.hint})" if d.hint else "")
+                lines.append(f"::{d.severity.value} {properties}::{_escape(message)}\n")
+        return "".join(lines)
+
+
+REPORTERS: dict[str, type[TextReporter | JsonReporter | SarifReporter | GithubReporter]] = {
     "text": TextReporter,
     "json": JsonReporter,
     "sarif": SarifReporter,
+    "github": GithubReporter,
 }

@@ -146,13 +146,15 @@ class _Dumper(yaml.SafeDumper):
         super().increase_indent(flow, False)
 
 
-# YAML folds these line breaks in plain and single-quoted text (NEL would read back as a
-# space); double quotes write them as escapes.
-_FOLDED_BREAKS = frozenset("\x85\u2028\u2029")
+# Text with a line break goes in double quotes, the break as an escape: YAML folds NEL,
+# U+2028 and U+2029 in plain and single-quoted text (NEL would read back as a space), and a
+# key that spans lines must be written as an explicit `? key`, which hookc fmt's round trip
+# (ruamel.yaml) respells as a simple key that does not read back. One line always does.
+_LINE_BREAKS = frozenset("\n\r\x85\u2028\u2029")
 
 
 def _represent_text(dumper: yaml.SafeDumper, text: str) -> yaml.ScalarNode:
-    style = '"' if _FOLDED_BREAKS.intersection(text) else None
+    style = '"' if _LINE_BREAKS.intersection(text) else None
     return dumper.represent_scalar("tag:yaml.org,2002:str", text, style=style)
 
 

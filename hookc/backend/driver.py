@@ -24,13 +24,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from hookc.diagnostics import Diagnostic, Severity, error, has_error
-from hookc.source import Span
+from hookc.diagnostics import Diagnostic, has_error
 
 if TYPE_CHECKING:
     from hookc.check.run import FileReport
-    from hookc.frontend.lower import Loaded
-    from hookc.ir.hooks import Hook, HookSet
+    from hookc.check.select import Selection
+    from hookc.ir.hooks import Hook
     from hookc.optimize import Optimized
     from hookc.profile import Profile
 
@@ -83,6 +82,7 @@ def compile_files(
     profile: Profile | None = None,
     level: int = 1,
     target: str = "python",
+    selection: Selection | None = None,
 ) -> CompileResult:
     """Compile hook files into ``out_dir/<name>.py`` and its bytecode, or, for the ``yaml``
     target, into canonical YAML, ``out_dir/<name>.hooks.yaml``.
@@ -98,7 +98,13 @@ def compile_files(
     out = Path(out_dir)
     if out.exists() and not out.is_dir():
         raise OutputError(f"the output {out} exists and is not a directory")
-    generated = generate_module(paths, profile, level, target)
+    if target == "yaml":
+        written = out / f"{module_name}.hooks.yaml"
+        refuse_to_overwrite(written, paths, CANONICAL_MARK)
+    else:
+        written = out / f"{module_name}.py"
+        refuse_to_overwrite(written, paths, MODULE_MARK)
+    generated = generate_module(paths, profile, level, target, selection)
     if generated.text is None:
         return CompileResult(None, generated.reports)
     try:
@@ -106,7 +112,7 @@ def compile_files(
     except OSError as exc:
         raise OutputError(f"cannot create the output directory {out}: {_reason(exc)}") from None
     if target == "yaml":
-        module_path = write_atomically(out / f"{module_name}.hooks.yaml", generated.text)
+        module_path = write_atomically(written, generated.text)
     else:
         module_path = write_module(out, module_name, generated.text)
     return CompileResult(module_path, generated.reports, generated.hook_count, generated.optimized)
@@ -117,6 +123,7 @@ def generate_module(
     profile: Profile | None = None,
     level: int = 1,
     target: str = "python",
+    selection: Selection | None = None,
 ) -> Generated:
     """Load and check every input, optimize the conditions at ``level``, then generate the
     text of the ``target`` (``python``: the module; ``yaml``: canonical YAML) if nothing is
@@ -125,22 +132,18 @@ def generate_module(
     A file named twice is read once (as ``hookc check`` does), at its first place.
     """
     from hookc.backend.python import generate
+    from hookc.check.run import check_inputs
     from hookc.ir.hooks import HookSet
     from hookc.optimize import optimize_hooks
     from hookc.profile import load_profile
 
     unique = list(dict.fromkeys(str(path) for path in paths))
     digest = _digest_if_readable(unique)
-    found: dict[str, list[Diagnostic]] = {}
-    hooksets: dict[str, HookSet] = {}
-    sections: dict[str, Mapping[str, Any]] = {}
+    checked = check_inputs(unique, profile, selection)
+    reports = checked.reports
     read_with: dict[str, Profile] = {}  # profile name -> the profile a file was read with
-    for path in unique:
-        diagnostics, loaded = _load_and_check(path, profile)
-        found[path] = list(diagnostics)
+    for loaded in checked.loaded.values():
         if loaded.hookset is not None:
-            hooksets[path] = loaded.hookset
-            sections[path] = loaded.sections
             read_with.setdefault(loaded.hookset.profile, loaded.profile)
     if len(read_with) > 1:
         raise OutputError(
@@ -148,11 +151,10 @@ def generate_module(
             "compile each kind of file into its own module"
         )
     profile = profile or next(iter(read_with.values()), None) or load_profile()
-    for path, diagnostic in _duplicate_ids_across(hooksets):
-        found[path].append(diagnostic)
-    reports = _reports(found)
-    if any(d.severity is Severity.ERROR for ds in found.values() for d in ds):
+    if checked.has_errors:
         return Generated(None, reports, 0, "")
+    hooksets = {p: f.hookset for p, f in checked.loaded.items() if f.hookset is not None}
+    sections = {p: f.sections for p, f in checked.loaded.items() if f.hookset is not None}
     # The front ends read each file themselves; a file saved between that read and the
     # digest's would give a module whose SOURCE_SHA256 is not that of its hooks.
     if digest is None or _digest_if_readable(unique) != digest:
@@ -199,62 +201,6 @@ def _joined_sections(sections: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
     if schema is not None:
         joined["event_context_schema"] = schema
     return joined
-
-
-def _load_and_check(path: str, profile: Profile | None) -> tuple[tuple[Diagnostic, ...], Loaded]:
-    """One file's findings, exactly those of ``hookc.check.run.check_file``, and its hooks.
-
-    ``check_file`` returns only the findings; the hooks are needed too, so its three steps
-    are repeated here (a test holds compile's report equal to check's).
-    """
-    from hookc.check.logic import logic_diagnostics
-    from hookc.check.paths import path_diagnostics
-    from hookc.frontend.load import load_file
-
-    loaded = load_file(path, profile)
-    found = list(loaded.diagnostics)
-    if loaded.hookset is not None:
-        found.extend(path_diagnostics(loaded.hookset, loaded.profile.context_schema))
-        found.extend(logic_diagnostics(loaded.hookset))
-    return tuple(found), loaded
-
-
-def _reports(found: dict[str, list[Diagnostic]]) -> tuple[FileReport, ...]:
-    """One report per file, sorted by path and findings sorted, as ``check_files`` gives."""
-    from hookc.check.run import FileReport
-
-    return tuple(
-        FileReport(path, tuple(sorted(set(found[path]), key=Diagnostic.sort_key)))
-        for path in sorted(found)
-    )
-
-
-def _duplicate_ids_across(hooksets: Mapping[str, HookSet]) -> list[tuple[str, Diagnostic]]:
-    """HK401, with the input it belongs to, for each hook whose id an earlier input used
-    (the front end reports the duplicates inside one file)."""
-    first: dict[str, tuple[str, Hook]] = {}
-    found = []
-    for path, hookset in hooksets.items():
-        for hook in hookset.hooks:
-            if hook.id not in first:
-                first[hook.id] = (path, hook)
-                continue
-            earlier_path, earlier = first[hook.id]
-            if earlier_path == path or hook.source is None:
-                continue  # reported by the front end
-            message = f"duplicate hook id `{hook.id}` (first used in {_place(earlier)})"
-            span = hook.span or Span(0, 0)
-            found.append(
-                (path, error("HK401", message, hook.source, span, "give each hook its own id"))
-            )
-    return found
-
-
-def _place(hook: Hook) -> str:
-    if hook.source is None:
-        return "another file"
-    line = hook.source.position(hook.span.start)[0] if hook.span else 1
-    return f"{hook.source.name} on line {line}"
 
 
 # -- Names ------------------------------------------------------------------------------
@@ -337,6 +283,35 @@ def _digest_if_readable(paths: Sequence[str]) -> str | None:
 
 # -- Writing ----------------------------------------------------------------------------
 
+# The first line of every file hookc writes starts with one of these: a file that does not is
+# someone else's, and hookc does not write over it.
+MODULE_MARK = "# Generated by hookc "
+CANONICAL_MARK = "# Canonical hooks written by hookc "
+
+
+def refuse_to_overwrite(target: Path, inputs: Iterable[str | Path], mark: str) -> None:
+    """``OutputError`` if writing ``target`` would replace one of ``inputs`` or a file that
+    hookc did not write (its first line does not start with ``mark``)."""
+    if not os.path.lexists(target):
+        return
+    for path in inputs:
+        with contextlib.suppress(OSError):
+            if os.path.samefile(path, target):
+                raise OutputError(
+                    f"the output {target} is the input {path}: hookc does not write over its "
+                    "inputs; choose another -o or --name"
+                )
+    try:
+        with open(target, encoding="utf-8", errors="replace") as handle:
+            first = handle.readline()
+    except OSError as exc:
+        raise OutputError(f"cannot write {target}: {_reason(exc)}") from None
+    if not first.startswith(mark):
+        raise OutputError(
+            f"{target} exists and hookc did not write it: hookc does not write over it; "
+            "move it away, or choose another -o or --name"
+        )
+
 
 def write_module(out_dir: Path, name: str, text: str) -> Path:
     """Write ``out_dir/<name>.py`` and its checked-hash ``.pyc``; return the module's path.
@@ -368,11 +343,14 @@ def write_module(out_dir: Path, name: str, text: str) -> Path:
     return target
 
 
-def write_atomically(target: Path, text: str) -> Path:
+def write_atomically(target: Path, text: str, mode: int | None = None) -> Path:
     """Write ``text`` to ``target`` through a flushed temporary file and ``os.replace``: a
-    reader sees the old file or the new one, never a part."""
+    reader sees the old file or the new one, never a part. ``mode``: the permissions the
+    new file gets (a rewritten file keeps its own)."""
     temp = _write_temp(target.parent, f".{target.name}.", text.encode("utf-8"))
     try:
+        if mode is not None:
+            os.chmod(temp, mode)
         os.replace(temp, target)
     except OSError as exc:
         with contextlib.suppress(OSError):

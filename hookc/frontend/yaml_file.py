@@ -25,6 +25,9 @@ MAX_NESTING = 100
 _ALIAS = re.compile(r"(?:^|[\s\[\]{},:-])\*[^\s\[\]{},]", re.MULTILINE)
 
 _Loader: type[Any] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+# The loader every reader of a hook file's YAML uses (the comment finder too), so that they
+# agree on what the text says.
+LOADER = _Loader
 # Timestamps and binary stay the text they were written as: hook values are JSON values.
 _AS_TEXT = {"tag:yaml.org,2002:timestamp", "tag:yaml.org,2002:binary"}
 _STR = "tag:yaml.org,2002:str"

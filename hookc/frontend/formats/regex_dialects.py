@@ -8,7 +8,8 @@ pattern is rewritten:
 - ``$`` ends the input in both tools (no multi-line flag), where Python's ``$`` also
   matches before a final newline: it becomes ``\\Z``.
 - ``\\d``, ``\\w``, ``\\b`` are ASCII in both, Unicode in Python: ``[0-9]``,
-  ``[0-9A-Za-z_]``, ``(?a:\\b)``. ``\\s`` is JavaScript's Unicode white space or Go's
+  ``[0-9A-Za-z_]``, ``(?a:\\b)``; ``\\B`` is spelled out, as Python's never matches in an
+  empty string. ``\\s`` is JavaScript's Unicode white space or Go's
   ``[\\t\\n\\f\\r ]``, spelled out.
 - JavaScript's ``.`` excludes ``\\r``, U+2028 and U+2029 as well as ``\\n``; ``[^]`` is any
   character and ``[]`` none; an escaped letter with no meaning is the letter itself
@@ -36,6 +37,10 @@ from dataclasses import dataclass
 JS_SPACE = "\\t\\n\\x0b\\f\\r \\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff"
 GO_SPACE = "\\t\\n\\f\\r "
 WORD = "0-9A-Za-z_"
+# Word boundaries of ASCII words. Not Python's \\B, which never matches in an empty string,
+# where JavaScript's and Go's match.
+BOUNDARY = "(?a:\\b)"
+NOT_BOUNDARY = f"(?:(?<=[{WORD}])(?=[{WORD}])|(?<![{WORD}])(?![{WORD}]))"
 _JS_DOT = "[^\\n\\r\\u2028\\u2029]"
 _REPEAT = re.compile(r"\{([0-9]+)(,([0-9]*))?\}")
 _POSIX = {
@@ -93,6 +98,8 @@ def _translate(reader: _Dialect) -> Translated:
         re.compile(text)
     except re.error as exc:
         return Translated(None, f"invalid regular expression: {exc}", True)
+    if reader.untranslatable is not None:
+        return Translated(None, reader.untranslatable, False)
     return Translated(text)
 
 
@@ -108,10 +115,12 @@ class _Dialect:
         self.out: list[str] = []
         self.closed = 0  # capturing groups closed so far
         self.stack: list[bool] = []  # per open group: whether it captures
+        self.openers: list[str] = []  # per open group: how it opened, in Python
         # Per group level (0 the whole pattern): the inline flags set in it so far, each
         # written as a scoped group that closes before a `|` and at the group's end.
         self.scopes: list[list[str]] = [[]]
         self.repeatable = False  # whether a repeat may follow what was written last
+        self.untranslatable: str | None = None
 
     def translate(self) -> str:
         while self.at < len(self.text):
@@ -128,12 +137,20 @@ class _Dialect:
             on = (on or "m" in set_on) and "m" not in set_off
         return on
 
+    def cannot(self, what: str) -> str:
+        """Note a construct hookc cannot say in Python, and stand in for it with one
+        character, so that the rest of the pattern is still read: a pattern the tool
+        refuses is reported as invalid whatever hookc can translate."""
+        self.untranslatable = self.untranslatable or f"hookc cannot translate {what}"
+        return "_"
+
     def emit(self, text: str, repeatable: bool = True) -> None:
         self.out.append(text)
         self.repeatable = repeatable
 
     def open(self, python: str, capturing: bool) -> None:
         self.stack.append(capturing)
+        self.openers.append(python)
         self.scopes.append([])
         self.emit(python, repeatable=False)
 
@@ -141,7 +158,9 @@ class _Dialect:
         if not self.stack:
             raise _Refused("invalid regular expression: unmatched `)`")
         self.closed += self.stack.pop()
-        self.emit(")" * len(self.scopes.pop()) + ")")
+        # A look-behind cannot be repeated (JavaScript refuses `(?<=a)?`; Python allows it).
+        repeatable = not self.openers.pop().startswith(("(?<=", "(?<!"))
+        self.emit(")" * len(self.scopes.pop()) + ")", repeatable)
 
     def step(self) -> None:
         char = self.text[self.at]
@@ -328,18 +347,18 @@ class _JavaScript(_Dialect):
         if char in classes:
             self.emit(classes[char])
         elif char in "bB":
-            self.emit(f"(?a:\\{char})", repeatable=False)
+            self.emit(BOUNDARY if char == "b" else NOT_BOUNDARY, repeatable=False)
         elif char in "123456789":
             digits = re.match(r"[0-9]+", self.text[self.at - 1 :])  # ASCII digits only
             number = int(digits.group(0)) if digits else 0
             if number <= self.total_groups:
-                if number > self.closed:
-                    raise _Refused(
-                        "hookc cannot translate a backreference to a group not yet closed",
-                        invalid=False,
-                    )
                 self.at += len(str(number)) - 1
-                self.emit(f"(?:\\{number})")
+                if number > self.closed:
+                    self.emit(
+                        self.cannot("a backreference to a group not yet closed"), repeatable=True
+                    )
+                else:
+                    self.emit(f"(?:\\{number})")
             elif char in "1234567":  # Annex B: an octal escape
                 self.emit(self.octal(char))
             else:  # Annex B: the digit itself
@@ -405,7 +424,7 @@ class _JavaScript(_Dialect):
         if char in sets:
             return sets[char]
         if char in "DWS":
-            raise _Refused(f"hookc cannot translate `\\{char}` inside a class", invalid=False)
+            return self.cannot(f"`\\{char}` inside a class")
         if char == "b":
             return _literal(8)
         if char in "1234567":  # Annex B: an octal escape
@@ -445,7 +464,13 @@ class _Go(_Dialect):
         if set(on + (off or "")) - _GO_FLAGS or off == "" or not (on or off):
             raise _Refused("invalid regular expression: invalid or unsupported Perl syntax")
         if "U" in on + (off or ""):
-            raise _Refused("hookc cannot translate Go's ungreedy flag `U`", invalid=False)
+            self.cannot("Go's ungreedy flag `U`")
+            on, off = on.replace("U", ""), (off or "").replace("U", "") or None
+            if not (on or off):  # only `U`: read on, its meaning already refused
+                self.at += match.end()
+                if end == ":":
+                    self.open("(?:", capturing=False)
+                return
         self.at += match.end()
         flags = on + (f"-{off}" if off else "")
         if end == ":":
@@ -475,7 +500,7 @@ class _Go(_Dialect):
         if char in classes:
             self.emit(classes[char])
         elif char in "bB":
-            self.emit(f"(?a:\\{char})", repeatable=False)
+            self.emit(BOUNDARY if char == "b" else NOT_BOUNDARY, repeatable=False)
         elif char == "A":
             self.emit("\\A", repeatable=False)
         elif char == "z":
@@ -510,7 +535,8 @@ class _Go(_Dialect):
             self.at += match.end()
             return _literal(code)
         if char in "pP":
-            raise _Refused("hookc cannot translate Unicode classes (`\\p`)", invalid=False)
+            self.at += len(re.match(r"\\{[^}]*\\}|.?", self.text[self.at :]).group(0))  # type: ignore[union-attr]
+            return self.cannot("Unicode classes (`\\p`)")
         if char.isascii() and (char.isalnum() or char == "_"):
             raise _Refused(f"invalid regular expression: invalid escape sequence `\\{char}`")
         return re.escape(char)
@@ -526,7 +552,7 @@ class _Go(_Dialect):
         if char in sets:
             return sets[char]
         if char in "DWS":
-            raise _Refused(f"hookc cannot translate `\\{char}` inside a class", invalid=False)
+            return self.cannot(f"`\\{char}` inside a class")
         return self.character_escape(char)
 
     def posix_class(self) -> str:
@@ -536,7 +562,8 @@ class _Go(_Dialect):
         if match.group(2) not in _POSIX:
             raise _Refused("invalid regular expression: invalid character class range")
         if match.group(1):
-            raise _Refused("hookc cannot translate a negated POSIX class", invalid=False)
+            self.at += match.end()
+            return self.cannot("a negated POSIX class")
         self.at += match.end()
         return _POSIX[match.group(2)]
 

@@ -1,0 +1,89 @@
+"""Which findings a user asked for: ``select``/``ignore`` (from the command line or the
+configuration file) and per-file ignores, as ruff has them.
+
+A rule is named by its code (``HK501``) or a prefix of codes (``HK5`` for every HK5xx);
+``ALL`` names every code. Only warnings can be silenced: an error means a hook cannot be
+compiled as written, and compile refuses it whatever the selection says, so check reports it
+too.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import os
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import PurePath
+
+from hookc.diagnostics import CODES, Diagnostic, Severity
+
+
+class SelectionError(ValueError):
+    """A rule name that names no code."""
+
+
+def check_rule_names(names: Iterable[str], where: str) -> tuple[str, ...]:
+    """``names`` upper-cased, each a code, a prefix of codes or ``ALL``; else
+    ``SelectionError`` with the closest code."""
+    checked = []
+    for name in names:
+        rule = name.strip().upper()
+        if rule == "" or (rule != "ALL" and not any(code.startswith(rule) for code in CODES)):
+            import difflib  # only for a suggestion: a run that needs none never loads it
+
+            close = difflib.get_close_matches(rule, list(CODES), n=1)
+            hint = f" (did you mean {close[0]}?)" if close else " (see `hookc rule --all`)"
+            raise SelectionError(f"{where}: unknown rule `{name}`{hint}")
+        checked.append(rule)
+    return tuple(checked)
+
+
+def _matches(code: str, rules: Sequence[str]) -> bool:
+    return any(rule == "ALL" or code.startswith(rule) for rule in rules)
+
+
+@dataclass(frozen=True)
+class PerFileIgnore:
+    """Codes silenced in the files a glob matches (``**`` crosses folders), the glob read
+    relative to ``base`` (the folder of the configuration file that wrote it)."""
+
+    pattern: str
+    rules: tuple[str, ...]
+    base: str = "."
+
+    def applies_to(self, path: str) -> bool:
+        for text in _relative_forms(path, self.base):
+            if fnmatch.fnmatchcase(text, self.pattern) or PurePath(text).match(self.pattern):
+                return True
+        return False
+
+
+def _relative_forms(path: str, base: str) -> list[str]:
+    """``path`` as written and relative to ``base`` when it lies under it, in / form."""
+    forms = [PurePath(path).as_posix()]
+    try:
+        relative = os.path.relpath(os.path.abspath(path), os.path.abspath(base))
+    except ValueError:  # another drive
+        return forms
+    if not relative.startswith(".."):
+        forms.append(PurePath(relative).as_posix())
+    return forms
+
+
+@dataclass(frozen=True)
+class Selection:
+    select: tuple[str, ...] = ("ALL",)
+    ignore: tuple[str, ...] = ()
+    per_file_ignores: tuple[PerFileIgnore, ...] = ()
+
+    def wants(self, code: str, path: str) -> bool:
+        """Whether a warning with ``code`` in ``path`` is reported."""
+        if not _matches(code, self.select) or _matches(code, self.ignore):
+            return False
+        return not any(
+            _matches(code, entry.rules) and entry.applies_to(path)
+            for entry in self.per_file_ignores
+        )
+
+    def filter(self, path: str, diagnostics: Iterable[Diagnostic]) -> list[Diagnostic]:
+        return [d for d in diagnostics if d.severity is Severity.ERROR or self.wants(d.code, path)]

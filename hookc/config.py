@@ -1,0 +1,150 @@
+"""The project's configuration: ``[tool.hookc]`` in ``pyproject.toml``, or ``hookc.toml``
+(the same keys at its top level), found in the current folder or the nearest one above it.
+
+    [tool.hookc]
+    profile = "default"            # a profile's name, or a path to a profile file
+    strict = false                 # warnings fail the run too
+    select = ["ALL"]               # codes or prefixes reported (warnings; errors always are)
+    ignore = ["HK505"]
+    include = ["*.hooks.yaml"]     # which files in a folder are hook files
+    exclude = ["build/**"]         # files and folders a folder search skips
+
+    [tool.hookc.per-file-ignores]
+    "legacy/*.yaml" = ["HK501"]
+
+Paths in the file are relative to its folder. The command line's options win over it.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from hookc.check.select import PerFileIgnore, SelectionError, check_rule_names
+
+CONFIG_FILES = ("hookc.toml", "pyproject.toml")
+KEYS = ("profile", "strict", "select", "ignore", "include", "exclude", "per-file-ignores")
+
+
+class ConfigError(ValueError):
+    """A configuration file that cannot be used, with its name and what is wrong."""
+
+
+@dataclass(frozen=True)
+class Config:
+    path: Path | None = None  # None: no configuration file
+    profile: str | None = None
+    strict: bool | None = None
+    select: tuple[str, ...] | None = None
+    ignore: tuple[str, ...] = ()
+    include: tuple[str, ...] = ()
+    exclude: tuple[str, ...] = ()
+    per_file_ignores: tuple[PerFileIgnore, ...] = field(default=())
+
+    @property
+    def base(self) -> str:
+        """The folder the file's relative paths and patterns are read from."""
+        return str(self.path.parent) if self.path is not None else "."
+
+
+def find_config(start: str | Path = ".") -> Path | None:
+    """The nearest ``hookc.toml``, or ``pyproject.toml`` with a ``[tool.hookc]`` table, in
+    ``start`` or a folder above it."""
+    folder = Path(start).resolve()
+    for candidate_folder in (folder, *folder.parents):
+        for name in CONFIG_FILES:
+            candidate = candidate_folder / name
+            if not candidate.is_file():
+                continue
+            if name == "hookc.toml" or _has_hookc_table(candidate):
+                return candidate
+    return None
+
+
+def _has_hookc_table(path: Path) -> bool:
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return False
+    return isinstance(data.get("tool"), dict) and "hookc" in data["tool"]
+
+
+def load_config(path: str | Path) -> Config:
+    """The configuration in ``path``; ``ConfigError`` saying where it is wrong."""
+    path = Path(path)
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ConfigError(f"{path}: cannot read the configuration: {exc}") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"{path}: not valid TOML: {exc}") from None
+    table: Any = data
+    where = str(path)
+    if path.name == "pyproject.toml":
+        table = (data.get("tool") or {}).get("hookc")
+        where = f"{path}: [tool.hookc]"
+        if table is None:
+            raise ConfigError(f"{path}: no [tool.hookc] table")
+    if not isinstance(table, dict):
+        raise ConfigError(f"{where}: must be a table")
+    for key in table:
+        if key not in KEYS:
+            import difflib  # only for a suggestion: a run that needs none never loads it
+
+            close = difflib.get_close_matches(key, KEYS, n=1)
+            hint = f" (did you mean `{close[0]}`?)" if close else f"; known: {', '.join(KEYS)}"
+            raise ConfigError(f"{where}: unknown key `{key}`{hint}")
+    base = path.parent
+    try:
+        ignores = _table(table.get("per-file-ignores", {}), where)
+        per_file = tuple(
+            PerFileIgnore(
+                pattern, check_rule_names(_strings(codes, where, pattern), where), str(base)
+            )
+            for pattern, codes in ignores.items()
+        )
+        select = table.get("select")
+        return Config(
+            path=path,
+            profile=_profile(table.get("profile"), where, base),
+            strict=_bool(table.get("strict"), where, "strict"),
+            select=check_rule_names(_strings(select, where, "select"), where)
+            if select is not None
+            else None,
+            ignore=check_rule_names(_strings(table.get("ignore", []), where, "ignore"), where),
+            include=_strings(table.get("include", []), where, "include"),
+            exclude=_strings(table.get("exclude", []), where, "exclude"),
+            per_file_ignores=per_file,
+        )
+    except SelectionError as exc:
+        raise ConfigError(str(exc)) from None
+
+
+def _profile(value: Any, where: str, base: Path) -> str | None:
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise ConfigError(f"{where}: `profile` must be a string (a name or a path)")
+    if value.endswith((".yaml", ".yml")) or "/" in value:
+        return str(base / value)
+    return value
+
+
+def _bool(value: Any, where: str, key: str) -> bool | None:
+    if value is not None and not isinstance(value, bool):
+        raise ConfigError(f"{where}: `{key}` must be true or false")
+    return value
+
+
+def _strings(value: Any, where: str, key: str) -> tuple[str, ...]:
+    if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+        raise ConfigError(f"{where}: `{key}` must be a list of strings")
+    return tuple(value)
+
+
+def _table(value: Any, where: str) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise ConfigError(f"{where}: `per-file-ignores` must be a table of pattern = [codes]")
+    return value
