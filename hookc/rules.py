@@ -226,11 +226,6 @@ RULES: dict[str, Rule] = {
         "action: {type: retry}}",
         "Give the narrower hook a higher priority, or narrow the earlier one.",
     ),
-    "HK506": Rule(
-        "A regular expression can backtrack catastrophically (nested repetition).",
-        "when: \"cmd.matches('(a+)+$')\"",
-        "Remove the nesting: `a+$`.",
-    ),
     "HK507": Rule(
         "A `${...}` template reads a path not in the event context schema.",
         'message: "${cost.spent}"',

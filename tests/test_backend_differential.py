@@ -1054,6 +1054,35 @@ def test_actions_without_templates_are_fresh_all_the_way_down() -> None:
     assert same(module.evaluate_all("error", {}), [("h", want)])
 
 
+def test_an_action_an_index_key_decides_is_a_fresh_copy_each_call() -> None:
+    """Hooks whose whole condition is ``tool == '<string>'``, indexed: the first match is
+    made from a prebuilt dict (plain parameters) or its function (nested ones), fresh."""
+    hooks = [
+        Hook(
+            f"h{i}",
+            "pre_tool_use",
+            compile_expression(f"tool == 'tool_{i}'").expr,
+            Action("block", Params((("n", i), ("why", "plain")) if i % 2 else (("nested", (i,)),))),
+        )
+        for i in range(10)
+    ]
+    module = build(HookSet(tuple(hooks)))
+    assert re.search(
+        r"_decided = \{",
+        python_backend.generate(HookSet(tuple(hooks)), source_sha256="0" * 64, sources=()),
+    )
+    for i, want in (
+        (3, {"type": "block", "n": 3, "why": "plain"}),
+        (4, {"type": "block", "nested": [4]}),
+    ):
+        context = {"tool": f"tool_{i}"}
+        first = module.evaluate_hooks("pre_tool_use", context)
+        assert same(first, want)
+        _mutate(first)
+        assert same(module.evaluate_hooks("pre_tool_use", context), want)
+        assert same(module.evaluate_all("pre_tool_use", context), [(f"h{i}", want)])
+
+
 def test_templates_render_as_the_spec_says() -> None:
     """SPEC §3.1's own examples, written out."""
     hole = compile_expression("error.headers['retry-after']").expr

@@ -178,3 +178,72 @@ def test_has_of_a_path_through_a_missing_variable_is_an_error_not_false(text: st
         assert runtime.predicates["hook_0"](context) is (expected is True), context
     # With no `a` or `k` (and `m` a map) the reference says error: the case this is about.
     assert isinstance(evaluate(expr, {"m": {}}), hookc.runtime.values.CelError)
+
+
+# Operands of a top-level `&&` or `||` that read a path strictly (compared with a constant,
+# a text method, has()) and others that do not: compiled predicates load each path only when
+# the test reaches it and stop at a missing or null object (issue 15); they must still agree.
+_ATOM_TEXTS = (
+    "a.b.c == 'x'",
+    "a.b.c != 1",
+    "a.b.c in ['x', 1, null]",
+    "a.b == null",
+    "a.b != null",
+    "a.b.c.startsWith('x')",
+    "has(a.b.c)",
+    "has(a.b)",
+    "error.headers['retry-after'] > 0",
+    "cost.spend >= 1.5",
+    "tool == 'Bash'",
+    "x == null",
+    "!(a.b.c == 'x')",
+    "a.b.c == 'x' || x == 1",
+    "(a.b.c == 'x') == false",
+    "size(items) > 0",
+    "true",
+)
+_ATOMS = st.sampled_from(_ATOM_TEXTS)
+
+
+@settings(SETTINGS, max_examples=examples(80))
+@given(
+    st.lists(
+        st.tuples(st.sampled_from(("&&", "||")), st.lists(_ATOMS, min_size=1, max_size=4)),
+        min_size=1,
+        max_size=3,
+    ),
+    sparse_context_batches(16),
+)
+def test_operands_loaded_lazily_still_agree_on_sparse_contexts(
+    drawn: list[tuple[str, list[str]]], contexts: list[dict[str, Any]]
+) -> None:
+    texts = [f" {op} ".join(f"({atom})" for atom in atoms) for op, atoms in drawn]
+    parsed = [parse(text).expr for text in texts]
+    assert all(expr is not None for expr in parsed), texts
+    hookset = _hookset([expr for expr in parsed if expr is not None])
+    check_predicates(build(hookset), hookset, contexts)
+    check_predicates(hookc.runtime.loads(canonical_yaml(hookset)), hookset, contexts)  # type: ignore[arg-type]
+
+
+_EDGE_CONTEXTS: list[dict[str, Any]] = [
+    {},
+    {"x": None, "a": None, "cost": None, "error": None, "tool": None},
+    {"x": 1, "a": {"b": None}, "cost": {}, "error": {"headers": None}, "tool": "Bash"},
+    {"a": {"b": {"c": "x"}}, "cost": {"spend": 2}, "error": {"headers": {"retry-after": 1}}},
+    {"a": {"b": {"c": None}}, "x": "x", "cost": {"spend": None}, "items": [1]},
+    {"a": [1], "x": [], "tool": {"name": "Bash"}, "items": None},
+    {"a": "text", "cost": 3, "error": "e"},
+]
+
+
+@pytest.mark.parametrize("op", ["&&", "||"])
+def test_every_pair_of_operands_agrees_on_missing_null_and_wrong_typed_objects(op: str) -> None:
+    """Deterministic: each operand alone and each pair under ``op``, on contexts where each
+    object on the paths is missing, null, of another type or present."""
+    atoms = list(_ATOM_TEXTS)
+    texts = atoms + [f"({a}) {op} ({b})" for a, b in itertools.product(atoms, atoms)]
+    parsed = [parse(text).expr for text in texts]
+    hookset = _hookset([expr for expr in parsed if expr is not None])
+    assert len(hookset.hooks) == len(texts)
+    check_predicates(build(hookset), hookset, _EDGE_CONTEXTS)
+    check_predicates(hookc.runtime.loads(canonical_yaml(hookset)), hookset, _EDGE_CONTEXTS)  # type: ignore[arg-type]

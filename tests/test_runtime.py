@@ -195,6 +195,25 @@ def test_actions_are_fresh_dicts_that_callers_may_change() -> None:
     assert context == {"items": [1, 2]}
 
 
+def test_an_action_an_index_key_decides_is_a_fresh_copy_each_call() -> None:
+    """Ten hooks ``tool == 'tool_<i>'`` (indexed; each key decides its hook): a plain action
+    is made from one prebuilt dict, a nested one by its renderer, fresh each call."""
+    entries = "".join(
+        f"- id: h{i}\n  event: e\n  condition: {{path: tool, op: eq, value: tool_{i}}}\n"
+        + (f"  action: {{type: t, n: {i}}}\n" if i % 2 else f"  action: {{type: t, l: [{i}]}}\n")
+        for i in range(10)
+    )
+    runtime = hookc.runtime.loads("hooks:\n" + entries)
+    for i, want in ((3, {"type": "t", "n": 3}), (4, {"type": "t", "l": [4]})):
+        first = runtime.evaluate_hooks("e", {"tool": f"tool_{i}"})
+        assert first == want
+        assert first is not None
+        first.clear()
+        assert runtime.evaluate_hooks("e", {"tool": f"tool_{i}"}) == want
+        assert runtime.evaluate_all("e", {"tool": f"tool_{i}"}) == [(f"h{i}", want)]
+    assert runtime.evaluate_hooks("e", {"tool": "other"}) is None
+
+
 # -- loading ------------------------------------------------------------------------------------
 
 

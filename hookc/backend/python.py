@@ -27,7 +27,10 @@ from hookc.ir.expr import (
     Call,
     Comprehension,
     Expr,
+    Has,
+    List,
     Literal,
+    Or,
     context_paths,
     path_steps,
     walk,
@@ -111,6 +114,7 @@ class _Module:
             self.events.setdefault(hook.event, []).append(hook)
         self.position = {id(hook): i for i, hook in enumerate(hookset.hooks)}
         self.action_numbers: dict[int, int] = {}  # hook number -> its place in _hk_ACTIONS
+        self.plain_actions: list[bool] = []  # by place in _hk_ACTIONS: no template, flat
         # Each hook's constants, named as the code made for it first uses them.
         self.constants = [Constants() for _ in hookset.hooks]
         self.paths_read: dict[int, list[tuple[str, tuple[str | int, ...]]]] = {}
@@ -212,6 +216,7 @@ class _Module:
             if action not in distinct:
                 distinct[action] = len(rows)
                 rows.append((shapes[shape], constants))
+                self.plain_actions.append(_plain(hook.action.params.items))
             self.action_numbers[self.number(hook)] = distinct[action]
         factories = "".join(f"_hk_action{n}, " for n in shapes.values())
         out.line(f"_hk_ACTION_FACTORIES = ({factories})")
@@ -221,6 +226,14 @@ class _Module:
         out.indent()
         out.line(f"{tuple(shape for shape, _ in rows)!r},")
         self.emit_constants_table(out, [constants for _, constants in rows], tail=",")
+        out.dedent()
+        out.line(")")
+        out.dedent()
+        out.line(")")
+        # A plain action (no template, no nested value) is made once; a hit copies it.
+        out.line("_hk_READY = tuple(")
+        out.indent().line("action(None) if plain else action for action, plain in zip(")
+        out.indent().line(f"_hk_ACTIONS, {tuple(self.plain_actions)!r}")
         out.dedent()
         out.line(")")
         out.dedent()
@@ -275,31 +288,33 @@ class _Module:
     def emit_predicates(self, out: _Writer) -> None:
         """``predicates``: each hook's function, made by the factory of its code (hooks
         whose code differs only in constants share one) from the hook's constants."""
-        shapes: dict[tuple[str, tuple[object, ...], str], int] = {}
+        shapes: dict[tuple[str, str], int] = {}
         rows = []
         for hook in self.hookset.hooks:
             constants = self.constants[self.number(hook)]
             hoisted = self.own_paths(hook)
-            test = self.shared_test(hook)
-            # The code is made of the paths it loads (with their names) and its test.
-            shape = (constants.makers, tuple(hoisted.items()), test)
+            self.shared_test(hook)  # names the constants in the order the event's code does
+            code = _Writer(depth=1)
+            code.line("def _hk_predicate(context):")
+            code.indent()
+            code.line("try:")  # free until something raises (Python 3.11)
+            code.indent()
+            if hoisted:
+                code.line("if type(context) is not dict:")
+                code.indent().line("context = _hk_context(context)")
+                code.dedent()
+                assert hook.condition is not None
+                self.emit_lazy_test(code, hook.condition, hoisted, constants)
+            else:
+                code.line(f"return {self.shared_test(hook)}")
+            code.dedent()
+            code.line("except Exception:  # a context no CEL value can be: an error")
+            code.indent().line("return False")
+            code.dedent()
+            # Hooks whose code differs only in constants share it.
+            shape = (constants.makers, "\n".join(code.lines))
             if shape not in shapes:
                 shapes[shape] = len(shapes)
-                code = _Writer(depth=1)
-                code.line("def _hk_predicate(context):")
-                code.indent()
-                code.line("try:")  # free until something raises (Python 3.11)
-                code.indent()
-                if hoisted:
-                    code.line("if type(context) is not dict:")
-                    code.indent().line("context = _hk_context(context)")
-                    code.dedent()
-                    self.emit_loads(code, hoisted)
-                code.line(f"return {test}")
-                code.dedent()
-                code.line("except Exception:  # a context no CEL value can be: an error")
-                code.indent().line("return False")
-                code.dedent()
                 self.emit_factory(
                     out, f"_hk_predicate{shapes[shape]}", constants, "_hk_predicate", code.lines
                 )
@@ -312,6 +327,102 @@ class _Module:
         out.dedent()
         out.line("}")
         out.line()
+
+    def emit_lazy_test(
+        self,
+        code: _Writer,
+        condition: Expr,
+        hoisted: dict[tuple[str, tuple[str | int, ...]], str],
+        constants: Constants,
+    ) -> None:
+        """True mode of the condition, each path loaded only when the test reaches it.
+
+        In truth position ``a && b`` holds iff each operand holds and ``a || b`` iff one
+        does, so the operands of the top ``&&`` (``||``) are tested in turn, returning
+        False (True) as soon as that is decided, and each path is loaded just before the
+        first operand that reads it. An operand of ``&&`` that cannot hold where an object
+        on a path it reads strictly is missing or null (``classification.category == 'x'``
+        on a null ``classification``) returns False right after loading that object: the
+        cost of a missing or null field is then one ``get`` and one test, as by hand."""
+        scope = Scope(hoisted=hoisted, constants=constants)
+        conjunction = not isinstance(condition, Or)
+        parts = condition.operands if isinstance(condition, And | Or) else (condition,)
+        loaded: set[tuple[str, tuple[str | int, ...]]] = set()
+        loads: list[tuple[str, tuple[str | int, ...]]] = []  # the group's, in order
+        tests: list[str] = []
+        guards: list[set[tuple[str, tuple[str | int, ...]]]] = []
+
+        def new_paths(part: Expr) -> list[tuple[str, tuple[str | int, ...]]]:
+            needed = {
+                (root, keys[:end])
+                for _, (root, keys) in context_paths(part)
+                for end in range(len(keys) + 1)
+            }
+            return [steps for steps in hoisted if steps in needed and steps not in loaded]
+
+        for part in parts:
+            new = new_paths(part)
+            if new and tests:
+                self.emit_group(code, hoisted, conjunction, loads, tests, guards, loaded, False)
+                loads, tests, guards = [], [], []
+                new = new_paths(part)
+            loads.extend(new)
+            loaded.update(new)
+            tests.append(self.exprs.true(part, scope))
+            guards.append(_guarded_objects(part))
+        self.emit_group(code, hoisted, conjunction, loads, tests, guards, loaded, True)
+
+    def emit_group(
+        self,
+        code: _Writer,
+        hoisted: dict[tuple[str, tuple[str | int, ...]], str],
+        conjunction: bool,
+        loads: list[tuple[str, tuple[str | int, ...]]],
+        tests: list[str],
+        guards: list[set[tuple[str, tuple[str | int, ...]]]],
+        loaded: set[tuple[str, tuple[str | int, ...]]],
+        last: bool,
+    ) -> None:
+        """One group of ``emit_lazy_test``: operands tested together once their paths are
+        loaded. Under ``&&``, an object any of them reads strictly that is missing or null
+        returns False; under ``||``, one that all of them read strictly skips the group
+        (what it loaded after that object is then loaded again where needed)."""
+        test = "(" + (" and " if conjunction else " or ").join(tests) + ")"
+        if conjunction:
+            stop = set().union(*guards)
+            for steps in loads:
+                self.emit_loads(code, hoisted, [steps])
+                if steps in stop:
+                    variable = hoisted[steps]
+                    code.line(f"if {variable} is None or {variable} is _hk_MISSING:")
+                    code.indent().line("return False")
+                    code.dedent()
+            if last:
+                code.line(f"return {test}")
+            else:
+                code.line(f"if not {test}:")
+                code.indent().line("return False")
+                code.dedent()
+            return
+        common = set.intersection(*guards)
+        skip = next((i for i, steps in enumerate(loads) if steps in common), None)
+        self.emit_loads(code, hoisted, loads if skip is None else loads[: skip + 1])
+        if skip is not None:
+            variable = hoisted[loads[skip]]
+            code.line(f"if {variable} is not None and {variable} is not _hk_MISSING:")
+            code.indent()
+            self.emit_loads(code, hoisted, loads[skip + 1 :])
+            loaded.difference_update(loads[skip + 1 :])
+        if last and skip is None:
+            code.line(f"return {test}")
+        else:
+            code.line(f"if {test}:")
+            code.indent().line("return True")
+            code.dedent()
+        if skip is not None:
+            code.dedent()
+        if last and skip is not None:
+            code.line("return False")
 
     def emit_factory(
         self, out: _Writer, name: str, constants: Constants, inner: str, function: list[str]
@@ -366,17 +477,19 @@ class _Module:
     # dispatch ------------------------------------------------------------------------------
 
     def emit_dispatch(self, out: _Writer) -> None:
-        """Per event, one function that collects the matching hooks' ``(id, action)`` in
-        order, or stops at the first when asked; the public functions run its actions."""
+        """Per event, two functions: ``_hk_first<n>(context)`` makes the first matching
+        hook's action (or None) and stops there, ``_hk_all<n>(context)`` collects every
+        matching hook's ``(id, action)`` in order; the public functions call them."""
         events = sorted(self.events)
         for number, event in enumerate(events):
             self.emit_event(out, number, self.events[event])
-        out.line("_hk_EVENTS = {")
-        out.indent()
-        for number, event in enumerate(events):
-            out.line(f"{event!r}: _hk_match{number},")
-        out.dedent()
-        out.line("}")
+        for kind in ("FIRST", "ALL"):
+            out.line(f"_hk_{kind} = {{")
+            out.indent()
+            for number, event in enumerate(events):
+                out.line(f"{event!r}: _hk_{kind.lower()}{number},")
+            out.dedent()
+            out.line("}")
         # Each event's hooks in order, for the slow path taken when a hostile context
         # makes the event's function raise: hook by hook, each through its predicate.
         out.line("_hk_ORDER = {")
@@ -395,7 +508,7 @@ class _Module:
             out.lines.extend(_RYE_FUNCTIONS)
 
     def emit_event(self, out: _Writer, number: int, hooks: list[Hook]) -> None:
-        """The event's function (``_hk_match<number>(context, first)``) and its tables.
+        """The event's two functions (``emit_dispatch``) and the tables they share.
 
         Three forms, by what runs fastest for the cost of compiling it: a hash index when
         equality on one path tells the hooks apart (``index``); else each hook's test
@@ -410,27 +523,30 @@ class _Module:
             self.emit_index_tables(out, prefix, hooks, index, hoisted)
         elif len(hooks) > _INLINE_AT_MOST:
             groups = self.emit_groups(out, prefix, hooks, hoisted)
-        out.line(f"def _hk_match{number}(context, first):")
-        out.indent()
-        self.emit_loads(out, hoisted)
-        out.line("found = []")
-        if index is not None:
-            self.emit_indexed_loop(out, prefix, hoisted[index], hoisted)
-        elif len(hooks) > _INLINE_AT_MOST:
-            self.emit_group_loops(out, prefix, groups)
-        else:
-            for hook in hooks:
-                out.line(f"if {self.test(hook, hoisted, None)}:")
-                out.indent()
-                action = self.action_numbers[self.number(hook)]
-                out.line(f"found.append(({hook.id!r}, _hk_ACTIONS[{action}]))")
-                out.line("if first:")
-                out.indent().line("return found")
-                out.dedent()
-                out.dedent()
-        out.line("return found")
-        out.dedent()
-        out.line()
+        for first in (True, False):
+            out.line(f"def _hk_{'first' if first else 'all'}{number}(context):")
+            out.indent()
+            if index is not None:
+                self.emit_indexed_loop(out, prefix, index, hoisted, first)
+            else:
+                self.emit_loads(out, hoisted)
+                if not first:
+                    out.line("found = []")
+                if len(hooks) > _INLINE_AT_MOST:
+                    self.emit_group_loops(out, prefix, groups, first)
+                else:
+                    for hook in hooks:
+                        out.line(f"if {self.test(hook, hoisted, None)}:")
+                        action = self.action_numbers[self.number(hook)]
+                        out.indent().line(
+                            f"return _hk_ACTIONS[{action}](context)"
+                            if first
+                            else f"found.append(({hook.id!r}, _hk_ACTIONS[{action}]))"
+                        )
+                        out.dedent()
+                    out.line("return None" if first else "return found")
+            out.dedent()
+            out.line()
 
     def emit_hook_table(self, out: _Writer, prefix: str, hooks: list[Hook]) -> None:
         """``<prefix>_hooks``: each hook's ``(id, action)``, by its place in the event."""
@@ -463,23 +579,27 @@ class _Module:
         return named
 
     def emit_group_loops(
-        self, out: _Writer, prefix: str, groups: list[tuple[str, Constants]]
+        self, out: _Writer, prefix: str, groups: list[tuple[str, Constants]], first: bool
     ) -> None:
         """A loop per group; each stops at its first match when only the first is asked
         for, and the matches are put back in evaluation order (the tests never fail or
         have effects, so trying some after the first match changes nothing)."""
+        if first:
+            out.line("found = []")
         for group, (test, constants) in enumerate(groups):
             out.line(f"for {constants.parameters()}i, in {prefix}_group{group}:")
             out.indent()
             out.line(f"if {test}:")
             out.indent()
             out.line("found.append(i)")
-            out.line("if first:")
-            out.indent().line("break")
+            if first:
+                out.line("break")
             out.dedent()
             out.dedent()
-            out.dedent()
-        out.line(f"return [{prefix}_hooks[i] for i in sorted(found)]")
+        if first:
+            out.line(f"return {prefix}_hooks[min(found)][1](context) if found else None")
+        else:
+            out.line(f"return [{prefix}_hooks[i] for i in sorted(found)]")
 
     def hoist(self, hooks: list[Hook]) -> dict[tuple[str, tuple[str | int, ...]], str]:
         """Every context path the conditions read (and each prefix of it), in the order the
@@ -508,12 +628,17 @@ class _Module:
         return self.paths_read[number]
 
     def emit_loads(
-        self, out: _Writer, hoisted: dict[tuple[str, tuple[str | int, ...]], str]
+        self,
+        out: _Writer,
+        hoisted: dict[tuple[str, tuple[str | int, ...]], str],
+        only: Iterable[tuple[str, tuple[str | int, ...]]] | None = None,
     ) -> None:
         """One statement per path: a dict's ``get`` in the ordinary case (no exception, no
         call into the runtime), the runtime's ``_hk_key`` for anything else. ``context``
-        is a dict by now (the functions that take it from the caller normalize it)."""
-        for (name, keys), variable in hoisted.items():
+        is a dict by now (the functions that take it from the caller normalize it). With
+        ``only``, just those paths (their parents loaded before)."""
+        for name, keys in hoisted if only is None else only:
+            variable = hoisted[(name, keys)]
             if not keys:
                 source = f"context.get({name!r}, _hk_MISSING)"
             else:
@@ -585,15 +710,42 @@ class _Module:
         # Keys are strings (only equality with a string is indexed); positions, tuples.
         out.table(entries, f"{prefix}_table = {{key: tuple(positions) for key, positions in ", "}")
         out.line(f"{prefix}_default = {tuple(others)!r}")
+        # Keys whose first hook to try is decided by the key alone (its whole condition is
+        # `path == key`): the first match without a test, its action ready to make.
+        decided = (
+            (key, self.action_numbers[self.number(hooks[first])])
+            for key, first in (
+                (key, min([*positions, *others])) for key, positions in sorted(by_key.items())
+            )
+            if _decided(hooks[first].condition, steps) == key
+        )
+        out.table(decided, f"{prefix}_decided = {{key: _hk_READY[action] for key, action in ", "}")
         out.line()
 
     def emit_indexed_loop(
         self,
         out: _Writer,
         prefix: str,
-        variable: str,
+        index: tuple[str, tuple[str | int, ...]],
         hoisted: dict[tuple[str, tuple[str | int, ...]], str],
+        first: bool,
     ) -> None:
+        variable = hoisted[index]
+        if first:
+            # The indexed path first (its prefixes come before it in ``hoisted``): a key
+            # that decides the first match needs no other path.
+            chain = list(hoisted)[: list(hoisted).index(index) + 1]
+            self.emit_loads(out, hoisted, chain)
+            out.line(f"if type({variable}) is str:")
+            out.indent().line(f"hit = {prefix}_decided.get({variable})")
+            out.line("if hit is not None:")
+            out.indent().line("return hit.copy() if type(hit) is dict else hit(context)")
+            out.dedent()
+            out.dedent()
+            self.emit_loads(out, hoisted, [steps for steps in hoisted if steps not in chain])
+        else:
+            self.emit_loads(out, hoisted)
+            out.line("found = []")
         arguments = ", ".join(hoisted.values())
         # isinstance, not type(): a str subclass's hash and equality are its string's.
         out.line(
@@ -603,12 +755,12 @@ class _Module:
         out.indent()
         out.line(f"if {prefix}_checks[i]({arguments}):")
         out.indent()
-        out.line(f"found.append({prefix}_hooks[i])")
-        out.line("if first:")
-        out.indent().line("return found")
+        out.line(
+            f"return {prefix}_hooks[i][1](context)" if first else f"found.append({prefix}_hooks[i])"
+        )
         out.dedent()
         out.dedent()
-        out.dedent()
+        out.line("return None" if first else "return found")
 
 
 def _walks_values(node: Expr) -> bool:
@@ -641,26 +793,26 @@ def _hk_constants(rows):
 _PUBLIC_FUNCTIONS = """\
 def evaluate_hooks(event, context):
     \"\"\"The first matching hook's action (a fresh dict), or None.\"\"\"
-    run = _hk_EVENTS.get(event)
-    if run is None:
+    first = _hk_FIRST.get(event)
+    if first is None:
         return None
     if type(context) is not dict:
         context = _hk_context(context)
     try:
-        found = run(context, True)
+        return first(context)
     except Exception:
         found = _hk_one_by_one(event, context, True)
     return found[0][1](context) if found else None
 
 def evaluate_all(event, context):
     \"\"\"[(hook_id, action), ...] for every matching hook, in order.\"\"\"
-    run = _hk_EVENTS.get(event)
+    run = _hk_ALL.get(event)
     if run is None:
         return []
     if type(context) is not dict:
         context = _hk_context(context)
     try:
-        found = run(context, False)
+        found = run(context)
     except Exception:
         found = _hk_one_by_one(event, context, False)
     return [(hook_id, action(context)) for hook_id, action in found]
@@ -716,6 +868,56 @@ def _key_of(condition: Expr | None, steps: tuple[str, tuple[str | int, ...]]) ->
     different ones cannot both hold; indexing the hook under each is still correct, since
     its own test decides wherever it is tried."""
     return {key for found, key in _discriminators(condition) if found == steps}
+
+
+def _decided(condition: Expr | None, steps: tuple[str, tuple[str | int, ...]]) -> str | None:
+    """The string a condition is exactly ``path == 'string'`` (either way round) with, for
+    that path: where the path holds that very string (a ``str``), the condition is true."""
+    if isinstance(condition, Binary) and condition.op == "==":
+        found = list(_discriminators(condition))
+        if len(found) == 1 and found[0][0] == steps:
+            return found[0][1]
+    return None
+
+
+_COMPARISONS = frozenset({"==", "!=", "<", "<=", ">", ">=", "in"})
+_TEXT_METHODS = frozenset({"matches", "contains", "startsWith", "endsWith"})
+
+
+def _guarded_objects(part: Expr) -> set[tuple[str, tuple[str | int, ...]]]:
+    """The objects on the paths ``part`` reads strictly (each proper prefix of such a path):
+    where one is missing or null, the path is missing, an error, so ``part`` does not hold.
+    Only forms whose every other operand is a constant, so nothing can absorb the error."""
+    paths: list[tuple[str, tuple[str | int, ...]]] = []
+    match part:
+        case Binary(op=op, left=left, right=right) if op in _COMPARISONS:
+            for path, other in ((left, right), (right, left)):
+                steps = path_steps(path)
+                if steps is not None and _constant(other):
+                    paths.append(steps)
+        case Call(function=function, target=target, args=args) if (
+            function in _TEXT_METHODS and target is not None and all(map(_constant, args))
+        ):
+            steps = path_steps(target)
+            if steps is not None:
+                paths.append(steps)
+        case Has(path=path):
+            steps = path_steps(path)
+            if steps is not None:
+                paths.append(steps)
+    return {(root, keys[:end]) for root, keys in paths for end in range(len(keys))}
+
+
+def _constant(expr: Expr) -> bool:
+    return isinstance(expr, Literal) or (
+        isinstance(expr, List) and all(isinstance(item, Literal) for item in expr.items)
+    )
+
+
+def _plain(items: tuple[tuple[str, ParamValue], ...]) -> bool:
+    """Whether an action's parameters are all plain scalars: its dict can be made once and
+    copied (shallowly) for each call."""
+    return all(type(value) in (str, int, float, bool, type(None)) for _, value in items)
 
 
 def _embeddable(lines: list[str]) -> list[str]:

@@ -27,7 +27,21 @@ class Keyed(Protocol):
     def key(self) -> tuple[str, str] | None: ...
 
 
+class Firing(Keyed, Protocol):
+    """A hook as ``first_action`` runs it."""
+
+    @property
+    def predicate(self) -> Callable[[dict[str, Any], Any], Any]: ...
+    @property
+    def action(self) -> Callable[[dict[str, Any]], dict[str, Any]]: ...
+    @property
+    def decided(self) -> bool: ...  # its whole condition is its key's equality
+    @property
+    def ready(self) -> dict[str, Any] | None: ...  # its action, where no template is in it
+
+
 H = TypeVar("H", bound=Keyed)
+F = TypeVar("F", bound=Firing)
 
 
 def key_of(condition: object) -> tuple[str, str] | None:
@@ -47,13 +61,19 @@ def key_of(condition: object) -> tuple[str, str] | None:
     return None
 
 
+def _indexed_path(hooks: Sequence[Keyed]) -> str | None:
+    counts = Counter(hook.key[0] for hook in hooks if hook.key is not None)
+    if not counts or counts.most_common(1)[0][1] < MIN_INDEXED:
+        return None
+    return counts.most_common(1)[0][0]
+
+
 def candidates(hooks: Sequence[H]) -> Callable[[dict[str, Any]], Iterable[H]]:
     """A function of the context giving the hooks that may fire, in order."""
     everything = tuple(hooks)
-    counts = Counter(hook.key[0] for hook in hooks if hook.key is not None)
-    if not counts or counts.most_common(1)[0][1] < MIN_INDEXED:
+    path = _indexed_path(hooks)
+    if path is None:
         return lambda context: everything
-    path = counts.most_common(1)[0][0]
     position = {id(hook): i for i, hook in enumerate(hooks)}
     rest = tuple(hook for hook in hooks if hook.key is None or hook.key[0] != path)
     keyed: dict[str, list[H]] = {}
@@ -85,3 +105,43 @@ def candidates(hooks: Sequence[H]) -> Callable[[dict[str, Any]], Iterable[H]]:
         return rest
 
     return select
+
+
+def first_action(hooks: Sequence[F]) -> Callable[[dict[str, Any]], dict[str, Any] | None]:
+    """A function of the context making the first matching hook's action (a fresh dict), or
+    None. Where the indexed path holds a string whose first hook to try is decided by it
+    (the hook's whole condition is that equality), that hook's action is made untested."""
+    select = candidates(hooks)
+    path = _indexed_path(hooks)
+    decided: dict[str, Any] = {}
+    if path is not None:
+        seen = set()
+        for hook in hooks:
+            if hook.key is None or hook.key[0] != path:
+                break  # every key tries this hook: none after it is the first for its key
+            if hook.key[1] not in seen:
+                seen.add(hook.key[1])
+                if hook.decided:
+                    decided[hook.key[1]] = hook.action if hook.ready is None else hook.ready
+
+    def first(context: dict[str, Any]) -> dict[str, Any] | None:
+        for hook in select(context):
+            if hook.predicate(context, None) is True:
+                return hook.action(context)
+        return None
+
+    if not decided:
+        return first
+    assert path is not None
+    root, steps = parse_path(path, ())
+    get = path_getter(root, steps, frozenset())
+
+    def first_decided(context: dict[str, Any]) -> dict[str, Any] | None:
+        value = context.get(root) if not steps else get(context, None)
+        if type(value) is str:
+            hit = decided.get(value)
+            if hit is not None:
+                return hit.copy() if type(hit) is dict else hit(context)
+        return first(context)
+
+    return first_decided

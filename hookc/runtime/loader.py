@@ -28,11 +28,11 @@ from hookc.runtime.closures import (
     parse_path,
     path_getter,
 )
-from hookc.runtime.dispatch import candidates, key_of
+from hookc.runtime.dispatch import candidates, first_action, key_of
 from hookc.runtime.limits import MAX_FILE_BYTES, recursion_room, yaml_graph_problem
 from hookc.runtime.rye import rye_control
 from hookc.runtime.support import _hk_context, _hk_exact, _hk_safely, _hk_text
-from hookc.runtime.tree_form import NONFINITE, PARAM_TAGS
+from hookc.runtime.tree_form import COMPARISONS, METHODS, NONFINITE, PARAM_TAGS
 from hookc.runtime.values import CelError
 
 _HOLE = re.compile(r"\$\{")
@@ -80,6 +80,9 @@ class _Hook:
     action_type: str
     action: Callable[[dict[str, Any]], dict[str, Any]]
     key: tuple[str, str] | None  # for the dispatch index (hookc.runtime.dispatch)
+    guards: tuple[str, ...]  # context names that, missing or null, keep it from firing
+    decided: bool  # the condition is exactly the key's equality
+    ready: dict[str, Any] | None  # the action made once, where it has no template
 
 
 @dataclass(frozen=True)
@@ -92,18 +95,22 @@ class Runtime:
     SOURCE_SHA256: str
     HOOKC_VERSION: str | None
     _events: Mapping[str, Callable[[dict[str, Any]], Iterable[_Hook]]] = field(repr=False)
+    _first: Mapping[str, Callable[[dict[str, Any]], dict[str, Any] | None]] = field(repr=False)
 
     def evaluate_hooks(self, event: str, context: Any) -> dict[str, Any] | None:
         """The first matching hook's action (a fresh dict, templates rendered), or None."""
-        select = self._events.get(event)
-        if select is None:
+        first = self._first.get(event)
+        if first is None:
             return None
         if type(context) is not dict:
             context = _hk_context(context)
-        for hook in select(context):
-            if _holds(hook.predicate, context):
-                return hook.action(context)
-        return None
+        try:
+            return first(context)
+        except Exception:  # a context no CEL value can be (cyclic, too deep): hook by hook
+            for hook in self._events[event](context):
+                if _holds(hook.predicate, context):
+                    return hook.action(context)
+            return None
 
     def register(self, hooks: Any) -> None:
         """Serve as a rollouts hook file (seed 003): subscribe one handler per rollouts
@@ -258,10 +265,11 @@ def _build(data: Any, text: str) -> Runtime:
             }
             for h in hooks
         ),
-        predicates={h.id: _standalone(h.predicate) for h in hooks},
+        predicates={h.id: _standalone(h.predicate, h.guards) for h in hooks},
         SOURCE_SHA256=digest.group(1) if digest else hashlib.sha256(text.encode()).hexdigest(),
         HOOKC_VERSION=version.group(1) if version else None,
         _events={event: candidates(found) for event, found in events.items()},
+        _first={event: first_action(found) for event, found in events.items()},
     )
 
 
@@ -273,13 +281,53 @@ def _places(document: Mapping[str, Any]) -> list[Where]:
     ]
 
 
-def _standalone(predicate: Closure) -> Callable[[Any], bool]:
+def _standalone(predicate: Closure, guards: tuple[str, ...]) -> Callable[[Any], bool]:
+    """The predicate in truth position; a missing or null object a guard names decides
+    False after one ``get`` (real events lack whole objects), before the closures run."""
+    if len(guards) == 1:
+        [guard] = guards
+
+        def test_guarded(context: Any) -> bool:
+            if type(context) is not dict:
+                context = _hk_context(context)
+            if context.get(guard) is None:
+                return False
+            return _holds(predicate, context)
+
+        return test_guarded
+
     def test(context: Any) -> bool:
         if type(context) is not dict:
             context = _hk_context(context)
+        for name in guards:
+            if context.get(name) is None:
+                return False
         return _holds(predicate, context)
 
     return test
+
+
+def _guards(condition: Any) -> tuple[str, ...]:
+    """The context names whose value, missing or null, keeps the (built, so well-formed)
+    condition from holding: the first name of each path with keys below it that a leaf
+    of the condition, or of its top ``all``, reads strictly (compares it with a constant,
+    applies a text method, tests presence). Such a path is then missing: an error or,
+    for a presence test, false; neither is true."""
+    if not isinstance(condition, Mapping):
+        return ()
+    leaves = condition["all"] if list(condition) == ["all"] else [condition]
+    names: dict[str, None] = {}
+    for leaf in leaves:
+        if (
+            isinstance(leaf, Mapping)
+            and leaf.keys() <= {"path", "op", "value"}
+            and leaf.get("op") in (*COMPARISONS, *METHODS, "in", "exists")
+            and isinstance(leaf.get("path"), str)
+        ):
+            root, steps = parse_path(leaf["path"], ())
+            if steps and root != "@":
+                names[root] = None
+    return tuple(names)
 
 
 def _hook(entry: Any, where: Where, builtin: bool, builder: Builder) -> _Hook:
@@ -336,7 +384,18 @@ def _hook(entry: Any, where: Where, builtin: bool, builder: Builder) -> _Hook:
         action_type,
         render,
         key_of(condition),
+        _guards(condition),
+        key_of(condition) is not None and "all" not in (condition or {}),
+        render({}) if all(_plain(value) for value in action.values()) else None,
     )
+
+
+def _plain(value: Any) -> bool:
+    """A parameter that is its own value every time, and a scalar (a shallow copy of the
+    action is then a fresh one)."""
+    if isinstance(value, str):
+        return "${" not in value
+    return type(value) in (int, float, bool, type(None))
 
 
 # -- action parameters ------------------------------------------------------------------------

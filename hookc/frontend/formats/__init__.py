@@ -42,9 +42,9 @@ def formats() -> tuple[Format, ...]:
     return (
         claude_code.FORMAT,
         docker_agent.FORMAT,
+        rye.FORMAT,
         system_hooks.FORMAT,
         a3s.FORMAT,
-        rye.FORMAT,
         native.FORMAT,
     )
 

@@ -1,5 +1,6 @@
-"""Rust regular expressions (the `regex` crate, which A3S matches with) as Python ones with
-the same meaning, for the part of the syntax where that can be stated exactly.
+"""Rust regular expressions (the `regex` crate, which A3S matches with) in RE2's syntax
+(hookc's `matches`, run in linear time by hookc.runtime.regex) with the same meaning, for
+the part of the syntax where that can be stated exactly.
 
 Translated: literal characters, escaped punctuation, ``\\t \\n \\r``, ``.`` (any character
 but a newline in both), ``^`` (start of text), ``$`` (end of text: Python's ``\\Z``; its
@@ -20,13 +21,19 @@ from __future__ import annotations
 
 import re
 
+from hookc.runtime.regex import RegexSyntaxError, compile_re2
+
 # Unicode's White_Space property: what Rust's `\s` matches.
 WHITE_SPACE = "\t\n\x0b\x0c\r \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000"
-_SPACE_CLASS = (
-    "\\t\\n\\x0b\\x0c\\r \\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000"
+_SPACE_CLASS = (  # in RE2's syntax, which hookc's `matches` reads
+    "\\t\\n\\x0b\\x0c\\r \\x{85}\\x{a0}\\x{1680}\\x{2000}-\\x{200a}\\x{2028}\\x{2029}"
+    "\\x{202f}\\x{205f}\\x{3000}"
 )
 _META = set("\\.+*?()|[]{}^$")
 _COUNT = re.compile(r"\{([0-9]+)(,([0-9]*))?\}")
+# Rust's `\\d` is every Unicode decimal digit; RE2's is ASCII, and hookc's matcher has no
+# Unicode classes to say it with.
+_UNICODE_DIGITS = "`\\d` (Rust's takes every Unicode digit, hookc's RE2 matcher only 0-9)"
 _MAX_COUNT = 1000  # Rust refuses large counts by the size of the compiled program
 _MAX_DEPTH = 100  # Rust's parser refuses nesting beyond 250 (its nest limit); stay well inside
 
@@ -45,8 +52,8 @@ def translate(pattern: str) -> str:
     (``re.search`` for Rust's ``is_match``); ``Untranslatable`` otherwise."""
     text = _Translator(pattern).run()
     try:
-        re.compile(text)
-    except re.error as exc:  # within the subset, what Python rejects Rust rejects too
+        compile_re2(text)
+    except RegexSyntaxError as exc:  # within the subset, what RE2 rejects Rust rejects too
         raise Untranslatable(f"invalid regular expression: {exc}", invalid=True) from None
     return text
 
@@ -112,7 +119,7 @@ class _Translator:
                 self.out.append("^")
                 self.repeatable = False
             elif char == "$":
-                self.out.append("\\Z")
+                self.out.append("\\z")
                 self.repeatable = False
             elif char == ".":
                 self.emit(".")
@@ -145,10 +152,11 @@ class _Translator:
             raise self.invalid("incomplete escape sequence")
         char = self.text[self.at]
         self.at += 1
-        if char in "sS":
-            # Python's `\\s` less the four separators U+001C..U+001F is White_Space.
-            self.emit("[^\\S\\x1c-\\x1f]" if char == "s" else "[\\S\\x1c-\\x1f]")
-        elif char in "dD" or char in "tnr":
+        if char in "sS":  # Rust's is Unicode White_Space, RE2's ASCII: written out
+            self.emit(f"[{'' if char == 's' else '^'}{_SPACE_CLASS}]")
+        elif char in "dD":
+            raise self.refuse(_UNICODE_DIGITS)
+        elif char in "tnr":
             self.emit(f"\\{char}")
         elif char.isascii() and not char.isalnum() and char not in "<>":
             self.emit(re.escape(char))
@@ -207,9 +215,7 @@ class _Translator:
                 raise self.refuse("`\\S` inside a class")
             return "", _SPACE_CLASS
         if escaped in "dD":
-            if escaped == "D":
-                raise self.refuse("`\\D` inside a class")
-            return "", "\\d"
+            raise self.refuse(_UNICODE_DIGITS)
         if escaped in "tnr":
             return {"t": "\t", "n": "\n", "r": "\r"}[escaped], ""
         if escaped.isascii() and not escaped.isalnum() and escaped not in "<>":
