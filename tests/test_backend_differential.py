@@ -62,6 +62,7 @@ from hookc.ir.expr import (
     walk,
 )
 from hookc.ir.hooks import Action, Hook, HookSet, Ordering, Params, ParamValue, Template
+from hookc.runtime.regex import RegexSyntaxError, compile_re2
 from hookc.runtime.values import (
     INT64_MAX,
     INT64_MIN,
@@ -419,12 +420,13 @@ def _invalid_literal_pattern(expr: Expr) -> bool:
 
 
 def _valid_regex(pattern: str) -> bool:
-    """Compiles, and without a warning (which pytest turns into an error)."""
+    """A pattern `matches` accepts: RE2's syntax (hookc.runtime.regex), compiled without a
+    warning (which pytest turns into an error)."""
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("error")
-            re.compile(pattern)
-    except (re.error, Warning, RecursionError, OverflowError):
+            compile_re2(pattern)
+    except (RegexSyntaxError, Warning, RecursionError, OverflowError):
         return False
     return True
 

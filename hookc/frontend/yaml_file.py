@@ -16,7 +16,7 @@ import yaml
 from hookc.diagnostics import Diagnostic, error
 from hookc.frontend.embedded import align
 from hookc.frontend.located import Located
-from hookc.runtime.limits import MAX_NESTING, MAX_NODES
+from hookc.runtime.limits import MAX_NESTING, MAX_NODES, too_deep_for_parser
 from hookc.source import Source, Span
 
 # Something that may be an alias (`*name` where a value starts): only then can the document
@@ -46,6 +46,9 @@ def load_yaml(source: Source) -> tuple[Located | None, list[Diagnostic]]:
         mark = exc.problem_mark or exc.context_mark
         at = _offset(source, mark)
         problem = exc.problem or exc.context or "invalid YAML"
+        if too_deep_for_parser(exc.problem):
+            message = f"the YAML nests more than {MAX_NESTING} levels deep"
+            return None, [error("HK205", message, source, Span(at, at))]
         return None, [
             error(
                 "HK202",

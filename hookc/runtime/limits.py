@@ -79,3 +79,10 @@ def _children(node: Any) -> list[Any]:
         else:
             found.append(item)
     return found
+
+
+def too_deep_for_parser(problem: str | None) -> bool:
+    """Whether a YAML parser refused the text for its nesting (PyYAML 6.0.4 and later stop
+    at 1,000 levels, past hookc's own limit): hookc reports it as its own limit, the same
+    whichever PyYAML is installed."""
+    return problem is not None and "maximum nesting depth" in problem

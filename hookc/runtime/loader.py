@@ -29,7 +29,13 @@ from hookc.runtime.closures import (
     path_getter,
 )
 from hookc.runtime.dispatch import candidates, first_action, key_of
-from hookc.runtime.limits import MAX_FILE_BYTES, recursion_room, yaml_graph_problem
+from hookc.runtime.limits import (
+    MAX_FILE_BYTES,
+    MAX_NESTING,
+    recursion_room,
+    too_deep_for_parser,
+    yaml_graph_problem,
+)
 from hookc.runtime.rye import rye_control
 from hookc.runtime.support import _hk_context, _hk_exact, _hk_safely, _hk_text
 from hookc.runtime.tree_form import COMPARISONS, METHODS, NONFINITE, PARAM_TAGS
@@ -214,6 +220,9 @@ def _read_yaml(text: str, name: str) -> Any:
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         place = f"{name}:{mark.line + 1}:{mark.column + 1}" if mark else name
+        if too_deep_for_parser(exc.problem):
+            message = f"the YAML nests more than {MAX_NESTING} levels deep"
+            raise LoadError(f"{place}: {message}") from None
         raise LoadError(f"{place}: YAML syntax error: {exc.problem or exc.context}") from None
     except yaml.YAMLError as exc:
         raise LoadError(f"{name}: YAML error: {exc}") from None
