@@ -40,6 +40,33 @@ from hookc.runtime.values import INT64_MAX, INT64_MIN, CelError, compile_glob, c
 from hookc.source import Source, Span
 
 
+def literal_value(node: Located, fail: Callable[[str, Span], None]) -> Expr | None:
+    """A YAML value as an IR constant (lists and maps of constants too), or None after
+    ``fail`` has said why it cannot be one (an integer past int64, a value of no CEL type)."""
+    value = node.value
+    if isinstance(value, list):
+        items = [literal_value(item, fail) for item in value]
+        if any(item is None for item in items):
+            return None
+        return List(tuple(i for i in items if i is not None), span=node.span)
+    if isinstance(value, dict):
+        entries = []
+        for key, item in value.items():
+            lowered = literal_value(item, fail)
+            if lowered is None:
+                return None
+            entries.append((Literal(key, span=item.key_span or item.span), lowered))
+        return Map(tuple(entries), span=node.span)
+    if isinstance(value, int) and not isinstance(value, bool):
+        if not INT64_MIN <= value <= INT64_MAX:
+            fail("this integer is beyond the int64 range", node.span)
+            return None
+    elif not (value is None or isinstance(value, bool | float | str)):
+        fail(f"unsupported value {value!r}", node.span)
+        return None
+    return Literal(value, span=node.span)
+
+
 class _Lowering:
     def __init__(self, source: Source) -> None:
         self.source = source
@@ -172,28 +199,7 @@ class _Lowering:
         return Comprehension(macro, path, element_variable(depth + 1), predicate, span=node.span)
 
     def literal(self, node: Located) -> Expr | None:
-        value = node.value
-        if isinstance(value, list):
-            items = [self.literal(item) for item in value]
-            if any(item is None for item in items):
-                return None
-            return List(tuple(i for i in items if i is not None), span=node.span)
-        if isinstance(value, dict):
-            entries = []
-            for key, item in value.items():
-                lowered = self.literal(item)
-                if lowered is None:
-                    return None
-                entries.append((Literal(key, span=item.key_span or item.span), lowered))
-            return Map(tuple(entries), span=node.span)
-        if isinstance(value, int) and not isinstance(value, bool):
-            if not INT64_MIN <= value <= INT64_MAX:
-                self.fail("this integer is beyond the int64 range", node.span)
-                return None
-        elif not (value is None or isinstance(value, bool | float | str)):
-            self.fail(f"unsupported value {value!r}", node.span)
-            return None
-        return Literal(value, span=node.span)
+        return literal_value(node, self.fail)
 
     def check_pattern(self, method: str, node: Located) -> None:
         if not isinstance(node.value, str):

@@ -46,6 +46,7 @@ from typing import Any
 
 from hookc.cel.catalog import KEYWORDS, RESERVED
 from hookc.diagnostics import Diagnostic, error, has_error, warning
+from hookc.frontend.conditions import literal_value
 from hookc.frontend.located import Located
 from hookc.frontend.lower import derived_id
 from hookc.ir.expr import (
@@ -58,7 +59,6 @@ from hookc.ir.expr import (
     Index,
     List,
     Literal,
-    Map,
     Or,
     Select,
     Unary,
@@ -71,7 +71,7 @@ from hookc.runtime.rye import (
     RYE_OPS,
     rye_path_parts,
 )
-from hookc.runtime.values import INT64_MAX, INT64_MIN, CelError, compile_regex
+from hookc.runtime.values import CelError, compile_regex
 from hookc.source import Source, Span
 
 SECTIONS = ("hooks", "builtin_hooks", "context_hooks", "infra_hooks")
@@ -450,28 +450,7 @@ class _RyeLowering:
         return expr
 
     def value(self, node: Located) -> Expr | None:
-        value = node.value
-        if isinstance(value, list):
-            items = [self.value(item) for item in value]
-            if any(item is None for item in items):
-                return None
-            return List(tuple(i for i in items if i is not None), span=node.span)
-        if isinstance(value, dict):
-            entries = []
-            for key, item in value.items():
-                lowered = self.value(item)
-                if lowered is None:
-                    return None
-                entries.append((Literal(key, span=item.key_span or item.span), lowered))
-            return Map(tuple(entries), span=node.span)
-        if isinstance(value, int) and not isinstance(value, bool):
-            if not INT64_MIN <= value <= INT64_MAX:
-                self.error("HK210", "this integer is beyond the int64 range", node.span)
-                return None
-        elif not (value is None or isinstance(value, bool | float | str)):
-            self.error("HK210", f"unsupported value {value!r}", node.span)
-            return None
-        return Literal(value, span=node.span)
+        return literal_value(node, lambda message, span: self.error("HK210", message, span))
 
     # -- actions -----------------------------------------------------------------------------
 
