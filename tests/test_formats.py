@@ -114,3 +114,19 @@ def test_a_new_format_detected_by_content_slots_in_before_the_fallback(
     # Under the native format's profile the same text is read as native YAML.
     loaded = load_source(Source("c.yaml", NATIVE), load_profile())
     assert loaded.hookset is not None and read == ["b.yaml"]
+
+
+_RYE_FILE = "hooks:\n  - id: h\n    event: error\n    layer: 1\n    action: {primary: execute}\n"
+
+
+def test_a_dialect_is_read_by_its_base_format_under_that_formats_profile() -> None:
+    """--profile overrides detection: a file that looks like Rye's, read with the native
+    format's profile, is the native format's to read (its keys then found unknown), not a
+    file of another system (HK403)."""
+    source = Source("hook_conditions.yaml", _RYE_FILE)
+    assert detect(source.name, source.text) is formats.by_name("rye")
+    as_native = load_source(source, load_profile("default"))
+    codes = {d.code for d in as_native.diagnostics}
+    assert "HK403" not in codes and "HK205" in codes
+    as_a3s = load_source(source, load_profile("a3s"))
+    assert [d.code for d in as_a3s.diagnostics] == ["HK403"]

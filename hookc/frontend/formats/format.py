@@ -28,6 +28,9 @@ class Format:
     # The endings its files may have, for a file read as this format by --profile; empty
     # for any ending.
     suffixes: tuple[str, ...] = ()
+    # The format whose reader also reads this one's files (Rye's dialect of the native
+    # format): --profile of that format reads them as its own, without a mismatch.
+    dialect_of: str | None = None
 
     def reads_suffix(self, name: str) -> bool:
         return not self.suffixes or suffix(name) in self.suffixes

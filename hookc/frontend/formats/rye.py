@@ -92,4 +92,5 @@ FORMAT = Format(
     claims=claims,
     load=load,
     suffixes=YAML_SUFFIXES + XML_SUFFIXES,
+    dialect_of="native",
 )
