@@ -108,7 +108,8 @@ def _parser() -> argparse.ArgumentParser:
 
     compile_ = commands.add_parser(
         "compile",
-        help="compile hook files into a standalone Python module (or canonical YAML)",
+        help="compile hook files into a standalone Python module (or canonical YAML, or the "
+        "registry's registration JSON)",
         description=(
             "Check hook files as `hookc check` does and, if there is no error, compile "
             "them into one Python module, DIR/NAME.py, and its bytecode (the module "
