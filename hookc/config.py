@@ -17,7 +17,6 @@ Paths in the file are relative to its folder. The command line's options win ove
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -65,14 +64,26 @@ def find_config(start: str | Path = ".") -> Path | None:
 
 def _has_hookc_table(path: Path) -> bool:
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return False
+    # A table named hookc is spelt `hookc` in the text, or with an escape in a quoted key:
+    # most projects' pyproject.toml has neither, and then is not parsed (nor tomllib loaded).
+    if "hookc" not in text and "\\" not in text:
+        return False
+    import tomllib  # only for a file that may configure hookc: start-up stays light
+
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError:
         return False
     return isinstance(data.get("tool"), dict) and "hookc" in data["tool"]
 
 
 def load_config(path: str | Path) -> Config:
     """The configuration in ``path``; ``ConfigError`` saying where it is wrong."""
+    import tomllib  # only when there is a configuration file: start-up stays light
+
     path = Path(path)
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
