@@ -16,7 +16,6 @@ import hashlib
 import importlib.util
 import keyword
 import os
-import py_compile
 import re
 import time
 import unicodedata
@@ -448,6 +447,8 @@ def _compile_bytecode(source: Path, cfile: str, file_name: str) -> None:
     fsync. The ``.pyc`` records the module's bare ``file_name``, so that it does not depend
     on where the output folder is (importlib sets the real path when it imports it).
     """
+    import py_compile  # only the Python target writes bytecode
+
     try:
         py_compile.compile(
             str(source),
