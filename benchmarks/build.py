@@ -78,7 +78,7 @@ def _env() -> dict[str, str]:
 def _wall(command: list[str], folder: Path) -> Callable[[], float]:
     """A run of ``command`` in ``folder``, timed. The temporary folder holds the inputs and no
     configuration file, so hookc reads the same files wherever the benchmark is started
-    (started in this repository, hookc would also parse its pyproject.toml: 7 ms)."""
+    (started in this repository, hookc would also parse its pyproject.toml: 2 ms)."""
     env = _env()
 
     def run() -> float:
