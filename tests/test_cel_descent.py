@@ -3,7 +3,7 @@ text it takes, the same tree, spans and diagnostics; and it takes the texts peop
 
 from __future__ import annotations
 
-from dataclasses import fields
+from dataclasses import fields, replace
 from pathlib import Path
 
 import yaml
@@ -11,8 +11,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hookc.cel import descent, lark_parser, to_text
+from hookc.cel.parser import parse, parse_within
 from hookc.diagnostics import Diagnostic
-from hookc.ir.expr import Expr, walk
+from hookc.ir.expr import Expr, map_spans, walk
 from hookc.source import Source
 from tests.fuzz.targets import expressions as mutated_expressions
 from tests.strategies import expressions
@@ -127,3 +128,23 @@ def test_deep_nesting_and_syntax_errors_are_left_to_lark() -> None:
     assert descent.parse(Source("<expr>", "a &&")) is None
     assert descent.parse(Source("<expr>", "a b")) is None
     assert descent.parse(Source("<expr>", "f(a,)")) is None
+
+
+_SURROUNDINGS = st.sampled_from(["", "x", "when: '", "'", '"', "a1", "_", " // c", "'''", "é"])
+
+
+@given(st.one_of(token_soup, expressions.map(to_text)), _SURROUNDINGS, _SURROUNDINGS)
+def test_a_text_read_in_place_is_the_text_read_alone_and_moved(
+    text: str, before: str, after: str
+) -> None:
+    source = Source("file", before + text + after)
+    within = parse_within(source, len(before), len(before) + len(text))
+    if within is None:
+        return
+    alone = parse(text, "file")
+    assert alone.expr is not None and within.expr is not None
+    moved = map_spans(alone.expr, lambda span: span.shift(len(before)))
+    assert _tree(within.expr) == _tree(moved)
+    assert within.diagnostics == tuple(
+        replace(d, source=source, span=d.span.shift(len(before))) for d in alone.diagnostics
+    )

@@ -99,9 +99,13 @@ class _GiveUp(Exception):
     """The text is not one this reader is sure of: Lark decides."""
 
 
-def parse(source: Source) -> tuple[Expr, list[Diagnostic]] | None:
-    """The IR of a text that parses, with its diagnostics; None for Lark to decide."""
-    tokens = _tokens(source.text)
+def parse(
+    source: Source, start: int = 0, end: int | None = None
+) -> tuple[Expr, list[Diagnostic]] | None:
+    """The IR of ``source.text[start:end]`` (spans in ``source``) when it parses, with its
+    diagnostics; None for Lark to decide."""
+    end = len(source.text) if end is None else end
+    tokens = _tokens(source.text, start, end)
     if tokens is None:
         return None
     reader = _Reader(source, *tokens)
@@ -114,33 +118,33 @@ def parse(source: Source) -> tuple[Expr, list[Diagnostic]] | None:
     return expr, reader.nodes.diagnostics
 
 
-def _tokens(text: str) -> tuple[list[str], list[int], list[int]] | None:
-    """The kind, start and end of every token, ending with ``$END``; None where a
-    character starts no token."""
+def _tokens(text: str, start: int, end: int) -> tuple[list[str], list[int], list[int]] | None:
+    """The kind, start and end of every token of ``text[start:end]``, ending with
+    ``$END``; None where a character starts no token."""
     kinds: list[str] = []
     starts: list[int] = []
     ends: list[int] = []
-    match = _TOKEN.match(text)
+    at = start
+    match = _TOKEN.match(text, at, end)
     while match is not None:
         kind = match.lastgroup
         assert kind is not None
-        start, end = match.span(kind)
+        first, at = match.span(kind)
         if kind == "IDENT":
-            word = text[start:end]
+            word = text[first:at]
             if word in _KEYWORDS:
                 kind = _KEYWORDS[word]
-            elif word in _WORD_OPERATORS and _WORD_OPERATOR.match(text, start):
+            elif word in _WORD_OPERATORS and _WORD_OPERATOR.match(text, first, end):
                 kind = _WORD_OPERATORS[word]
         kinds.append(kind)
-        starts.append(start)
-        ends.append(end)
-        match = _TOKEN.match(text, end)
-    at = ends[-1] if ends else 0
-    if _END.match(text, at) is None:
+        starts.append(first)
+        ends.append(at)
+        match = _TOKEN.match(text, at, end)
+    if _END.match(text, at, end) is None:
         return None
     kinds.append("$END")
-    starts.append(len(text))
-    ends.append(len(text))
+    starts.append(end)
+    ends.append(end)
     return kinds, starts, ends
 
 

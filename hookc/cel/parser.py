@@ -48,18 +48,33 @@ def parse(text: str, name: str = "<expr>") -> ParseResult:
         return ParseResult(
             None, (error("HK107", "the expression is empty", source, Span(0, len(text))),)
         )
-    read = descent.parse(source)
+    read: tuple[Expr | None, list[Diagnostic]] | None = descent.parse(source)
     if read is None:
         from hookc.cel import lark_parser  # only for what the fast reader does not take
 
-        expr, found = lark_parser.parse(source)
-    else:
-        expr, found = read
+        read = lark_parser.parse(source)
+    return _result(source, 0, len(text), *read)
+
+
+def parse_within(source: Source, start: int, end: int) -> ParseResult | None:
+    """``source.text[start:end]`` parsed where it stands, its spans and diagnostics those
+    of ``source`` (as ``parse`` would give them, moved); None where the fast reader does
+    not take the text (``parse`` it then). A front end that finds an expression written
+    verbatim in its file so gets its tree without moving every span of a copy."""
+    if _NOTHING_TO_PARSE.fullmatch(source.text, start, end):
+        return None
+    read = descent.parse(source, start, end)
+    return None if read is None else _result(source, start, end, *read)
+
+
+def _result(
+    source: Source, start: int, end: int, expr: Expr | None, found: list[Diagnostic]
+) -> ParseResult:
     if expr is None:
         return ParseResult(None, tuple(sorted(found, key=Diagnostic.sort_key)))
     # Every node spans at least one character of its own, so a text shorter than the depth
     # limit cannot exceed it; and only a long run of digits can overflow int64.
-    if len(text) > MAX_DEPTH or _LONG_NUMBER.search(text):
+    if end - start > MAX_DEPTH or _LONG_NUMBER.search(source.text, start, end):
         found.extend(_check_tree(expr, source))
     return ParseResult(expr, tuple(sorted(found, key=Diagnostic.sort_key)))
 
