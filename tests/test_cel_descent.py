@@ -3,6 +3,8 @@ text it takes, the same tree, spans and diagnostics; and it takes the texts peop
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from dataclasses import fields, replace
 from pathlib import Path
 
@@ -148,3 +150,13 @@ def test_a_text_read_in_place_is_the_text_read_alone_and_moved(
     assert within.diagnostics == tuple(
         replace(d, source=source, span=d.span.shift(len(before))) for d in alone.diagnostics
     )
+
+
+def test_a_text_that_parses_does_not_load_lark() -> None:
+    script = (
+        "import sys; from hookc.cel.parser import parse; "
+        "assert parse('a.b == 1 && c in [2]').expr is not None; "
+        "assert not any(name.partition('.')[0] == 'lark' for name in sys.modules); "
+        "assert parse('a &&').expr is None and 'lark' in sys.modules"
+    )
+    subprocess.run([sys.executable, "-c", script], check=True, cwd=ROOT)
