@@ -153,6 +153,8 @@ UNUSED_ON_A_NATIVE_YAML_RUN = (
     "jsonschema",  # the quick validity test decides for a valid file
     "difflib",  # "did you mean" suggestions only
     "tomllib",  # a configuration file only
+    "secrets",
+    "random",
     "hookc.frontend.xml_file",
     # The readers of the other formats: each format module holds only its `claims`.
     "hookc.frontend.formats.a3s_reader",
