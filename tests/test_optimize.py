@@ -28,7 +28,7 @@ from hookc.backend.python import generate
 from hookc.cel.evaluator import evaluate
 from hookc.cel.parser import parse
 from hookc.cel.printer import to_text
-from hookc.ir.expr import And, Binary, Expr, Has, Ident, List, Literal, Or, Select, Unary
+from hookc.ir.expr import And, Binary, Expr, Has, Ident, List, Literal, Or, Select, Unary, walk
 from hookc.ir.hooks import Action, Hook, HookSet
 from hookc.ir.serialize import hookset_to_json
 from hookc.optimize import LEVELS, RULES, Mode, optimize, optimize_hookset
@@ -242,6 +242,18 @@ def test_every_pass_leaves_ir_the_schema_accepts(condition: Expr, mode: Mode) ->
         hookset = HookSet((Hook("h", "error", current, Action("continue")),))
         errors = list(IR_VALIDATOR.iter_errors(hookset_to_json(hookset)))
         assert not errors, f"after {step.name}: {errors[0].message}"
+
+
+@settings(SETTINGS, max_examples=examples(200))
+@given(any_condition, st.sampled_from(Mode))
+def test_every_rule_returns_a_node_of_a_type_it_does_not_name_as_it_is(
+    condition: Expr, mode: Mode
+) -> None:
+    # The optimizer asks a rule only of the node types in its step's `nodes`.
+    for node, _ in walk(condition):
+        for step in RULES:
+            if type(node) not in step.nodes:
+                assert step.rule(node, mode) == node, (step.name, to_text(node))
 
 
 @settings(SETTINGS, max_examples=examples(100))

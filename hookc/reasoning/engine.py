@@ -668,12 +668,39 @@ def _facts_by_term(atoms: Iterable[_Atom]) -> dict[Expr, list[_Fact]]:
     return found
 
 
+def _unsatisfiable(facts: tuple[_Fact, ...]) -> bool:
+    """Whether no value meets every fact's constraint. Most terms of a condition carry one
+    fact (`tool == 'Bash' && cost > 5`): that is decided without building a domain."""
+    if len(facts) == 1:
+        return _empty_alone(facts[0].constraint)
+    return _unsatisfiable_together(facts)
+
+
+def _empty_alone(constraint: _Constraint) -> bool:
+    """``_is_empty(_domain([constraint]))``, read off the one constraint: only a list of
+    constants none of which is itself (NaN), no kind at all, or an ordering that no value of
+    its bound's kind meets (``x < null``, ``x < false``) leaves nothing. ``_NoneOf`` leaves
+    lists and maps, ``_ErrorOrNull`` errors, and one bound leaves half a line of numbers or
+    strings."""
+    match constraint:
+        case _OneOf(values=values):
+            return not any(_same(value, value) for value in values)
+        case _KindIn(kinds=kinds):
+            return not kinds
+        case _Compare(op=op, bound=bound):
+            kind = _kind(bound)
+            if kind == "bool":
+                return not any(_ORDER[op](b, bound) for b in (False, True))
+            return kind not in _ORDERED
+    return False
+
+
 # A condition's facts are asked about again for each of its parts (the optimizer refutes
 # every operand it rewrites): the verdict on a term's facts is kept. A fact is keyed by its
 # atom, whose literals compare by CEL type (`x == 1` and `x == true` are different atoms),
 # and its constraint is made from the atom alone, so equal facts have equal verdicts.
 @functools.lru_cache(maxsize=65536)
-def _unsatisfiable(facts: tuple[_Fact, ...]) -> bool:
+def _unsatisfiable_together(facts: tuple[_Fact, ...]) -> bool:
     return _is_empty(_domain([fact.constraint for fact in facts]))
 
 
@@ -974,7 +1001,7 @@ def paths_read(condition: Expr | None) -> frozenset[Expr]:
 CACHES = (
     _requirements,
     _facts,
-    _unsatisfiable,
+    _unsatisfiable_together,
     _constant_value,
     never_true,
     always_true,
