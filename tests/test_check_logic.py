@@ -545,6 +545,21 @@ def test_one_constraint_is_empty_exactly_when_its_domain_is(constraint: Any) -> 
     assert engine._empty_alone(constraint) == engine._is_empty(engine._domain([constraint]))
 
 
+# Conjunctions of atoms on distinct paths, where `never_true` answers from the atoms alone.
+distinct_paths = (
+    st.permutations(PATHS)
+    .flatmap(lambda order: st.tuples(*(ATOMS_ON[path] for path in order[:3])))
+    .map(And)
+)
+
+
+@settings(max_examples=1000, deadline=None)
+@given(conditions | distinct_paths | st.lists(atoms, min_size=2, max_size=4).map(tuple).map(And))
+def test_never_true_answers_as_the_full_refutation_does(condition: Expr) -> None:
+    full = engine._refute(engine._requirements(condition, True), engine._Budget())
+    assert never_true(condition) == full
+
+
 # -- diagnostics --------------------------------------------------------------------------------
 
 

@@ -32,7 +32,7 @@ from hookc.ir.expr import And, Binary, Expr, Has, Ident, List, Literal, Or, Sele
 from hookc.ir.hooks import Action, Hook, HookSet
 from hookc.ir.serialize import hookset_to_json
 from hookc.optimize import LEVELS, RULES, Mode, optimize, optimize_hookset
-from hookc.optimize.tree import rewrite
+from hookc.optimize.tree import is_settled, rewrite
 from hookc.resources import data_file
 from hookc.runtime.values import CelError, equals
 from tests.properties import SETTINGS, examples, load
@@ -254,6 +254,16 @@ def test_every_rule_returns_a_node_of_a_type_it_does_not_name_as_it_is(
         for step in RULES:
             if type(node) not in step.nodes:
                 assert step.rule(node, mode) == node, (step.name, to_text(node))
+
+
+@settings(SETTINGS, max_examples=examples(200))
+@given(any_condition)
+def test_every_rule_returns_a_settled_value_as_it_is(condition: Expr) -> None:
+    # `tree.rewrite` does not walk paths and lists of constants in VALUE mode.
+    for node, _ in walk(condition):
+        if is_settled(node):
+            for step in RULES:
+                assert step.rule(node, Mode.VALUE) == node, (step.name, to_text(node))
 
 
 @settings(SETTINGS, max_examples=examples(100))

@@ -26,6 +26,7 @@ from hookc.ir.expr import (
     Conditional,
     Expr,
     Has,
+    Ident,
     Index,
     Literal,
     Or,
@@ -84,7 +85,7 @@ RULES: tuple[Step, ...] = (
     Step("absorb", absorb, 1, _CHAINS),
     Step("complement", complement, 1, _CHAINS),
     Step("narrow", narrow, 1, frozenset({And})),
-    Step("ranges", ranges, 1, frozenset(NODE_TYPES) - {Literal}),
+    Step("ranges", ranges, 1, frozenset(NODE_TYPES) - {Literal, Ident}),
     Step("membership", membership, 1, _CHAINS),
     Step("cost_order", cost_order, 2, _CHAINS),
 )

@@ -617,7 +617,37 @@ def never_true(expr: Expr) -> str | None:
     - a choice (``||``, a false ``&&``, ``?:``) fails iff every alternative fails with the
       rest of the conjunction.
     """
-    return _refute(_requirements(expr, True), _Budget())
+    items = _requirements(expr, True)
+    if len(items) == 1 and isinstance(items[0], _Atom):
+        return _refuted_atom(items[0])
+    if _independent(items) and all(_refuted_atom(atom) is None for atom in items):
+        return None
+    return _refute(items, _Budget())
+
+
+@functools.lru_cache(maxsize=65536)
+def _refuted_atom(atom: _Atom) -> str | None:
+    """``never_true`` of one atom, kept per atom: the optimizer asks it of each operand of a
+    conjunction that ``never_true`` has asked it of already (see ``_independent``)."""
+    return _refute((atom,), _Budget())
+
+
+def _independent(items: Sequence[_Item]) -> bool:
+    """Atoms only, no two of which constrain one term (``tool == 'Bash' && cost > 5``).
+
+    Then the conjunction can be refuted only where one of its atoms can be alone: an atom is
+    impossible alone or not at all, and each term's facts are those of the one atom that
+    speaks of it. So when no atom is refuted alone, neither is the conjunction.
+    """
+    terms: set[Expr] = set()
+    for item in items:
+        if not isinstance(item, _Atom):
+            return False
+        for fact in _facts(item):
+            if fact.term in terms:
+                return False
+            terms.add(fact.term)
+    return True
 
 
 def _refute(items: Sequence[_Item], budget: _Budget) -> str | None:
@@ -986,8 +1016,11 @@ def paths_read(condition: Expr | None) -> frozenset[Expr]:
     """The maximal field paths a condition reads (spans aside, as IR values)."""
     if condition is None:
         return frozenset()
+    if isinstance(condition, And | Or):
+        # The optimizer has asked about each operand already (``ranges``): join theirs.
+        return frozenset().union(*map(paths_read, condition.operands))
     found: set[Expr] = set()
-    stack = [condition]
+    stack: list[Expr] = [condition]
     while stack:
         node = stack.pop()
         if isinstance(node, Ident | Select | Index) and _is_plain_path(node):
@@ -1004,6 +1037,7 @@ CACHES = (
     _unsatisfiable_together,
     _constant_value,
     never_true,
+    _refuted_atom,
     always_true,
     _premise,
     paths_read,
