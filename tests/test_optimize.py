@@ -32,6 +32,7 @@ from hookc.ir.expr import And, Binary, Expr, Has, Ident, List, Literal, Or, Sele
 from hookc.ir.hooks import Action, Hook, HookSet
 from hookc.ir.serialize import hookset_to_json
 from hookc.optimize import LEVELS, RULES, Mode, optimize, optimize_hookset
+from hookc.optimize.complement import _core, negation
 from hookc.optimize.tree import is_settled, rewrite
 from hookc.resources import data_file
 from hookc.runtime.values import CelError, equals
@@ -264,6 +265,15 @@ def test_every_rule_returns_a_settled_value_as_it_is(condition: Expr) -> None:
         if is_settled(node):
             for step in RULES:
                 assert step.rule(node, Mode.VALUE) == node, (step.name, to_text(node))
+
+
+@settings(SETTINGS, max_examples=examples(200))
+@given(any_condition)
+def test_complements_share_a_core(condition: Expr) -> None:
+    # `complement` looks for a negation only among operands with a shared core.
+    for node, _ in walk(condition):
+        for shape in (node, Unary("!", node), negation(node)):
+            assert _core(negation(shape)) == _core(shape), to_text(shape)
 
 
 @settings(SETTINGS, max_examples=examples(100))

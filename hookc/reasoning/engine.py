@@ -53,7 +53,6 @@ from hookc.ir.expr import (
     Select,
     Unary,
     children,
-    walk,
 )
 from hookc.runtime.values import CelError
 
@@ -205,7 +204,14 @@ class _Fact:
     exact: bool
 
 
+# The kind of each exact type a constant has (asked of every constant in every domain).
+_KIND_OF_TYPE = {bool: "bool", int: "number", float: "number", str: "string", type(None): "null"}
+
+
 def _kind(value: _Scalar) -> str:
+    kind = _KIND_OF_TYPE.get(type(value))
+    if kind is not None:
+        return kind
     if isinstance(value, bool):
         return "bool"
     if isinstance(value, int | float):
@@ -714,7 +720,7 @@ def _empty_alone(constraint: _Constraint) -> bool:
     strings."""
     match constraint:
         case _OneOf(values=values):
-            return not any(_same(value, value) for value in values)
+            return not any(value == value for value in values)  # `_same(v, v)`: not NaN
         case _KindIn(kinds=kinds):
             return not kinds
         case _Compare(op=op, bound=bound):
@@ -770,13 +776,18 @@ def _constant_value(expr: Expr) -> Any:
     at run time. Patterns are left alone (matching is linear, but a constant text may be
     long), and so is anything the evaluator does not know.
     """
-    for node, _ in walk(expr):
-        if isinstance(node, Ident | Comprehension):
+    stack = [expr]
+    while stack:  # in any order: one variable, macro or unknown call anywhere decides
+        node = stack.pop()
+        kind = type(node)
+        if kind is Ident or kind is Comprehension:
             return _UNKNOWN
-        if isinstance(node, Call):
+        if kind is Call:
+            assert isinstance(node, Call)
             known = GLOBAL_FUNCTIONS if node.target is None else METHODS
             if node.function in ("matches", "glob") or known.get(node.function) != len(node.args):
                 return _UNKNOWN
+        stack.extend(children(node))
     return evaluate(expr, {})
 
 
@@ -1023,7 +1034,8 @@ def paths_read(condition: Expr | None) -> frozenset[Expr]:
     stack: list[Expr] = [condition]
     while stack:
         node = stack.pop()
-        if isinstance(node, Ident | Select | Index) and _is_plain_path(node):
+        kind = type(node)
+        if (kind is Ident or kind is Select or kind is Index) and _is_plain_path(node):
             found.add(node)
             continue
         stack.extend(children(node))
