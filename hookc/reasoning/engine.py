@@ -634,8 +634,11 @@ def never_true(expr: Expr) -> str | None:
 @functools.lru_cache(maxsize=65536)
 def _refuted_atom(atom: _Atom) -> str | None:
     """``never_true`` of one atom, kept per atom: the optimizer asks it of each operand of a
-    conjunction that ``never_true`` has asked it of already (see ``_independent``)."""
-    return _refute((atom,), _Budget())
+    conjunction that ``never_true`` has asked it of already (see ``_independent``). It is
+    ``_refute((atom,), budget)``: one atom makes no case split, so a whole budget is not
+    touched."""
+    reason = _impossible_atom(atom)
+    return reason if reason is not None else _conflict((atom,))
 
 
 def _independent(items: Sequence[_Item]) -> bool:
@@ -814,6 +817,7 @@ def _is_plain_path(expr: Expr) -> bool:
     return False
 
 
+@functools.lru_cache(maxsize=65536)  # `always_true` asks it of a chain and of each operand
 def is_total(expr: Expr) -> bool:
     """Whether ``expr`` always evaluates to a bool, never to an error."""
     match expr:
@@ -1051,6 +1055,7 @@ CACHES = (
     never_true,
     _refuted_atom,
     always_true,
+    is_total,
     _premise,
     paths_read,
 )
