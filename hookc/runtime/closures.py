@@ -263,7 +263,7 @@ class Builder:
             return self.node(tree, where, bound)
         if "all" in tree or "any" in tree:
             key = "all" if "all" in tree else "any"
-            _exactly(tree, where, (key,))
+            exactly(tree, where, (key,))
             items = expect_list(tree[key], (*where, key))
             operands = [
                 self.condition(item, (*where, key, i), depth, bound) for i, item in enumerate(items)
@@ -272,7 +272,7 @@ class Builder:
                 operands = self.equalities_as_sets(items, operands, depth, bound)
             return logical(operands, absorbing=key == "any")
         if "not" in tree:
-            _exactly(tree, where, ("not",))
+            exactly(tree, where, ("not",))
             return _not(self.condition(tree["not"], (*where, "not"), depth, bound))
         if "when" in tree:
             raise TreeError(
@@ -324,15 +324,15 @@ class Builder:
                 raise TreeError((*where, "path"), "`@` names a list element only inside `where`")
             root = element_variable(depth)
         if op == "exists":
-            _exactly(tree, where, ("path", "op"))
+            exactly(tree, where, ("path", "op"))
             return presence(root, steps, bound)
         get = path_getter(root, steps, bound)
         if op in ("some", "every"):
-            _exactly(tree, where, ("path", "op", "where"))
+            exactly(tree, where, ("path", "op", "where"))
             var = element_variable(depth + 1)
             predicate = self.condition(tree["where"], (*where, "where"), depth + 1, bound | {var})
             return comprehension("exists" if op == "some" else "all", get, var, predicate, None)
-        _exactly(tree, where, ("path", "op", "value"))
+        exactly(tree, where, ("path", "op", "value"))
         value = _constant(tree["value"], (*where, "value"))
         if op in COMPARISONS:
             return comparison(COMPARISONS[op], get, value)
@@ -361,7 +361,7 @@ class Builder:
             ]
 
         if kind_ in ("select", "index"):
-            plain = _plain_path(tree)
+            plain = plain_path(tree)
             if plain is not None:  # `a.b['c'][0]`: the unrolled getter of leaf paths
                 return path_getter(*plain, bound)
         match kind_:
@@ -531,7 +531,7 @@ class Builder:
         return self.node(path, where, bound)
 
 
-def _plain_path(tree: Mapping[str, Any]) -> tuple[str, tuple[Step, ...]] | None:
+def plain_path(tree: Mapping[str, Any]) -> tuple[str, tuple[Step, ...]] | None:
     """A node-form path of fields and constant keys down to a name, as a root and steps;
     None for anything else (which the general nodes then check and build)."""
     steps: list[Step] = []
@@ -822,7 +822,7 @@ def _constant(value: Any, where: tuple[str | int, ...]) -> Any:
 
 
 def _literal(tree: Mapping[str, Any], where: tuple[str | int, ...]) -> Any:
-    _exactly(tree, where, ("node", "type", "value"))
+    exactly(tree, where, ("node", "type", "value"))
     type_, value = tree["type"], tree["value"]
     at = (*where, "value")
     match type_:
@@ -841,7 +841,7 @@ def _literal(tree: Mapping[str, Any], where: tuple[str | int, ...]) -> Any:
     raise TreeError(at, f"not a literal of type {type_!r}: {value!r}")
 
 
-def _exactly(tree: Mapping[str, Any], where: tuple[str | int, ...], keys: tuple[str, ...]) -> None:
+def exactly(tree: Mapping[str, Any], where: tuple[str | int, ...], keys: tuple[str, ...]) -> None:
     extra = sorted(str(key) for key in tree if key not in keys)
     missing = [key for key in keys if key not in tree]
     if extra or missing:
