@@ -28,7 +28,7 @@ from hookc.runtime.closures import (
     parse_path,
     path_getter,
 )
-from hookc.runtime.dispatch import candidates, first_action, key_of
+from hookc.runtime.dispatch import candidates, evaluate_hooks, holds, key_of
 from hookc.runtime.limits import (
     MAX_FILE_BYTES,
     MAX_NESTING,
@@ -102,22 +102,9 @@ class Runtime:
     SOURCE_SHA256: str
     HOOKC_VERSION: str | None
     _events: Mapping[str, Callable[[dict[str, Any]], Iterable[_Hook]]] = field(repr=False)
-    _first: Mapping[str, Callable[[dict[str, Any]], dict[str, Any] | None]] = field(repr=False)
-
-    def evaluate_hooks(self, event: str, context: Any) -> dict[str, Any] | None:
-        """The first matching hook's action (a fresh dict, templates rendered), or None."""
-        first = self._first.get(event)
-        if first is None:
-            return None
-        if type(context) is not dict:
-            context = _hk_context(context)
-        try:
-            return first(context)
-        except Exception:  # a context no CEL value can be (cyclic, too deep): hook by hook
-            for hook in self._events[event](context):
-                if _holds(hook.predicate, context):
-                    return hook.action(context)
-            return None
+    evaluate_hooks: Callable[[str, Any], dict[str, Any] | None] = field(repr=False)
+    """``evaluate_hooks(event, context)``: the first matching hook's action (a fresh dict,
+    templates rendered), or None (``hookc.runtime.dispatch.evaluate_hooks``)."""
 
     def register(self, hooks: Any) -> None:
         """Serve as a rollouts hook file (seed 003): subscribe one handler per rollouts
@@ -135,7 +122,7 @@ class Runtime:
             context = _hk_context(context)
         found = []
         for hook in select(context):
-            if _holds(hook.predicate, context):
+            if holds(hook.predicate, context):
                 found.append((hook.id, hook.action(context)))
         return found
 
@@ -146,15 +133,6 @@ class Runtime:
         layers = {row["id"]: row["priority"] for row in self.HOOKS}
         pairs = zip(fired, results, strict=True)
         return rye_control([(layers[i], action, result) for (i, action), result in pairs])
-
-
-def _holds(predicate: Closure, context: dict[str, Any]) -> bool:
-    """Whether a condition is true; a context no CEL value can be (cyclic, too deep) makes
-    it an error, not an exception out of evaluate_hooks."""
-    try:
-        return predicate(context, None) is True
-    except Exception:
-        return False
 
 
 def load(path_or_text: str | os.PathLike[str]) -> Runtime:
@@ -279,7 +257,7 @@ def _build(data: Any, text: str) -> Runtime:
         SOURCE_SHA256=digest.group(1) if digest else hashlib.sha256(text.encode()).hexdigest(),
         HOOKC_VERSION=version.group(1) if version else None,
         _events={event: candidates(found) for event, found in events.items()},
-        _first={event: first_action(found) for event, found in events.items()},
+        evaluate_hooks=evaluate_hooks(events),
     )
 
 
