@@ -15,6 +15,7 @@ from __future__ import annotations
 import functools
 import operator
 from collections.abc import Callable, Mapping
+from sys import intern
 from typing import Any
 
 from hookc.runtime.rye import (
@@ -97,7 +98,8 @@ class TreeError(Exception):
 # -- paths ------------------------------------------------------------------------------------
 
 # A path step: (is_field, key). Fields select (a missing key is an error that names it);
-# positions and quoted keys index, as `a[0]` and `a['k']` do.
+# positions and quoted keys index, as `a[0]` and `a['k']` do. Names and keys are interned,
+# as Python interns the names in its code: a dict built by code finds them by identity.
 Step = tuple[bool, Any]
 
 
@@ -123,13 +125,13 @@ def parse_path(text: object, where: tuple[str | int, ...]) -> tuple[str, tuple[S
             raise TreeError(
                 where, f"`{text}`: `{field}` is a keyword in CEL, not a field: write ['{field}']"
             )
-        steps.append((True, field) if field is not None else (False, _key(number, key)))
+        steps.append((True, intern(field)) if field is not None else (False, _key(number, key)))
         position = step.end()
-    return root.group(), tuple(steps)
+    return intern(root.group()), tuple(steps)
 
 
 def _key(number: str | None, key: str | None) -> Any:
-    return int(number) if number is not None else key
+    return int(number) if number is not None else intern(key)  # type: ignore[arg-type]
 
 
 def path_getter(root: str, steps: tuple[Step, ...], bound: frozenset[str]) -> Closure:
@@ -539,11 +541,11 @@ def plain_path(tree: Mapping[str, Any]) -> tuple[str, tuple[Step, ...]] | None:
     while isinstance(node, Mapping):
         match node.get("node"):
             case "ident" if node.keys() == {"node", "name"} and isinstance(node["name"], str):
-                return node["name"], tuple(reversed(steps))
+                return intern(node["name"]), tuple(reversed(steps))
             case "select" if node.keys() == {"node", "operand", "field"} and isinstance(
                 node["field"], str
             ):
-                steps.append((True, node["field"]))
+                steps.append((True, intern(node["field"])))
             case "index" if node.keys() == {"node", "operand", "index"}:
                 key = node["index"]
                 if not (
@@ -558,7 +560,8 @@ def plain_path(tree: Mapping[str, Any]) -> tuple[str, tuple[Step, ...]] | None:
                     )
                 ):
                     return None
-                steps.append((False, key["value"]))
+                value = key["value"]
+                steps.append((False, intern(value) if type(value) is str else value))
             case _:
                 return None
         node = node["operand"]
