@@ -13,6 +13,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from hookc.cel.printer import to_text
 from hookc.diagnostics import Diagnostic, error, warning
 from hookc.ir.expr import (
     Binary,
@@ -26,6 +27,8 @@ from hookc.ir.expr import (
     path_steps,
 )
 from hookc.ir.hooks import Hook, HookSet, Params, ParamValue, Template
+from hookc.optimize.fold_constants import fold_constants
+from hookc.optimize.tree import Mode, rewrite
 from hookc.source import Source
 
 Schema = Mapping[str, Any]
@@ -177,6 +180,12 @@ def _kind(expr: Expr, schema: Schema, bound: frozenset[str]) -> str | None:
     being as good as a mismatch (both make the condition never true), ``-n`` and ``1 + 2``
     are numbers as their folded literals are, so a check finds the same in a condition and
     in what the optimizer writes of it (canonical YAML must check as its source does)."""
+    if not isinstance(expr, Literal) and _steps(expr) is None:
+        # What the optimizer folds to a literal (`''.size()`, `'a' + 'b'`) has that literal's
+        # kind here too: canonical YAML holds the folded literal and must check as its source.
+        folded = rewrite(expr, Mode.VALUE, fold_constants)
+        if isinstance(folded, Literal):
+            expr = folded
     if isinstance(expr, Unary) and expr.op == "-":
         return "number" if _kind(expr.operand, schema, bound) == "number" else None
     if isinstance(expr, Call) and expr.target is None and len(expr.args) == 1:
@@ -265,9 +274,7 @@ def _mismatch(
 
 def _name(expr: Expr) -> str:
     steps = _steps(expr)
-    if steps is None:
-        return "this operand"
-    return _dotted(steps)
+    return to_text(expr) if steps is None else _dotted(steps)
 
 
 def _template_exprs(value: ParamValue) -> Iterator[Expr]:
