@@ -21,8 +21,8 @@ from hypothesis import strategies as st
 
 import hookc.runtime
 from hookc.backend.canonical import canonical_yaml
-from hookc.ir.expr import Expr
-from hookc.ir.hooks import Action, HookSet
+from hookc.ir.expr import Expr, Ident, Index, Literal, Select
+from hookc.ir.hooks import Action, HookSet, Params, Template
 from hookc.runtime import LoadError, Runtime
 from tests.properties import SETTINGS, examples
 from tests.strategies import batches, conditions, context_batches
@@ -163,6 +163,18 @@ def test_runtime_renders_actions_as_the_reference_does(
         assert (first is None) == (not expected)
         if expected:
             assert same(first, expected[0][1])
+
+
+def test_a_hole_with_empty_text_around_it_is_text_not_the_value_alone() -> None:
+    # Found by the test above: canonical YAML wrote ('', x, '') as `${x}`, which the runtime
+    # read as the hole alone (null for a missing path) where the template is text ('').
+    hole = Index(Select(Ident("error"), "headers"), Literal("retry-after"))
+    for parts, missing in ((("", hole, ""), ""), ((hole,), None)):
+        action = Action("retry", Params((("target", Template(parts)),)))
+        hookset = _hookset_with_actions([(None, action)])
+        expected = reference_all(hookset, "error", {})
+        assert expected == [("hook_0", {"type": "retry", "target": missing})]
+        assert runtime_of(hookset).evaluate_all("error", {}) == expected
 
 
 @settings(SETTINGS, max_examples=examples(150))

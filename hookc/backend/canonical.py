@@ -304,6 +304,11 @@ def param_data(value: ParamValue) -> Any:
 def _template_text(parts: tuple[str | Expr, ...]) -> str | None:
     """The template as ``${path}`` text when every hole is a plain path and no literal part
     could be misread, else None."""
+    holes = [part for part in parts if not isinstance(part, str)]
+    if len(parts) > 1 and len(holes) == 1 and "".join(p for p in parts if isinstance(p, str)) == "":
+        # `('', x, '')` is text (an error renders as ''), and `${x}` would read back as the
+        # hole alone, which keeps the value's type (an error is null): not the same template.
+        return None
     pieces: list[str] = []
     for part in parts:
         if isinstance(part, str):
