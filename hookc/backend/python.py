@@ -127,6 +127,7 @@ class _Module:
         self.hoisted: dict[str, dict[tuple[str, tuple[str | int, ...]], str]] = {}
         self.tests: dict[int, list[str]] = {}
         self.paths_by_operand: dict[int, list[list[Steps]]] = {}
+        self.discriminating: dict[int, list[tuple[Steps, str]]] = {}
         self.rye: dict[int, bool] = {}
         self.own: dict[int, dict[tuple[str, tuple[str | int, ...]], str]] = {}
 
@@ -727,17 +728,31 @@ class _Module:
         for steps in loads.names if only is None else only:
             out.line(loads.statement(steps))
 
+    def discriminators(self, hook: Hook) -> list[tuple[Steps, str]]:
+        """``_discriminators`` of the hook's condition, asked of every hook several times
+        while its event is indexed: found once."""
+        number = self.number(hook)
+        if number not in self.discriminating:
+            self.discriminating[number] = list(_discriminators(hook.condition))
+        return self.discriminating[number]
+
+    def keys_of(self, hook: Hook, steps: Steps) -> set[str]:
+        """The strings the hook's condition requires the path to equal (empty: it does not
+        say). Two different ones cannot both hold; indexing the hook under each is still
+        correct, since its own test decides wherever it is tried."""
+        return {key for found, key in self.discriminators(hook) if found == steps}
+
     def index(self, hooks: list[Hook]) -> tuple[str, tuple[str | int, ...]] | None:
         """The path to index the event's hooks by, if enough of them test it for equality
         with a string and few others must be tried for every key."""
         counts: dict[tuple[str, tuple[str | int, ...]], int] = {}
         for hook in hooks:
-            for steps, _ in _discriminators(hook.condition):
+            for steps, _ in self.discriminators(hook):
                 counts[steps] = counts.get(steps, 0) + 1
         if not counts:
             return None
         steps, count = max(sorted(counts.items(), key=repr), key=lambda item: item[1])
-        others = sum(1 for hook in hooks if not _key_of(hook.condition, steps))
+        others = sum(1 for hook in hooks if not self.keys_of(hook, steps))
         if count < _INDEX_FROM or others > _INDEX_OTHERS_AT_MOST:
             return None
         return steps
@@ -754,10 +769,10 @@ class _Module:
         requiring that string, merged with those that do not test the path (a hook's own
         test still decides, so the index only saves the tests that must fail). Each hook's
         test is a function of the loaded paths, made by the factory of its shape."""
-        others = [i for i, hook in enumerate(hooks) if not _key_of(hook.condition, steps)]
+        others = [i for i, hook in enumerate(hooks) if not self.keys_of(hook, steps)]
         by_key: dict[str, list[int]] = {}
         for i, hook in enumerate(hooks):
-            for key in sorted(_key_of(hook.condition, steps)):
+            for key in sorted(self.keys_of(hook, steps)):
                 by_key.setdefault(key, []).append(i)
         shapes: dict[tuple[str, str], int] = {}
         rows = []
@@ -976,13 +991,6 @@ def _discriminators(
                     and isinstance(other.value, str)
                 ):
                     yield steps, other.value
-
-
-def _key_of(condition: Expr | None, steps: tuple[str, tuple[str | int, ...]]) -> set[str]:
-    """The strings a condition requires the path to equal (empty: it does not say). Two
-    different ones cannot both hold; indexing the hook under each is still correct, since
-    its own test decides wherever it is tried."""
-    return {key for found, key in _discriminators(condition) if found == steps}
 
 
 def _decided(condition: Expr | None, steps: tuple[str, tuple[str | int, ...]]) -> str | None:
