@@ -39,7 +39,7 @@ from hookc.ir.expr import (
     walk,
 )
 from hookc.ir.hooks import Action, Hook, HookSet, Ordering
-from hookc.reasoning import always_true, implies, never_true
+from hookc.reasoning import always_true, engine, implies, never_true
 from hookc.source import Source, Span
 
 
@@ -304,6 +304,16 @@ def _atoms(terms: st.SearchStrategy[Expr]) -> st.SearchStrategy[Expr]:
     )
 
 
+def _facts_of(atom: Expr) -> st.SearchStrategy[Any]:
+    """The constraints a generated atom puts on its terms, true or false."""
+    found = [
+        fact.constraint
+        for positive in (True, False)
+        for fact in engine._facts(engine._Atom(atom, positive))
+    ]
+    return st.sampled_from(found) if found else st.nothing()  # a constant atom has none
+
+
 def _combine(children: st.SearchStrategy[Expr]) -> st.SearchStrategy[Expr]:
     return st.one_of(
         children.map(lambda c: Unary("!", c)),
@@ -515,6 +525,39 @@ def test_never_true_and_implies_stay_sound_where_ints_round_to_doubles() -> None
                 first,
                 second,
             )
+
+
+# -- fast paths agree with the full reasoning ----------------------------------------------------
+
+_SCALARS = st.sampled_from(CONSTANTS) | st.sampled_from(ROUNDING)
+one_constraint = st.one_of(
+    st.lists(_SCALARS, max_size=3).map(lambda vs: engine._OneOf(tuple(vs))),
+    st.lists(_SCALARS, max_size=3).map(lambda vs: engine._NoneOf(tuple(vs))),
+    st.builds(engine._Compare, st.sampled_from(("<", "<=", ">", ">=")), _SCALARS, st.booleans()),
+    st.frozensets(st.sampled_from(sorted(engine._UNIVERSE))).map(engine._KindIn),
+    st.just(engine._ErrorOrNull()),
+)
+
+
+@settings(max_examples=1000, deadline=None)
+@given(one_constraint | atoms.flatmap(_facts_of))
+def test_one_constraint_is_empty_exactly_when_its_domain_is(constraint: Any) -> None:
+    assert engine._empty_alone(constraint) == engine._is_empty(engine._domain([constraint]))
+
+
+# Conjunctions of atoms on distinct paths, where `never_true` answers from the atoms alone.
+distinct_paths = (
+    st.permutations(PATHS)
+    .flatmap(lambda order: st.tuples(*(ATOMS_ON[path] for path in order[:3])))
+    .map(And)
+)
+
+
+@settings(max_examples=1000, deadline=None)
+@given(conditions | distinct_paths | st.lists(atoms, min_size=2, max_size=4).map(tuple).map(And))
+def test_never_true_answers_as_the_full_refutation_does(condition: Expr) -> None:
+    full = engine._refute(engine._requirements(condition, True), engine._Budget())
+    assert never_true(condition) == full
 
 
 # -- diagnostics --------------------------------------------------------------------------------

@@ -378,12 +378,15 @@ def test_a_template_comparing_a_hostile_value_renders_as_an_error() -> None:
         assert evaluator.evaluate_hooks("e", {"x": [1]})["same_exact"] is True
 
 
-@pytest.mark.parametrize("operand", ["-(0)", "(1 + 2)", "0"])
+@pytest.mark.parametrize(
+    "operand",
+    ["-(0)", "(1 + 2)", "0", "''.size()", "('a' + 'b').size()", "'ab'.startsWith('a')"],
+)
 def test_check_finds_in_a_condition_what_it_finds_in_its_optimized_form(
     tmp_path: Path, operand: str
 ) -> None:
-    # Found by the round-trip property: `(-(0)).glob('B*')` passed check, and its canonical
-    # YAML (folded to `0.glob('B*')`) did not.
+    # Found by the round-trip property: `(-(0)).glob('B*')` and `''.size().matches('^B')`
+    # passed check, and their canonical YAML (folded to `0.glob('B*')`) did not.
     path = tmp_path / "n.hooks.yaml"
     path.write_text(
         f"hooks:\n  - id: n\n    event: error\n    when: \"{operand}.glob('B*')\"\n"

@@ -28,11 +28,12 @@ from hookc.backend.python import generate
 from hookc.cel.evaluator import evaluate
 from hookc.cel.parser import parse
 from hookc.cel.printer import to_text
-from hookc.ir.expr import And, Binary, Expr, Has, Ident, List, Literal, Or, Select, Unary
+from hookc.ir.expr import And, Binary, Expr, Has, Ident, List, Literal, Or, Select, Unary, walk
 from hookc.ir.hooks import Action, Hook, HookSet
 from hookc.ir.serialize import hookset_to_json
 from hookc.optimize import LEVELS, RULES, Mode, optimize, optimize_hookset
-from hookc.optimize.tree import rewrite
+from hookc.optimize.complement import _core, negation
+from hookc.optimize.tree import is_settled, rewrite
 from hookc.resources import data_file
 from hookc.runtime.values import CelError, equals
 from tests.properties import SETTINGS, examples, load
@@ -242,6 +243,37 @@ def test_every_pass_leaves_ir_the_schema_accepts(condition: Expr, mode: Mode) ->
         hookset = HookSet((Hook("h", "error", current, Action("continue")),))
         errors = list(IR_VALIDATOR.iter_errors(hookset_to_json(hookset)))
         assert not errors, f"after {step.name}: {errors[0].message}"
+
+
+@settings(SETTINGS, max_examples=examples(200))
+@given(any_condition, st.sampled_from(Mode))
+def test_every_rule_returns_a_node_of_a_type_it_does_not_name_as_it_is(
+    condition: Expr, mode: Mode
+) -> None:
+    # The optimizer asks a rule only of the node types in its step's `nodes`.
+    for node, _ in walk(condition):
+        for step in RULES:
+            if type(node) not in step.nodes:
+                assert step.rule(node, mode) == node, (step.name, to_text(node))
+
+
+@settings(SETTINGS, max_examples=examples(200))
+@given(any_condition)
+def test_every_rule_returns_a_settled_value_as_it_is(condition: Expr) -> None:
+    # `tree.rewrite` does not walk paths and lists of constants in VALUE mode.
+    for node, _ in walk(condition):
+        if is_settled(node):
+            for step in RULES:
+                assert step.rule(node, Mode.VALUE) == node, (step.name, to_text(node))
+
+
+@settings(SETTINGS, max_examples=examples(200))
+@given(any_condition)
+def test_complements_share_a_core(condition: Expr) -> None:
+    # `complement` looks for a negation only among operands with a shared core.
+    for node, _ in walk(condition):
+        for shape in (node, Unary("!", node), negation(node)):
+            assert _core(negation(shape)) == _core(shape), to_text(shape)
 
 
 @settings(SETTINGS, max_examples=examples(100))

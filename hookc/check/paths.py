@@ -9,26 +9,31 @@ the hook is evaluated, so the hook can never fire.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from hookc.cel.printer import to_text
 from hookc.diagnostics import Diagnostic, error, warning
 from hookc.ir.expr import (
     Binary,
     Call,
     Comprehension,
     Expr,
+    Ident,
     Literal,
     Unary,
     children,
     context_paths,
     path_steps,
 )
-from hookc.ir.hooks import Hook, HookSet, Params, ParamValue, Template
+from hookc.ir.hooks import HookSet, Params, ParamValue, Template
+from hookc.optimize.fold_constants import fold_constants
+from hookc.optimize.tree import Mode, rewrite
 from hookc.source import Source
 
 Schema = Mapping[str, Any]
+Steps = tuple[str | int, ...]
 
 # CEL kinds of JSON Schema types; integer and number are one kind for comparison purposes.
 _KINDS = {
@@ -70,14 +75,15 @@ def path_diagnostics(hookset: HookSet, schema: Schema) -> list[Diagnostic]:
     if not schema:
         return []
     found: list[Diagnostic] = []
+    resolve = _resolver(schema)
     for hook in hookset.hooks:
         if hook.source is None:
             continue
         if hook.condition is not None:
-            found.extend(_condition(hook, hook.condition, schema, hook.source))
+            found.extend(_condition(hook.condition, resolve, hook.source))
         for expr in _template_exprs(hook.action.params):
             for path, steps in _paths(expr):
-                resolved = _resolve(schema, steps)
+                resolved = resolve(steps)
                 if resolved.unknown_at is not None:
                     found.append(
                         _unknown("HK507", path, steps, resolved, hook.source, template=True)
@@ -85,16 +91,32 @@ def path_diagnostics(hookset: HookSet, schema: Schema) -> list[Diagnostic]:
     return found
 
 
-def _condition(hook: Hook, condition: Expr, schema: Schema, source: Source) -> Iterator[Diagnostic]:
+def _resolver(root: Schema) -> Callable[[Steps], _Resolved]:
+    """``_resolve`` against ``root``, each path's answer kept: a file's hooks read the same
+    few paths again and again, and an unknown one costs a "did you mean" search."""
+    known: dict[Steps, _Resolved] = {}
+
+    def resolve(steps: Steps) -> _Resolved:
+        found = known.get(steps)
+        if found is None:
+            found = known[steps] = _resolve(root, steps)
+        return found
+
+    return resolve
+
+
+def _condition(
+    condition: Expr, resolve: Callable[[Steps], _Resolved], source: Source
+) -> Iterator[Diagnostic]:
     for path, steps in _paths(condition):
-        resolved = _resolve(schema, steps)
+        resolved = resolve(steps)
         if resolved.unknown_at is not None:
             yield _unknown("HK501", path, steps, resolved, source, template=False)
-    yield from _type_mismatches(condition, schema, source, frozenset())
+    yield from _type_mismatches(condition, resolve, source, frozenset())
 
 
 def _unknown(
-    code: str, path: Expr, steps: list[str | int], resolved: _Resolved, source: Source,
+    code: str, path: Expr, steps: Steps, resolved: _Resolved, source: Source,
     template: bool,
 ) -> Diagnostic:  # fmt: skip
     assert resolved.unknown_at is not None and path.span is not None
@@ -110,21 +132,21 @@ def _unknown(
     return warning(code, message, source, path.span, hint)
 
 
-def _paths(expr: Expr) -> Iterator[tuple[Expr, list[str | int]]]:
+def _paths(expr: Expr) -> Iterator[tuple[Expr, Steps]]:
     """Each maximal path (a name followed by fields and constant indexes) over the context,
     skipping macro variables and Python's spellings of literals (HK150 speaks of those)."""
     for node, (name, keys) in context_paths(expr):
         if name not in _NOT_PATHS:
-            yield node, [name, *keys]
+            yield node, (name, *keys)
 
 
-def _steps(node: Expr) -> list[str | int] | None:
+def _steps(node: Expr) -> Steps | None:
     """A context path as its name followed by its constant keys, or None."""
     found = path_steps(node)
-    return None if found is None else [found[0], *found[1]]
+    return None if found is None else (found[0], *found[1])
 
 
-def _resolve(root: Schema, steps: list[str | int]) -> _Resolved:
+def _resolve(root: Schema, steps: Steps) -> _Resolved:
     schema: Schema = root
     for index, step in enumerate(steps):
         properties = schema.get("properties")
@@ -146,13 +168,13 @@ def _resolve(root: Schema, steps: list[str | int]) -> _Resolved:
     return _Resolved(schema)
 
 
-def _suggest(root: Schema, steps: list[str | int], index: int, siblings: list[str]) -> str | None:
+def _suggest(root: Schema, steps: Steps, index: int, siblings: list[str]) -> str | None:
     step = str(steps[index])
     import difflib  # only when a suggestion is wanted: keeps start-up light
 
     close = difflib.get_close_matches(step, siblings, n=1, cutoff=0.6)
     if close:
-        return _dotted([*steps[:index], close[0], *steps[index + 1 :]])
+        return _dotted((*steps[:index], close[0], *steps[index + 1 :]))
     # A field written under the wrong parent, e.g. `event.limit_code` for `limit_code`.
     top = root.get("properties")
     if index > 0 and isinstance(top, Mapping) and step in top:
@@ -160,7 +182,7 @@ def _suggest(root: Schema, steps: list[str | int], index: int, siblings: list[st
     return None
 
 
-def _dotted(steps: list[str | int]) -> str:
+def _dotted(steps: Steps) -> str:
     out = ""
     for step in steps:
         if isinstance(step, int):
@@ -172,18 +194,24 @@ def _dotted(steps: list[str | int]) -> str:
     return out
 
 
-def _kind(expr: Expr, schema: Schema, bound: frozenset[str]) -> str | None:
+def _kind(expr: Expr, resolve: Callable[[Steps], _Resolved], bound: frozenset[str]) -> str | None:
     """The CEL kind an operand is certain to have, when it has one (else None): an error
     being as good as a mismatch (both make the condition never true), ``-n`` and ``1 + 2``
     are numbers as their folded literals are, so a check finds the same in a condition and
     in what the optimizer writes of it (canonical YAML must check as its source does)."""
+    if not isinstance(expr, Literal) and _steps(expr) is None:
+        # What the optimizer folds to a literal (`''.size()`, `'a' + 'b'`) has that literal's
+        # kind here too: canonical YAML holds the folded literal and must check as its source.
+        folded = rewrite(expr, Mode.VALUE, fold_constants)
+        if isinstance(folded, Literal):
+            expr = folded
     if isinstance(expr, Unary) and expr.op == "-":
-        return "number" if _kind(expr.operand, schema, bound) == "number" else None
+        return "number" if _kind(expr.operand, resolve, bound) == "number" else None
     if isinstance(expr, Call) and expr.target is None and len(expr.args) == 1:
         # A conversion gives its kind or an error: int('7'), double('inf'), string(1).
         return _CONVERSIONS.get(expr.function)
     if isinstance(expr, Binary) and expr.op in _ARITHMETIC:
-        kinds = {_kind(expr.left, schema, bound), _kind(expr.right, schema, bound)}
+        kinds = {_kind(expr.left, resolve, bound), _kind(expr.right, resolve, bound)}
         return "number" if kinds == {"number"} else None
     if isinstance(expr, Literal):
         value = expr.value
@@ -195,18 +223,22 @@ def _kind(expr: Expr, schema: Schema, bound: frozenset[str]) -> str | None:
     steps = _steps(expr)
     if steps is None or not isinstance(steps[0], str) or steps[0] in bound:
         return None
-    resolved = _resolve(schema, steps)
+    resolved = resolve(steps)
     declared = resolved.schema.get("type") if resolved.schema is not None else None
     return _KINDS.get(declared) if isinstance(declared, str) else None
 
 
 def _type_mismatches(
-    expr: Expr, schema: Schema, source: Source, bound: frozenset[str]
+    expr: Expr, resolve: Callable[[Steps], _Resolved], source: Source, bound: frozenset[str]
 ) -> Iterator[Diagnostic]:
     stack: list[tuple[Expr, frozenset[str]]] = [(expr, bound)]
     while stack:
         node, names = stack.pop()
-        problem = _mismatch(node, schema, names)
+        kind = type(node)
+        if kind is Literal or kind is Ident:
+            continue  # no operator, no children: the leaves, a third of the nodes
+        # Only an operator or a method call can meet an operand it never accepts.
+        problem = _mismatch(node, resolve, names) if kind is Binary or kind is Call else None
         if problem is not None:
             message, culprit, hint = problem
             span = culprit.span or node.span
@@ -221,25 +253,26 @@ def _type_mismatches(
 
 
 def _mismatch(
-    node: Expr, schema: Schema, bound: frozenset[str]
+    node: Expr, resolve: Callable[[Steps], _Resolved], bound: frozenset[str]
 ) -> tuple[str, Expr, str | None] | None:
     """What makes ``node`` fail whatever the context holds: (message, operand, hint)."""
     match node:
         case Binary(op=op, left=left, right=right) if op in _ORDERING or op in _ARITHMETIC:
-            kinds = _kind(left, schema, bound), _kind(right, schema, bound)
+            kinds = _kind(left, resolve, bound), _kind(right, resolve, bound)
             if None in kinds or kinds[0] == kinds[1]:
                 return None
             if op in _ARITHMETIC and kinds == ("number", "number"):
                 return None
             culprit = left if not isinstance(left, Literal) else right
+            declared = _kind(culprit, resolve, bound)
             return (
                 f"`{op}` cannot apply to a {kinds[0]} and a {kinds[1]}: this is an error "
                 "whenever it is evaluated, so the condition is never true",
                 culprit,
-                f"the context schema declares `{_name(culprit)}` a {_kind(culprit, schema, bound)}",
+                f"the context schema declares `{_name(culprit)}` a {declared}",
             )
         case Binary(op="in", left=left, right=right):
-            kind = _kind(right, schema, bound)
+            kind = _kind(right, resolve, bound)
             if kind in ("string", "number", "bool", "null"):
                 hint = None
                 if kind == "string":
@@ -252,7 +285,7 @@ def _mismatch(
         case Call(function=function, target=target) if target is not None and (
             function in _RECEIVERS
         ):
-            kind = _kind(target, schema, bound)
+            kind = _kind(target, resolve, bound)
             if kind is not None and kind not in _RECEIVERS[function]:
                 accepted = " or ".join(sorted(_RECEIVERS[function]))
                 return (
@@ -265,9 +298,7 @@ def _mismatch(
 
 def _name(expr: Expr) -> str:
     steps = _steps(expr)
-    if steps is None:
-        return "this operand"
-    return _dotted(steps)
+    return to_text(expr) if steps is None else _dotted(steps)
 
 
 def _template_exprs(value: ParamValue) -> Iterator[Expr]:

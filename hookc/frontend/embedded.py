@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from hookc.cel.parser import parse
+from hookc.cel.parser import parse, parse_within
 from hookc.diagnostics import Diagnostic
 from hookc.ir.expr import Expr, map_spans
 from hookc.source import Source, Span
@@ -25,6 +25,14 @@ class OffsetMap:
         # of their characters.
         self._offsets = offsets if isinstance(offsets, range) else tuple(offsets)
         self._end = end
+
+    def verbatim_start(self) -> int | None:
+        """Where the text starts if each of its characters follows the last in the file
+        (the text may still differ from the file's: a caller compares)."""
+        offsets = self._offsets
+        if isinstance(offsets, range) and offsets.step == 1 and self._end == offsets.stop:
+            return offsets.start
+        return None
 
     @classmethod
     def contiguous(cls, start: int, length: int) -> OffsetMap:
@@ -94,6 +102,12 @@ def parse_embedded(
     text: str, source: Source, offsets: OffsetMap
 ) -> tuple[Expr | None, list[Diagnostic]]:
     """Parse ``text`` and place its tree and diagnostics in ``source`` through ``offsets``."""
+    start = offsets.verbatim_start()
+    if start is not None and source.text.startswith(text, start):
+        # Written as it is (most conditions): read in place, the spans already the file's.
+        within = parse_within(source, start, start + len(text))
+        if within is not None:
+            return within.expr, list(within.diagnostics)
     result = parse(text, source.name)
     diagnostics = [
         replace(diagnostic, source=source, span=offsets.span(diagnostic.span))

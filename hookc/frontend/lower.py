@@ -8,6 +8,7 @@ profile; then each hook's condition and action are lowered and checked.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import PurePath
@@ -243,9 +244,7 @@ def _hook(
     assert event_node is not None  # the schema requires it
     event = str(event_node.value)
     if profile.events and event not in profile.events:
-        import difflib  # only when a suggestion is wanted: keeps start-up light
-
-        close = difflib.get_close_matches(event, profile.events, n=1, cutoff=0.6)
+        close = _close_events(event, profile.events)
         diagnostics.append(
             warning(
                 "HK402",
@@ -285,6 +284,15 @@ def _hook(
         source=source,
     )
     return hook, diagnostics
+
+
+@functools.lru_cache(maxsize=256)
+def _close_events(event: str, events: tuple[str, ...]) -> tuple[str, ...]:
+    """The profile's event closest to an unknown one: asked once per event name, however
+    many hooks use it (difflib compares every pair of names, ~100 µs a time)."""
+    import difflib  # only when a suggestion is wanted: keeps start-up light
+
+    return tuple(difflib.get_close_matches(event, events, n=1, cutoff=0.6))
 
 
 def derived_id(source: Source, section: str, index: int) -> str:

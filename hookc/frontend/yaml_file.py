@@ -160,7 +160,9 @@ class _Converter:
         self.constructor = _Loader("")
 
     def span(self, node: yaml.Node) -> Span:
-        return Span(node.start_mark.index, max(node.start_mark.index, node.end_mark.index))
+        start = node.start_mark.index
+        end = node.end_mark.index
+        return Span(start, end if end > start else start)
 
     def convert(self, node: yaml.Node, depth: int, at_key: Span | None = None) -> Located:
         """``node`` as a ``Located``; ``at_key`` is where its key was written, if any."""
@@ -173,6 +175,8 @@ class _Converter:
             )
         if depth > MAX_NESTING:
             raise _TooLarge(node, f"the YAML nests more than {MAX_NESTING} levels deep", "HK205")
+        if isinstance(node, yaml.ScalarNode):
+            return self.scalar(node, at_key)
         if isinstance(node, yaml.MappingNode):
             return self.mapping(node, depth, at_key)
         if isinstance(node, yaml.SequenceNode):
@@ -204,8 +208,11 @@ class _Converter:
         return Located(entries, self.span(node), key_span=at_key)
 
     def scalar(self, node: yaml.Node, at_key: Span | None) -> Located:
-        span = self.span(node)
-        if node.tag == _STR or node.tag in _AS_TEXT:  # most scalars: no constructor needed
+        start = node.start_mark.index
+        end = node.end_mark.index
+        span = Span(start, end if end > start else start)
+        tag = node.tag
+        if tag == _STR or tag in _AS_TEXT:  # most scalars: no constructor needed
             value: Any = str(node.value)
         else:
             try:
@@ -216,6 +223,5 @@ class _Converter:
                 )
                 value = str(node.value)
         if isinstance(value, str):
-            raw = self.text[span.start : span.end]
-            return Located(value, span, align(raw, span.start, value), at_key)
+            return Located(value, span, align(self.text[start : span.end], start, value), at_key)
         return Located(value, span, key_span=at_key)

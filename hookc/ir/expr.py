@@ -265,21 +265,32 @@ def context_paths(expr: Expr) -> Iterator[tuple[Expr, tuple[str, tuple[str | int
     """Each longest constant-key path (``a.b['c'][0]``) the expression reads from the
     context, with its ``path_steps``, in source order; a path rooted at a variable a macro
     binds reads that variable, not the context, and is skipped."""
-    stack: list[tuple[Expr, frozenset[str]]] = [(expr, frozenset())]
+    # The checks, the back end and `explain` each walk every condition with it: constants
+    # (a third of the nodes) are passed over without a call, and only the three kinds of
+    # node a path is made of are asked for their steps.
+    stack: list[tuple[Expr, frozenset[str]]] = [(expr, _NONE_BOUND)]
     while stack:
         node, bound = stack.pop()
-        steps = path_steps(node)
-        if steps is not None:
-            if steps[0] not in bound:
-                yield node, steps
+        kind = type(node)
+        if kind is Literal:
             continue
-        if isinstance(node, Comprehension):
+        if kind is Ident or kind is Select or kind is Index:
+            steps = path_steps(node)
+            if steps is not None:
+                if steps[0] not in bound:
+                    yield node, steps
+                continue
+        if kind is Comprehension:
+            assert isinstance(node, Comprehension)
             inner = bound | {node.var}
             body = [part for part in (node.predicate, node.transform) if part is not None]
             stack.extend((part, inner) for part in reversed(body))
             stack.append((node.target, bound))
             continue
-        stack.extend((child, bound) for child in reversed(children(node)))
+        stack.extend((child, bound) for child in reversed(_CHILDREN[kind](node)))
+
+
+_NONE_BOUND: frozenset[str] = frozenset()
 
 
 def map_spans(node: Expr, move: Callable[[Span], Span]) -> Expr:

@@ -17,7 +17,22 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass, replace
 
-from hookc.ir.expr import Expr, Ident, Literal
+from hookc.ir.expr import (
+    NODE_TYPES,
+    And,
+    Binary,
+    Call,
+    Comprehension,
+    Conditional,
+    Expr,
+    Has,
+    Ident,
+    Index,
+    Literal,
+    Or,
+    Select,
+    Unary,
+)
 from hookc.ir.hooks import Hook, HookSet
 from hookc.optimize.absorb import absorb
 from hookc.optimize.complement import complement
@@ -53,18 +68,26 @@ class Step:
     name: str
     rule: Rule
     level: int  # the lowest level that runs it
+    # The node types its laws rewrite: it returns any other node as it is (a property test
+    # holds each rule to it), so it is not asked about them.
+    nodes: frozenset[type]
 
+
+_CHAINS = frozenset({And, Or})
+_OPERATORS = frozenset(
+    {Select, Index, Call, Unary, Binary, And, Or, Conditional, Has, Comprehension}
+)
 
 RULES: tuple[Step, ...] = (
-    Step("flatten", flatten, 1),
-    Step("fold_constants", fold_constants, 1),
-    Step("dedupe", dedupe, 1),
-    Step("absorb", absorb, 1),
-    Step("complement", complement, 1),
-    Step("narrow", narrow, 1),
-    Step("ranges", ranges, 1),
-    Step("membership", membership, 1),
-    Step("cost_order", cost_order, 2),
+    Step("flatten", flatten, 1, _CHAINS | {Unary}),
+    Step("fold_constants", fold_constants, 1, _OPERATORS),
+    Step("dedupe", dedupe, 1, _CHAINS),
+    Step("absorb", absorb, 1, _CHAINS),
+    Step("complement", complement, 1, _CHAINS),
+    Step("narrow", narrow, 1, frozenset({And})),
+    Step("ranges", ranges, 1, frozenset(NODE_TYPES) - {Literal, Ident}),
+    Step("membership", membership, 1, _CHAINS),
+    Step("cost_order", cost_order, 2, _CHAINS),
 )
 
 
@@ -102,11 +125,12 @@ def _rewritten(expr: Expr, level: int, mode: Mode) -> tuple[Expr, tuple[str, ...
 
     def every_rule(node: Expr, node_mode: Mode) -> Expr:
         # All rules at each node in one walk, in RULES order: a walk per rule would visit
-        # every node nine times a round. Constants and variables, a third of the nodes,
-        # are not asked: every rule's laws rewrite operators, calls and macros only.
-        if isinstance(node, Literal | Ident):
-            return node
+        # every node nine times a round. Each rule is asked only of the node types it
+        # rewrites (a rewritten node may be of another type): constants and variables, a
+        # third of the nodes, meet none.
         for step in steps:
+            if type(node) not in step.nodes:
+                continue
             new = step.rule(node, node_mode)
             if new is not node and new != node:
                 fired[step.name] = None

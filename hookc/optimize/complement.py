@@ -20,6 +20,8 @@ from hookc.reasoning import is_total
 def complement(expr: Expr, mode: Mode) -> Expr:
     match expr:
         case And(operands=operands) | Or(operands=operands):
+            if len(set(map(_core, operands))) == len(operands):
+                return expr  # no two operands could be each other's negation
             decided = isinstance(expr, Or)  # the value a complementary pair gives
             free = Mode.TRUTH if isinstance(expr, And) else Mode.FALSITY
             present = set(operands)
@@ -39,3 +41,15 @@ def negation(expr: Expr) -> Expr:
         case Binary(op="==" | "!=" as op, left=left, right=right):
             return Binary("!=" if op == "==" else "==", left, right, expr.span)
     return Unary("!", expr, expr.span)
+
+
+def _core(expr: Expr) -> object:
+    """What an expression and its ``negation`` share: without its ``!``s, and of ``x == c``
+    or ``x != c`` the two operands. Operands with different cores are no complements, found
+    without making and hashing each one's negation."""
+    match expr:
+        case Unary(op="!", operand=operand):
+            return _core(operand)
+        case Binary(op="==" | "!=", left=left, right=right):
+            return left, right
+    return expr

@@ -16,6 +16,10 @@ does. What can observe it depends on where the node stands, its *mode*:
 
 ``!`` swaps ``TRUTH`` and ``FALSITY``; ``!err`` is an error, so this is exact. Everything
 else passes ``VALUE`` down: a rule never needs to ask what encloses a node beyond its mode.
+
+A value that is a path (``a.b['c']``) or a list of constants is the same in every form a
+rule could give it: in ``VALUE`` mode the walk leaves it alone (a property test holds every
+rule to that), which spares it a third of the nodes of a typical condition.
 """
 
 from __future__ import annotations
@@ -38,6 +42,7 @@ from hookc.ir.expr import (
     Or,
     Select,
     Unary,
+    path_steps,
 )
 
 
@@ -84,7 +89,7 @@ def _rewrite_values(expr: Expr, rule: Rule) -> Expr:
     """Children whose values are used: all rewritten in ``VALUE`` mode."""
 
     def value(child: Expr) -> Expr:
-        return rewrite(child, Mode.VALUE, rule)
+        return child if is_settled(child) else rewrite(child, Mode.VALUE, rule)
 
     match expr:
         case Select(operand=operand, field=name):
@@ -126,6 +131,14 @@ def _rewrite_values(expr: Expr, rule: Rule) -> Expr:
                 return expr
             return Comprehension(macro, new_target, var, new_p, new_t, expr.span)
     return expr
+
+
+def is_settled(expr: Expr) -> bool:
+    """A constant, a path or a list of constants: a value no rule rewrites (see above)."""
+    kind = type(expr)
+    if kind is List:
+        return all(type(item) is Literal for item in expr.items)  # type: ignore[union-attr]
+    return kind is Literal or path_steps(expr) is not None
 
 
 def _changed(new: tuple[object, ...], old: tuple[object, ...]) -> bool:

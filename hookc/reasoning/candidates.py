@@ -7,7 +7,7 @@ import functools
 import itertools
 from typing import TypeAlias
 
-from hookc.ir.expr import Expr, Literal, walk
+from hookc.ir.expr import Expr, Literal, children
 from hookc.ir.hooks import Hook
 from hookc.reasoning.engine import (
     _Atom,
@@ -115,13 +115,16 @@ _CANDIDATES = 8
 
 @functools.lru_cache(maxsize=65536)  # each hook's, as a candidate and as an earlier hook
 def _strings(condition: Expr | None) -> frozenset[str]:
-    if condition is None:
-        return frozenset()
-    return frozenset(
-        node.value
-        for node, _ in walk(condition)
-        if isinstance(node, Literal) and isinstance(node.value, str)
-    )
+    found: set[str] = set()
+    stack = [] if condition is None else [condition]
+    while stack:
+        node = stack.pop()
+        if type(node) is Literal:
+            if isinstance(node.value, str):
+                found.add(node.value)
+        else:
+            stack.extend(children(node))
+    return frozenset(found)
 
 
 def _top_atoms(condition: Expr | None) -> list[_Atom]:

@@ -53,7 +53,6 @@ from hookc.ir.expr import (
     Select,
     Unary,
     children,
-    walk,
 )
 from hookc.runtime.values import CelError
 
@@ -205,7 +204,14 @@ class _Fact:
     exact: bool
 
 
+# The kind of each exact type a constant has (asked of every constant in every domain).
+_KIND_OF_TYPE = {bool: "bool", int: "number", float: "number", str: "string", type(None): "null"}
+
+
 def _kind(value: _Scalar) -> str:
+    kind = _KIND_OF_TYPE.get(type(value))
+    if kind is not None:
+        return kind
     if isinstance(value, bool):
         return "bool"
     if isinstance(value, int | float):
@@ -617,7 +623,40 @@ def never_true(expr: Expr) -> str | None:
     - a choice (``||``, a false ``&&``, ``?:``) fails iff every alternative fails with the
       rest of the conjunction.
     """
-    return _refute(_requirements(expr, True), _Budget())
+    items = _requirements(expr, True)
+    if len(items) == 1 and isinstance(items[0], _Atom):
+        return _refuted_atom(items[0])
+    if _independent(items) and all(_refuted_atom(atom) is None for atom in items):
+        return None
+    return _refute(items, _Budget())
+
+
+@functools.lru_cache(maxsize=65536)
+def _refuted_atom(atom: _Atom) -> str | None:
+    """``never_true`` of one atom, kept per atom: the optimizer asks it of each operand of a
+    conjunction that ``never_true`` has asked it of already (see ``_independent``). It is
+    ``_refute((atom,), budget)``: one atom makes no case split, so a whole budget is not
+    touched."""
+    reason = _impossible_atom(atom)
+    return reason if reason is not None else _conflict((atom,))
+
+
+def _independent(items: Sequence[_Item]) -> bool:
+    """Atoms only, no two of which constrain one term (``tool == 'Bash' && cost > 5``).
+
+    Then the conjunction can be refuted only where one of its atoms can be alone: an atom is
+    impossible alone or not at all, and each term's facts are those of the one atom that
+    speaks of it. So when no atom is refuted alone, neither is the conjunction.
+    """
+    terms: set[Expr] = set()
+    for item in items:
+        if not isinstance(item, _Atom):
+            return False
+        for fact in _facts(item):
+            if fact.term in terms:
+                return False
+            terms.add(fact.term)
+    return True
 
 
 def _refute(items: Sequence[_Item], budget: _Budget) -> str | None:
@@ -668,12 +707,39 @@ def _facts_by_term(atoms: Iterable[_Atom]) -> dict[Expr, list[_Fact]]:
     return found
 
 
+def _unsatisfiable(facts: tuple[_Fact, ...]) -> bool:
+    """Whether no value meets every fact's constraint. Most terms of a condition carry one
+    fact (`tool == 'Bash' && cost > 5`): that is decided without building a domain."""
+    if len(facts) == 1:
+        return _empty_alone(facts[0].constraint)
+    return _unsatisfiable_together(facts)
+
+
+def _empty_alone(constraint: _Constraint) -> bool:
+    """``_is_empty(_domain([constraint]))``, read off the one constraint: only a list of
+    constants none of which is itself (NaN), no kind at all, or an ordering that no value of
+    its bound's kind meets (``x < null``, ``x < false``) leaves nothing. ``_NoneOf`` leaves
+    lists and maps, ``_ErrorOrNull`` errors, and one bound leaves half a line of numbers or
+    strings."""
+    match constraint:
+        case _OneOf(values=values):
+            return not any(value == value for value in values)  # `_same(v, v)`: not NaN
+        case _KindIn(kinds=kinds):
+            return not kinds
+        case _Compare(op=op, bound=bound):
+            kind = _kind(bound)
+            if kind == "bool":
+                return not any(_ORDER[op](b, bound) for b in (False, True))
+            return kind not in _ORDERED
+    return False
+
+
 # A condition's facts are asked about again for each of its parts (the optimizer refutes
 # every operand it rewrites): the verdict on a term's facts is kept. A fact is keyed by its
 # atom, whose literals compare by CEL type (`x == 1` and `x == true` are different atoms),
 # and its constraint is made from the atom alone, so equal facts have equal verdicts.
 @functools.lru_cache(maxsize=65536)
-def _unsatisfiable(facts: tuple[_Fact, ...]) -> bool:
+def _unsatisfiable_together(facts: tuple[_Fact, ...]) -> bool:
     return _is_empty(_domain([fact.constraint for fact in facts]))
 
 
@@ -713,13 +779,18 @@ def _constant_value(expr: Expr) -> Any:
     at run time. Patterns are left alone (matching is linear, but a constant text may be
     long), and so is anything the evaluator does not know.
     """
-    for node, _ in walk(expr):
-        if isinstance(node, Ident | Comprehension):
+    stack = [expr]
+    while stack:  # in any order: one variable, macro or unknown call anywhere decides
+        node = stack.pop()
+        kind = type(node)
+        if kind is Ident or kind is Comprehension:
             return _UNKNOWN
-        if isinstance(node, Call):
+        if kind is Call:
+            assert isinstance(node, Call)
             known = GLOBAL_FUNCTIONS if node.target is None else METHODS
             if node.function in ("matches", "glob") or known.get(node.function) != len(node.args):
                 return _UNKNOWN
+        stack.extend(children(node))
     return evaluate(expr, {})
 
 
@@ -746,6 +817,7 @@ def _is_plain_path(expr: Expr) -> bool:
     return False
 
 
+@functools.lru_cache(maxsize=65536)  # `always_true` asks it of a chain and of each operand
 def is_total(expr: Expr) -> bool:
     """Whether ``expr`` always evaluates to a bool, never to an error."""
     match expr:
@@ -959,11 +1031,15 @@ def paths_read(condition: Expr | None) -> frozenset[Expr]:
     """The maximal field paths a condition reads (spans aside, as IR values)."""
     if condition is None:
         return frozenset()
+    if isinstance(condition, And | Or):
+        # The optimizer has asked about each operand already (``ranges``): join theirs.
+        return frozenset().union(*map(paths_read, condition.operands))
     found: set[Expr] = set()
-    stack = [condition]
+    stack: list[Expr] = [condition]
     while stack:
         node = stack.pop()
-        if isinstance(node, Ident | Select | Index) and _is_plain_path(node):
+        kind = type(node)
+        if (kind is Ident or kind is Select or kind is Index) and _is_plain_path(node):
             found.add(node)
             continue
         stack.extend(children(node))
@@ -974,10 +1050,12 @@ def paths_read(condition: Expr | None) -> frozenset[Expr]:
 CACHES = (
     _requirements,
     _facts,
-    _unsatisfiable,
+    _unsatisfiable_together,
     _constant_value,
     never_true,
+    _refuted_atom,
     always_true,
+    is_total,
     _premise,
     paths_read,
 )

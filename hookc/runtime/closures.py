@@ -15,6 +15,7 @@ from __future__ import annotations
 import functools
 import operator
 from collections.abc import Callable, Mapping
+from sys import intern
 from typing import Any
 
 from hookc.runtime.rye import (
@@ -97,7 +98,8 @@ class TreeError(Exception):
 # -- paths ------------------------------------------------------------------------------------
 
 # A path step: (is_field, key). Fields select (a missing key is an error that names it);
-# positions and quoted keys index, as `a[0]` and `a['k']` do.
+# positions and quoted keys index, as `a[0]` and `a['k']` do. Names and keys are interned,
+# as Python interns the names in its code: a dict built by code finds them by identity.
 Step = tuple[bool, Any]
 
 
@@ -123,13 +125,13 @@ def parse_path(text: object, where: tuple[str | int, ...]) -> tuple[str, tuple[S
             raise TreeError(
                 where, f"`{text}`: `{field}` is a keyword in CEL, not a field: write ['{field}']"
             )
-        steps.append((True, field) if field is not None else (False, _key(number, key)))
+        steps.append((True, intern(field)) if field is not None else (False, _key(number, key)))
         position = step.end()
-    return root.group(), tuple(steps)
+    return intern(root.group()), tuple(steps)
 
 
 def _key(number: str | None, key: str | None) -> Any:
-    return int(number) if number is not None else key
+    return int(number) if number is not None else intern(key)  # type: ignore[arg-type]
 
 
 def path_getter(root: str, steps: tuple[Step, ...], bound: frozenset[str]) -> Closure:
@@ -263,7 +265,7 @@ class Builder:
             return self.node(tree, where, bound)
         if "all" in tree or "any" in tree:
             key = "all" if "all" in tree else "any"
-            _exactly(tree, where, (key,))
+            exactly(tree, where, (key,))
             items = expect_list(tree[key], (*where, key))
             operands = [
                 self.condition(item, (*where, key, i), depth, bound) for i, item in enumerate(items)
@@ -272,7 +274,7 @@ class Builder:
                 operands = self.equalities_as_sets(items, operands, depth, bound)
             return logical(operands, absorbing=key == "any")
         if "not" in tree:
-            _exactly(tree, where, ("not",))
+            exactly(tree, where, ("not",))
             return _not(self.condition(tree["not"], (*where, "not"), depth, bound))
         if "when" in tree:
             raise TreeError(
@@ -324,15 +326,15 @@ class Builder:
                 raise TreeError((*where, "path"), "`@` names a list element only inside `where`")
             root = element_variable(depth)
         if op == "exists":
-            _exactly(tree, where, ("path", "op"))
+            exactly(tree, where, ("path", "op"))
             return presence(root, steps, bound)
         get = path_getter(root, steps, bound)
         if op in ("some", "every"):
-            _exactly(tree, where, ("path", "op", "where"))
+            exactly(tree, where, ("path", "op", "where"))
             var = element_variable(depth + 1)
             predicate = self.condition(tree["where"], (*where, "where"), depth + 1, bound | {var})
             return comprehension("exists" if op == "some" else "all", get, var, predicate, None)
-        _exactly(tree, where, ("path", "op", "value"))
+        exactly(tree, where, ("path", "op", "value"))
         value = _constant(tree["value"], (*where, "value"))
         if op in COMPARISONS:
             return comparison(COMPARISONS[op], get, value)
@@ -361,7 +363,7 @@ class Builder:
             ]
 
         if kind_ in ("select", "index"):
-            plain = _plain_path(tree)
+            plain = plain_path(tree)
             if plain is not None:  # `a.b['c'][0]`: the unrolled getter of leaf paths
                 return path_getter(*plain, bound)
         match kind_:
@@ -531,7 +533,7 @@ class Builder:
         return self.node(path, where, bound)
 
 
-def _plain_path(tree: Mapping[str, Any]) -> tuple[str, tuple[Step, ...]] | None:
+def plain_path(tree: Mapping[str, Any]) -> tuple[str, tuple[Step, ...]] | None:
     """A node-form path of fields and constant keys down to a name, as a root and steps;
     None for anything else (which the general nodes then check and build)."""
     steps: list[Step] = []
@@ -539,11 +541,11 @@ def _plain_path(tree: Mapping[str, Any]) -> tuple[str, tuple[Step, ...]] | None:
     while isinstance(node, Mapping):
         match node.get("node"):
             case "ident" if node.keys() == {"node", "name"} and isinstance(node["name"], str):
-                return node["name"], tuple(reversed(steps))
+                return intern(node["name"]), tuple(reversed(steps))
             case "select" if node.keys() == {"node", "operand", "field"} and isinstance(
                 node["field"], str
             ):
-                steps.append((True, node["field"]))
+                steps.append((True, intern(node["field"])))
             case "index" if node.keys() == {"node", "operand", "index"}:
                 key = node["index"]
                 if not (
@@ -558,7 +560,8 @@ def _plain_path(tree: Mapping[str, Any]) -> tuple[str, tuple[Step, ...]] | None:
                     )
                 ):
                     return None
-                steps.append((False, key["value"]))
+                value = key["value"]
+                steps.append((False, intern(value) if type(value) is str else value))
             case _:
                 return None
         node = node["operand"]
@@ -822,7 +825,7 @@ def _constant(value: Any, where: tuple[str | int, ...]) -> Any:
 
 
 def _literal(tree: Mapping[str, Any], where: tuple[str | int, ...]) -> Any:
-    _exactly(tree, where, ("node", "type", "value"))
+    exactly(tree, where, ("node", "type", "value"))
     type_, value = tree["type"], tree["value"]
     at = (*where, "value")
     match type_:
@@ -841,7 +844,7 @@ def _literal(tree: Mapping[str, Any], where: tuple[str | int, ...]) -> Any:
     raise TreeError(at, f"not a literal of type {type_!r}: {value!r}")
 
 
-def _exactly(tree: Mapping[str, Any], where: tuple[str | int, ...], keys: tuple[str, ...]) -> None:
+def exactly(tree: Mapping[str, Any], where: tuple[str | int, ...], keys: tuple[str, ...]) -> None:
     extra = sorted(str(key) for key in tree if key not in keys)
     missing = [key for key in keys if key not in tree]
     if extra or missing:

@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Protocol, TypeVar
 
 from hookc.runtime.closures import parse_path, path_getter
+from hookc.runtime.support import _hk_context
 
 MIN_INDEXED = 8  # fewer keyed hooks than this: testing them in turn is as quick
 _MAX_PRECOMPUTED = 200_000  # table entries: merge per call beyond this
@@ -107,13 +108,67 @@ def candidates(hooks: Sequence[H]) -> Callable[[dict[str, Any]], Iterable[H]]:
     return select
 
 
-def first_action(hooks: Sequence[F]) -> Callable[[dict[str, Any]], dict[str, Any] | None]:
-    """A function of the context making the first matching hook's action (a fresh dict), or
-    None. Where the indexed path holds a string whose first hook to try is decided by it
-    (the hook's whole condition is that equality), that hook's action is made untested."""
+# How ``evaluate_hooks`` serves one event: where a string at the context name ``name``
+# decides the first hook to try and that hook's whole condition is the equality, that
+# hook's action is ``ready[string]`` (to copy) or ``made[string]`` (to make from the
+# context); else ``first`` tries the hooks ``select`` gives, in order.
+_Plan = tuple[
+    str,
+    dict[str, dict[str, Any]],
+    dict[str, Callable[[dict[str, Any]], dict[str, Any]]],
+    Callable[[dict[str, Any]], "dict[str, Any] | None"],
+    Callable[[dict[str, Any]], Iterable[Firing]],
+]
+
+
+def evaluate_hooks(
+    events: Mapping[str, Sequence[F]],
+) -> Callable[[str, Any], dict[str, Any] | None]:
+    """``evaluate_hooks`` for hooks listed by event in order: the first matching hook's
+    action (a fresh dict), or None. Where a string at a name decides it, the hit costs
+    what a hand-written dict index does, and a type test or two."""
+    plans = {event: _plan(hooks) for event, hooks in events.items()}
+
+    def evaluate(event: str, context: Any) -> dict[str, Any] | None:
+        plan = plans.get(event)
+        if plan is None:
+            return None
+        if type(context) is not dict:
+            context = _hk_context(context)
+        name, ready, made, first, select = plan
+        try:
+            value = context.get(name)
+            if type(value) is str:  # (a list would not hash; a str subclass may differ)
+                action = ready.get(value)
+                if action is not None:
+                    return action.copy()
+                make = made.get(value)
+                if make is not None:
+                    return make(context)
+            return first(context)
+        except Exception:  # a context no CEL value can be (cyclic, too deep): hook by hook
+            for hook in select(context):
+                if holds(hook.predicate, context):
+                    return hook.action(context)
+            return None
+
+    return evaluate
+
+
+def holds(predicate: Callable[[dict[str, Any], Any], Any], context: dict[str, Any]) -> bool:
+    """Whether a condition is true; a context no CEL value can be (cyclic, too deep) makes
+    it an error, not an exception."""
+    try:
+        return predicate(context, None) is True
+    except Exception:
+        return False
+
+
+def _plan(hooks: Sequence[F]) -> _Plan:
     select = candidates(hooks)
     path = _indexed_path(hooks)
-    decided: dict[str, Any] = {}
+    ready: dict[str, dict[str, Any]] = {}
+    made: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {}
     if path is not None:
         seen = set()
         for hook in hooks:
@@ -121,8 +176,10 @@ def first_action(hooks: Sequence[F]) -> Callable[[dict[str, Any]], dict[str, Any
                 break  # every key tries this hook: none after it is the first for its key
             if hook.key[1] not in seen:
                 seen.add(hook.key[1])
-                if hook.decided:
-                    decided[hook.key[1]] = hook.action if hook.ready is None else hook.ready
+                if hook.decided and hook.ready is not None:
+                    ready[hook.key[1]] = hook.ready
+                elif hook.decided:
+                    made[hook.key[1]] = hook.action
 
     def first(context: dict[str, Any]) -> dict[str, Any] | None:
         for hook in select(context):
@@ -130,18 +187,22 @@ def first_action(hooks: Sequence[F]) -> Callable[[dict[str, Any]], dict[str, Any
                 return hook.action(context)
         return None
 
-    if not decided:
-        return first
-    assert path is not None
+    if path is None or not (ready or made):
+        return "", {}, {}, first, select
     root, steps = parse_path(path, ())
+    if not steps:
+        return root, ready, made, first, select
     get = path_getter(root, steps, frozenset())
 
     def first_decided(context: dict[str, Any]) -> dict[str, Any] | None:
-        value = context.get(root) if not steps else get(context, None)
+        value = get(context, None)
         if type(value) is str:
-            hit = decided.get(value)
-            if hit is not None:
-                return hit.copy() if type(hit) is dict else hit(context)
+            action = ready.get(value)
+            if action is not None:
+                return action.copy()
+            make = made.get(value)
+            if make is not None:
+                return make(context)
         return first(context)
 
-    return first_decided
+    return "", {}, {}, first_decided, select

@@ -28,7 +28,7 @@ from hookc.runtime.closures import (
     parse_path,
     path_getter,
 )
-from hookc.runtime.dispatch import candidates, first_action, key_of
+from hookc.runtime.dispatch import candidates, evaluate_hooks, holds, key_of
 from hookc.runtime.limits import (
     MAX_FILE_BYTES,
     MAX_NESTING,
@@ -38,7 +38,8 @@ from hookc.runtime.limits import (
 )
 from hookc.runtime.rye import rye_control
 from hookc.runtime.support import _hk_context, _hk_exact, _hk_safely, _hk_text
-from hookc.runtime.tree_form import COMPARISONS, METHODS, NONFINITE, PARAM_TAGS
+from hookc.runtime.tree_form import NONFINITE, PARAM_TAGS
+from hookc.runtime.truth import Truth
 from hookc.runtime.values import CelError
 
 _HOLE = re.compile(r"\$\{")
@@ -86,7 +87,7 @@ class _Hook:
     action_type: str
     action: Callable[[dict[str, Any]], dict[str, Any]]
     key: tuple[str, str] | None  # for the dispatch index (hookc.runtime.dispatch)
-    guards: tuple[str, ...]  # context names that, missing or null, keep it from firing
+    test: Callable[[Any], bool]  # the predicate, on any context (``predicates``)
     decided: bool  # the condition is exactly the key's equality
     ready: dict[str, Any] | None  # the action made once, where it has no template
 
@@ -101,22 +102,9 @@ class Runtime:
     SOURCE_SHA256: str
     HOOKC_VERSION: str | None
     _events: Mapping[str, Callable[[dict[str, Any]], Iterable[_Hook]]] = field(repr=False)
-    _first: Mapping[str, Callable[[dict[str, Any]], dict[str, Any] | None]] = field(repr=False)
-
-    def evaluate_hooks(self, event: str, context: Any) -> dict[str, Any] | None:
-        """The first matching hook's action (a fresh dict, templates rendered), or None."""
-        first = self._first.get(event)
-        if first is None:
-            return None
-        if type(context) is not dict:
-            context = _hk_context(context)
-        try:
-            return first(context)
-        except Exception:  # a context no CEL value can be (cyclic, too deep): hook by hook
-            for hook in self._events[event](context):
-                if _holds(hook.predicate, context):
-                    return hook.action(context)
-            return None
+    evaluate_hooks: Callable[[str, Any], dict[str, Any] | None] = field(repr=False)
+    """``evaluate_hooks(event, context)``: the first matching hook's action (a fresh dict,
+    templates rendered), or None (``hookc.runtime.dispatch.evaluate_hooks``)."""
 
     def register(self, hooks: Any) -> None:
         """Serve as a rollouts hook file (seed 003): subscribe one handler per rollouts
@@ -134,7 +122,7 @@ class Runtime:
             context = _hk_context(context)
         found = []
         for hook in select(context):
-            if _holds(hook.predicate, context):
+            if holds(hook.predicate, context):
                 found.append((hook.id, hook.action(context)))
         return found
 
@@ -145,15 +133,6 @@ class Runtime:
         layers = {row["id"]: row["priority"] for row in self.HOOKS}
         pairs = zip(fired, results, strict=True)
         return rye_control([(layers[i], action, result) for (i, action), result in pairs])
-
-
-def _holds(predicate: Closure, context: dict[str, Any]) -> bool:
-    """Whether a condition is true; a context no CEL value can be (cyclic, too deep) makes
-    it an error, not an exception out of evaluate_hooks."""
-    try:
-        return predicate(context, None) is True
-    except Exception:
-        return False
 
 
 def load(path_or_text: str | os.PathLike[str]) -> Runtime:
@@ -274,11 +253,11 @@ def _build(data: Any, text: str) -> Runtime:
             }
             for h in hooks
         ),
-        predicates={h.id: _standalone(h.predicate, h.guards) for h in hooks},
+        predicates={h.id: h.test for h in hooks},
         SOURCE_SHA256=digest.group(1) if digest else hashlib.sha256(text.encode()).hexdigest(),
         HOOKC_VERSION=version.group(1) if version else None,
         _events={event: candidates(found) for event, found in events.items()},
-        _first={event: first_action(found) for event, found in events.items()},
+        evaluate_hooks=evaluate_hooks(events),
     )
 
 
@@ -290,53 +269,8 @@ def _places(document: Mapping[str, Any]) -> list[Where]:
     ]
 
 
-def _standalone(predicate: Closure, guards: tuple[str, ...]) -> Callable[[Any], bool]:
-    """The predicate in truth position; a missing or null object a guard names decides
-    False after one ``get`` (real events lack whole objects), before the closures run."""
-    if len(guards) == 1:
-        [guard] = guards
-
-        def test_guarded(context: Any) -> bool:
-            if type(context) is not dict:
-                context = _hk_context(context)
-            if context.get(guard) is None:
-                return False
-            return _holds(predicate, context)
-
-        return test_guarded
-
-    def test(context: Any) -> bool:
-        if type(context) is not dict:
-            context = _hk_context(context)
-        for name in guards:
-            if context.get(name) is None:
-                return False
-        return _holds(predicate, context)
-
-    return test
-
-
-def _guards(condition: Any) -> tuple[str, ...]:
-    """The context names whose value, missing or null, keeps the (built, so well-formed)
-    condition from holding: the first name of each path with keys below it that a leaf
-    of the condition, or of its top ``all``, reads strictly (compares it with a constant,
-    applies a text method, tests presence). Such a path is then missing: an error or,
-    for a presence test, false; neither is true."""
-    if not isinstance(condition, Mapping):
-        return ()
-    leaves = condition["all"] if list(condition) == ["all"] else [condition]
-    names: dict[str, None] = {}
-    for leaf in leaves:
-        if (
-            isinstance(leaf, Mapping)
-            and leaf.keys() <= {"path", "op", "value"}
-            and leaf.get("op") in (*COMPARISONS, *METHODS, "in", "exists")
-            and isinstance(leaf.get("path"), str)
-        ):
-            root, steps = parse_path(leaf["path"], ())
-            if steps and root != "@":
-                names[root] = None
-    return tuple(names)
+def _always(context: dict[str, Any], scope: Any) -> bool:
+    return True
 
 
 def _hook(entry: Any, where: Where, builtin: bool, builder: Builder) -> _Hook:
@@ -363,10 +297,10 @@ def _hook(entry: Any, where: Where, builtin: bool, builder: Builder) -> _Hook:
     if description is not None:
         expect_string(description, (*where, "description"))
     condition = hook.get("condition")
-    predicate: Closure = (
-        (lambda context, scope: True)
+    predicate, test = (
+        (_always, lambda context: True)
         if condition is None
-        else builder.condition(condition, (*where, "condition"), 0, frozenset())
+        else Truth(builder).hook(condition, (*where, "condition"))
     )
     action = expect_mapping(hook["action"], (*where, "action"))
     action_type = expect_string(action.get("type"), (*where, "action", "type"))
@@ -393,7 +327,7 @@ def _hook(entry: Any, where: Where, builtin: bool, builder: Builder) -> _Hook:
         action_type,
         render,
         key_of(condition),
-        _guards(condition),
+        test,
         key_of(condition) is not None and "all" not in (condition or {}),
         render({}) if all(_plain(value) for value in action.values()) else None,
     )

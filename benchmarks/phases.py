@@ -1,0 +1,79 @@
+"""The checks and the optimizer of ``hookc compile``, phase by phase, in one process.
+
+Run: python -m benchmarks.phases   (a few seconds)
+
+Each file is loaded once; then, in turn and with every memo emptied first (as a new process
+meets them), the path checks (HK501, HK502), the logic checks (HK503-HK505, which optimize
+every condition on the way) and the optimizer as the back end then asks it (its results are
+shared with the checks: nearly free). CPU time, median of 9, the cycle collector off as in
+``hookc``'s own runs. Files: ``benchmarks.build.hook_file(1000)`` (the compile benchmark's)
+and ``benchmarks.check.many_hooks(1000)`` (four shapes of condition, trees, templates).
+"""
+
+from __future__ import annotations
+
+import gc
+import os
+import statistics
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from benchmarks.build import hook_file
+from benchmarks.check import many_hooks
+from hookc.check.logic import logic_diagnostics
+from hookc.check.paths import path_diagnostics
+from hookc.frontend.load import load_file
+from hookc.optimize import clear_caches, optimize_hooks
+
+REPEATS = 9
+
+
+def phases(path: Path) -> dict[str, float]:
+    """Median CPU seconds of each phase on the hooks of ``path``."""
+    loaded = load_file(path)
+    hookset = loaded.hookset
+    assert hookset is not None
+    schema = loaded.profile.context_schema
+    steps: dict[str, Callable[[], object]] = {
+        "path checks": lambda: path_diagnostics(hookset, schema),
+        "logic checks (and the optimizer)": lambda: logic_diagnostics(hookset),
+        "optimizer for the back end": lambda: optimize_hooks(hookset.hooks),
+    }
+    times: dict[str, list[float]] = {label: [] for label in steps}
+    for _ in range(REPEATS):
+        clear_caches()
+        for label, step in steps.items():
+            start = time.process_time()
+            step()
+            times[label].append(time.process_time() - start)
+    found = {label: statistics.median(runs) for label, runs in times.items()}
+    found["together"] = sum(found.values())
+    return found
+
+
+def main() -> None:
+    gc.disable()
+    print(f"load average {os.getloadavg()[0]:.2f} at the start")
+    print()
+    with tempfile.TemporaryDirectory() as folder:
+        files = {
+            "`hook_file(1000)`": hook_file(1000),
+            "`many_hooks(1000)`": many_hooks(1000),
+        }
+        results = {}
+        for name, text in files.items():
+            path = Path(folder) / "policies.hooks.yaml"
+            path.write_text(text, encoding="utf-8")
+            results[name] = phases(path)
+    labels = list(next(iter(results.values())))
+    print("| phase | " + " | ".join(results) + " |")
+    print("|---|" + "---|" * len(results))
+    for label in labels:
+        cells = " | ".join(f"{found[label] * 1000:.1f} ms" for found in results.values())
+        print(f"| {label} | {cells} |")
+
+
+if __name__ == "__main__":
+    main()
