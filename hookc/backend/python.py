@@ -1,9 +1,10 @@
 """The Python back end: a hook set as a standalone module of compiled predicates (SPEC §7).
 
-Each condition's code comes from ``expressions.py`` (the three modes); this module lays out
-the module around it: the tables of hooks, actions and constants, predicates that share
-code where hooks differ only in constants, and per-event dispatch (a hash index where
-equality with strings tells the hooks apart).
+Each condition's code comes from ``expressions.py`` (the three modes), the statements that
+load its context paths (and stop where an object it needs is missing) from ``loads.py``;
+this module lays out the module around them: the tables of hooks, actions and constants,
+predicates that share code where hooks differ only in constants, and per-event dispatch (a
+hash index where equality with strings tells the hooks apart).
 
 The module carries the value semantics of ``hookc/runtime/values.py`` verbatim (standard
 library only), so compiled code and the reference evaluator share one definition of
