@@ -17,7 +17,7 @@ Paths in the file are relative to its folder. The command line's options win ove
 
 from __future__ import annotations
 
-import tomllib
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -26,6 +26,12 @@ from hookc.check.select import PerFileIgnore, SelectionError, check_rule_names
 
 CONFIG_FILES = ("hookc.toml", "pyproject.toml")
 KEYS = ("profile", "strict", "select", "ignore", "include", "exclude", "per-file-ignores")
+# `hookc` where TOML can have it as a key, bare or quoted: after a dot (`[tool.hookc]`,
+# `tool . "hookc".strict = true`), at the start of a line (`hookc = {...}` under `[tool]`)
+# or in an inline table (`tool = {hookc = {...}}`), and followed by a dot, `=` or the `]`
+# of a table header. A key can be spelt with escapes only (`"\u0068ookc"`), hence the
+# test for them beside this one.
+_HOOKC_KEY = re.compile(r"""(?:^|[.{,])[ \t]*["']?hookc["']?[ \t]*[.=\]]""", re.MULTILINE)
 
 
 class ConfigError(ValueError):
@@ -65,14 +71,26 @@ def find_config(start: str | Path = ".") -> Path | None:
 
 def _has_hookc_table(path: Path) -> bool:
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return False
+    # Parsing a project's pyproject.toml took 2 ms of a one-hook compile: a file where no
+    # `hookc` stands as a key (`hookc>=0.1` in a dependency list does not) is not parsed.
+    if not _HOOKC_KEY.search(text) and "\\u" not in text and "\\U" not in text:
+        return False
+    import tomllib  # only for a file that may configure hookc: start-up stays light
+
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError:
         return False
     return isinstance(data.get("tool"), dict) and "hookc" in data["tool"]
 
 
 def load_config(path: str | Path) -> Config:
     """The configuration in ``path``; ``ConfigError`` saying where it is wrong."""
+    import tomllib  # only when there is a configuration file: start-up stays light
+
     path = Path(path)
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))

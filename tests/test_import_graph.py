@@ -13,6 +13,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent / "hookc"
 
 
@@ -144,14 +146,64 @@ def test_a_lazy_import_that_closes_a_loop_is_a_cycle(tmp_path: Path) -> None:
     assert find_cycle(graph) == ["pkg.low", "pkg.sub", "pkg.low"]
 
 
-def test_compiling_a_small_yaml_file_imports_nothing_it_does_not_use(tmp_path: Path) -> None:
-    """Start-up of `hookc compile` (issue 15): a valid YAML file needs no XML parser, no
-    schema validator (the quick validity test decides) and no suggestion finder; those
-    load only when a file needs them."""
+# What a one-file `hookc compile` or `hookc check` of native YAML, in a folder without a
+# configuration file, has no use for (issue 15: start-up pays only for what it uses).
+UNUSED_ON_A_NATIVE_YAML_RUN = (
+    "lxml",  # XML files only
+    "jsonschema",  # the quick validity test decides for a valid file
+    "difflib",  # "did you mean" suggestions only
+    "tomllib",  # a configuration file only
+    "secrets",
+    "random",
+    "hookc.frontend.xml_file",
+    # The readers of the other formats: each format module holds only its `claims`.
+    "hookc.frontend.formats.a3s_reader",
+    "hookc.frontend.formats.claude_code_reader",
+    "hookc.frontend.formats.docker_agent_reader",
+    "hookc.frontend.formats.system_hooks_reader",
+    "hookc.frontend.formats.groups",
+    "hookc.frontend.formats.regex_dialects",
+    "hookc.frontend.formats.rust_regex",
+    "hookc.frontend.rye",
+    "hookc.frontend.front_matter",
+    "hookc.handlers",  # `hookc run` only
+    "hookc.fmt",
+)
+
+
+def _modules_after(command: list[str], folder: Path) -> tuple[int, list[str]]:
+    """The exit status of `hookc COMMAND` run in a new interpreter in ``folder``, and the
+    modules it had imported when it finished."""
     import json
+    import os
     import subprocess
     import sys
 
+    script = (
+        "import json, sys\n"
+        "from hookc.cli import main\n"
+        "status = main(sys.argv[1:])\n"
+        "print(json.dumps([status, sorted(sys.modules)]))\n"
+    )
+    env = {**os.environ, "PYTHONPATH": str(ROOT.parent)}
+    out = subprocess.run(
+        [sys.executable, "-c", script, *command],
+        cwd=folder,
+        env=env,
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
+    status, loaded = json.loads(out.splitlines()[-1])
+    return status, loaded
+
+
+@pytest.mark.parametrize("command", ["compile", "check"])
+def test_a_one_file_run_imports_nothing_it_does_not_use(tmp_path: Path, command: str) -> None:
+    """Start-up of `hookc compile` and `hookc check` (issue 15): a valid native YAML file
+    needs no XML parser, no schema validator (the quick validity test decides), no
+    suggestion finder, no TOML reader without a configuration file and none of the other
+    formats' readers; those load only when a run needs them."""
     source = tmp_path / "one.hooks.yaml"
     source.write_text(
         "hooks:\n  - id: budget\n    event: limit\n"
@@ -159,21 +211,32 @@ def test_compiling_a_small_yaml_file_imports_nothing_it_does_not_use(tmp_path: P
         "    action: {type: escalate, target: user_approval}\n",
         encoding="utf-8",
     )
-    script = (
-        "import json, sys\n"
-        "from hookc.cli import main\n"
-        "status = main(['compile', sys.argv[1], '-o', sys.argv[2]])\n"
-        "print(json.dumps([status, sorted(sys.modules)]))\n"
+    arguments = [command, str(source)] + (
+        ["-o", str(tmp_path / "build")] if command == "compile" else []
     )
-    out = subprocess.run(
-        [sys.executable, "-c", script, str(source), str(tmp_path / "build")],
-        cwd=ROOT.parent,
-        check=True,
-        capture_output=True,
-        text=True,
-    ).stdout
-    status, loaded = json.loads(out.splitlines()[-1])
+    status, loaded = _modules_after(arguments, tmp_path)
     assert status == 0
-    assert (tmp_path / "build" / "one.py").exists()
-    unused = {"lxml", "jsonschema", "difflib"}
-    assert sorted(name for name in loaded if name.partition(".")[0] in unused) == []
+    if command == "compile":
+        assert (tmp_path / "build" / "one.py").exists()
+    assert "hookc.frontend.formats.native" in loaded  # the run did read the file
+    unused = [
+        name
+        for name in loaded
+        if any(name == u or name.startswith(u + ".") for u in UNUSED_ON_A_NATIVE_YAML_RUN)
+    ]
+    assert unused == []
+
+
+def test_a_file_of_another_format_loads_its_reader(tmp_path: Path) -> None:
+    """The other side of the above: a file of one format loads that format's reader, and
+    only it."""
+    source = tmp_path / "hooks.yaml"
+    source.write_text(
+        "- id: block-rm\n  event_type: pre_tool_use\n  matcher: {tool: Bash}\n"
+        "  response: {action: Block, reason: not allowed}\n",
+        encoding="utf-8",
+    )
+    status, loaded = _modules_after(["check", str(source)], tmp_path)
+    assert status == 0
+    assert "hookc.frontend.formats.a3s_reader" in loaded
+    assert "hookc.frontend.formats.claude_code_reader" not in loaded

@@ -16,9 +16,7 @@ import hashlib
 import importlib.util
 import keyword
 import os
-import py_compile
 import re
-import secrets
 import time
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
@@ -348,7 +346,7 @@ def write_module(out_dir: Path, name: str, text: str) -> Path:
     target = out_dir / f"{name}.py"
     cfile = importlib.util.cache_from_source(str(target))
     remove_stale_temps(Path(cfile).parent, f"{Path(cfile).name}.")
-    temp_pyc = f"{cfile}.{secrets.token_hex(8)}.tmp"
+    temp_pyc = f"{cfile}.{_token()}.tmp"
     temp = _write_temp(out_dir, f".{name}.py.", text.encode("utf-8"))
     try:
         _compile_bytecode(temp, temp_pyc, target.name)
@@ -408,12 +406,18 @@ def remove_stale_temps(directory: Path, prefix: str) -> list[Path]:
     return removed
 
 
+def _token() -> str:
+    """16 random hex digits for a temporary file's name: ``secrets.token_hex(8)``, whose
+    import (with ``random``) a compile need not pay for."""
+    return os.urandom(8).hex()
+
+
 def _write_temp(directory: Path, prefix: str, data: bytes) -> Path:
     """``data`` in a new file of ``directory``, flushed to disk, with the usual permissions
     (``os.open``'s 0o666 less the umask, where ``tempfile`` would give 0o600)."""
     remove_stale_temps(directory, prefix)
     while True:
-        temp = directory / f"{prefix}{secrets.token_hex(8)}.tmp"
+        temp = directory / f"{prefix}{_token()}.tmp"
         try:
             fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
         except FileExistsError:
@@ -443,6 +447,8 @@ def _compile_bytecode(source: Path, cfile: str, file_name: str) -> None:
     fsync. The ``.pyc`` records the module's bare ``file_name``, so that it does not depend
     on where the output folder is (importlib sets the real path when it imports it).
     """
+    import py_compile  # only the Python target writes bytecode
+
     try:
         py_compile.compile(
             str(source),

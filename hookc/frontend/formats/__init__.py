@@ -3,9 +3,12 @@
 Each format is one module in this package that exports ``FORMAT``: its name, the profile
 it is read with unless ``--profile`` says otherwise, ``claims(file name, text)`` (does this
 file look like mine, by its name and its content) and ``load(source, profile)`` (the file
-as hook IR, every finding a diagnostic). ``FORMATS`` lists them most specific first: a
-file is read by the first format that claims it. The native format (seed 000's YAML and
-directive XML) comes last and claims what its endings say, so it is the fallback.
+as hook IR, every finding a diagnostic). Every file is offered to every format, so a
+format module holds little more than ``claims``: its reader (``<format>_reader``, or
+``hookc.frontend.rye``) is imported by ``load``, when a file of that format is read.
+``formats()`` lists them most specific first: a file is read by the first format that
+claims it. The native format (seed 000's YAML and directive XML) comes last and claims what
+its endings say, so it is the fallback.
 
 ``--profile`` overrides detection: the file is read by the format whose profile that is,
 or by the native format for a profile no other format owns.

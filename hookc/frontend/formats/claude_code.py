@@ -1,63 +1,19 @@
-"""Claude Code's hook files: ``hooks`` in a settings file (``.claude/settings.json``,
-``.claude/settings.local.json``, ``~/.claude/settings.json``) and a plugin's
-``hooks/hooks.json`` (``{description?, hooks}``); every other key of a settings file
-(``permissions``, ``env``, ``statusLine``, ``$schema``, ...) is left alone.
-
-``hooks.<Event>`` is a list of matcher groups ``{matcher?, hooks: [handler, ...]}``; every
-handler of every group whose matcher matches runs, and identical handlers run once (a
-command by its command string, an http handler by its URL). A matcher, per Claude Code's
-hooks reference ("Matcher patterns"), is read by what it contains:
-
-- ``*``, ``""`` or no matcher: every time;
-- only letters, digits, ``_`` and ``|``: an exact name, or a ``|``-separated list of
-  exact names (``Edit|Write``): set membership;
-- anything else: a JavaScript regular expression, tested unanchored (``^Notebook``,
-  ``mcp__memory__.*``), translated to RE2 (hookc's ``matches``) by ``regex_dialects``.
-
-What it is compared with depends on the event (the profile's ``events.<E>.matcher``:
-``tool_name`` for tool events, ``source`` for SessionStart, ``trigger`` for PreCompact,
-...); on events without one (UserPromptSubmit, Stop, ...) a matcher is ignored. A
-FileChanged matcher is a ``|``-list of file-name globs (``package.json|*.toml``), never a
-regular expression.
-"""
+"""Claude Code's hook files (settings files, a plugin's ``hooks/hooks.json``): how one is
+recognized; ``claude_code_reader`` reads one (imported only then: every file is offered to
+every format, and most are not Claude Code's)."""
 
 from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Mapping
-from dataclasses import replace
-from pathlib import Path, PurePath
-from typing import Any
+from pathlib import PurePath
 
-from hookc.diagnostics import Diagnostic, error, has_error, warning
-from hookc.frontend.actions import describe
-from hookc.frontend.formats import regex_dialects
 from hookc.frontend.formats.format import Format
-from hookc.frontend.formats.groups import (
-    Handler,
-    handler_action,
-    hooks_of,
-    name_problems,
-    name_test,
-    pattern_test,
-    script_problems,
-    unknown_event,
-)
-from hookc.frontend.json_file import load_json
-from hookc.frontend.located import Located
 from hookc.frontend.lower import Loaded
-from hookc.ir.expr import Call, Expr, Ident, Literal, Or
-from hookc.ir.hooks import Action, HookSet
 from hookc.profile import Profile, load_profile
-from hookc.runtime.values import CelError, compile_regex
-from hookc.source import Source, Span
+from hookc.source import Source
 
 PROFILE = "claude-code"
-# "Only letters, digits, _, and |": an exact name or a list of them.
-EXACT = re.compile(r"[A-Za-z0-9_|]+")
-MATCH_ALL = ("", "*")
-GROUP_FIELDS = ("matcher", "hooks", "description", "id")
 _SETTINGS = re.compile(r"settings(?:\.[\w-]+)*\.json")
 _HOOKS_OBJECT = re.compile(r'"hooks"\s*:\s*\{')
 _HANDLER_LIST = re.compile(r'"hooks"\s*:\s*\[')
@@ -68,11 +24,6 @@ _SETTINGS_CONTENT = re.compile(
     r"includeCoAuthoredBy|cleanupPeriodDays|outputStyle|disableAllHooks|"
     r'allowManagedPermissionRulesOnly|enableAllProjectMcpServers)"\s*:'
 )
-# What makes two handlers identical to Claude Code, per handler type. The reference says
-# command handlers are deduplicated by their command, http handlers by their URL; a
-# handler's `if` filter is part of its identity too: Anthropic's own security-guidance
-# plugin runs one command twice under one matcher with two `if` filters, and both run.
-_IDENTITY = {"command": ("command", "if"), "http": ("url", "if")}
 
 
 @functools.cache
@@ -108,257 +59,9 @@ def _event_key() -> re.Pattern[str]:
 
 
 def load(source: Source, profile: Profile | None) -> Loaded:
-    profile = profile or _profile()
-    document, diagnostics = load_json(source)
-    if has_error(diagnostics):
-        return Loaded(source, None, profile, tuple(diagnostics))
-    if document is None:
-        empty = warning("HK208", "the file holds no hooks", source, Span(0, len(source.text)))
-        return Loaded(source, None, profile, (empty,))
-    if not isinstance(document.value, dict):
-        problem = error(
-            "HK205",
-            "a Claude Code settings or hooks file is a JSON object, "
-            f"not {describe(document.plain())}",
-            source,
-            document.span,
-        )
-        return Loaded(source, None, profile, (*diagnostics, problem))
-    hooks_node = document.get("hooks")
-    if hooks_node is None:
-        # A settings file need not configure hooks; a plugin's hooks.json should.
-        if PurePath(source.name).name == "hooks.json":
-            diagnostics.append(warning("HK208", "the file holds no hooks", source, document.span))
-        hookset = HookSet((), ordering=profile.ordering, profile=profile.name)
-        return Loaded(source, hookset, profile, tuple(diagnostics))
-    if not isinstance(hooks_node.value, dict):
-        diagnostics.append(
-            error(
-                "HK205",
-                "`hooks` maps event names to lists of matcher groups, "
-                f"not {describe(hooks_node.plain())}",
-                source,
-                hooks_node.span,
-            )
-        )
-        return Loaded(source, None, profile, tuple(diagnostics))
-    handlers: list[Handler] = []
-    for event, groups in hooks_node.items():
-        found = _event_handlers(event, groups, source, profile)
-        handlers.extend(found[0])
-        diagnostics.extend(found[1])
-    if has_error(diagnostics):
-        return Loaded(source, None, profile, tuple(diagnostics))
-    hooks, found_duplicates = hooks_of(handlers, source)
-    diagnostics.extend(found_duplicates)
-    disabled = document.get("disableAllHooks")
-    if disabled is not None and disabled.value is True:  # hooks kept, none of them runs
-        hooks = [replace(hook, enabled=False) for hook in hooks]
-    hookset = HookSet(tuple(hooks), ordering=profile.ordering, profile=profile.name)
-    return Loaded(source, hookset, profile, tuple(diagnostics))
+    from hookc.frontend.formats.claude_code_reader import read
 
-
-def _event_handlers(
-    event: str, groups: Located, source: Source, profile: Profile
-) -> tuple[list[Handler], list[Diagnostic]]:
-    diagnostics: list[Diagnostic] = []
-    unknown = unknown_event(event, groups.key_span or groups.span, profile, source)
-    if unknown is not None:
-        diagnostics.append(unknown)
-    if not isinstance(groups.value, list):
-        diagnostics.append(
-            error(
-                "HK205",
-                f"`{event}` holds a list of matcher groups, not {describe(groups.plain())}",
-                source,
-                groups.span,
-                'write [{"matcher": "...", "hooks": [...]}]',
-            )
-        )
-        return [], diagnostics
-    handlers: list[Handler] = []
-    stem = PurePath(source.name).stem
-    roots = _script_roots(source)
-    for group_index, group in enumerate(groups.value):
-        if not isinstance(group.value, dict):
-            diagnostics.append(
-                error(
-                    "HK205",
-                    f"a matcher group is an object, not {describe(group.plain())}",
-                    source,
-                    group.span,
-                )
-            )
-            continue
-        for key, node in group.items():
-            if key not in GROUP_FIELDS:
-                diagnostics.append(
-                    warning(
-                        "HK704",
-                        f"a matcher group has no field `{key}`: it is ignored",
-                        source,
-                        node.key_span or node.span,
-                        f"its fields: {', '.join(GROUP_FIELDS)}",
-                    )
-                )
-        matcher_node = group.get("matcher")
-        condition, found = matcher_condition(event, matcher_node, source, profile)
-        diagnostics.extend(found)
-        entries = group.get("hooks")
-        if entries is None or not isinstance(entries.value, list):
-            diagnostics.append(
-                error(
-                    "HK205",
-                    "a matcher group needs `hooks`, a list of handlers",
-                    source,
-                    (entries or group).span,
-                )
-            )
-            continue
-        description = group.get("description")
-        for index, node in enumerate(entries.value):
-            action, found = handler_action(node, profile, source)
-            diagnostics.extend(found)
-            if action is None:
-                continue
-            command = node.get("command")
-            if roots and command is not None and isinstance(command.value, str):
-                diagnostics.extend(script_problems(command.value, roots, command, source))
-            handlers.append(
-                Handler(
-                    id=f"{stem}.{event}.{group_index}.{index}",
-                    event=event,
-                    condition=condition,
-                    action=action,
-                    node=node,
-                    key=_identity(action),
-                    description=description.value
-                    if description is not None and isinstance(description.value, str)
-                    else None,
-                    matcher_text=matcher_node.value if matcher_node is not None else None,
-                )
-            )
-    return handlers, diagnostics
-
-
-def _identity(action: Action) -> tuple[object, ...] | None:
-    fields = _IDENTITY.get(action.type)
-    if fields is None:
-        return None
-    return (action.type, *(action.params.get(field) for field in fields))
-
-
-def matcher_condition(
-    event: str, node: Located | None, source: Source, profile: Profile
-) -> tuple[Expr | None, list[Diagnostic]]:
-    """A group's matcher as a condition on the event's matched field (None: always)."""
-    if node is None:
-        return None, []
-    text = node.value
-    if not isinstance(text, str):
-        return None, [
-            error("HK303", f"`matcher` must be a string, not {describe(text)}", source, node.span)
-        ]
-    if text in MATCH_ALL:
-        return None, []
-    spec = profile.event_details(event).get("matcher")
-    if spec is None:
-        if event not in profile.events:
-            return None, []  # HK402 has said the event is unknown
-        return None, [
-            warning(
-                "HK701",
-                f"`{event}` ignores matchers: this group runs on every `{event}`",
-                source,
-                node.span,
-                'remove the matcher, or write "*"',
-            )
-        ]
-    field = str(spec["field"])
-    known = _known(spec, profile)
-    if spec.get("globs"):  # FileChanged: `|`-separated file-name globs
-        return _globs(field, text.split("|"), node.span), []
-    if EXACT.fullmatch(text):
-        return _exact(text, field, known, spec, node, source)
-    translated = regex_dialects.javascript(text)
-    if translated.pattern is None:
-        code = "HK112" if translated.invalid else "HK711"
-        return Literal(False), [
-            error(code, f"the matcher `{text}`: {translated.problem}", source, node.span)
-        ]
-    pattern = translated.pattern
-
-    def matches(name: str, ignore_case: bool) -> bool:
-        compiled = compile_regex(f"(?i){pattern}" if ignore_case else pattern)
-        return not isinstance(compiled, CelError) and compiled.search(name) is not None
-
-    examples = profile.details.get("tool_pattern_examples") or ()
-    open_set = bool(spec.get("open")) or (
-        spec.get("values") == "tools" and any(matches(example, False) for example in examples)
-    )
-    problems = name_problems(text, known, matches, node.span, source, _what(spec), open_set)
-    return pattern_test(field, pattern, node.span), problems
-
-
-def _exact(
-    text: str, field: str, known: list[str], spec: Mapping[str, Any], node: Located, source: Source
-) -> tuple[Expr, list[Diagnostic]]:
-    names = text.split("|")
-    tools = spec.get("values") == "tools"
-    # A whole MCP tool name (mcp__server__tool) is a tool the profile cannot list; a bare
-    # server prefix (mcp__server) is compared exactly and matches no tool at all.
-    full_mcp = [name for name in names if re.fullmatch(r"mcp__.+?__.+", name)]
-    open_set = bool(spec.get("open")) or (tools and len(full_mcp) == len(names))
-    prefixes = [name for name in names if tools and re.fullmatch(r"mcp__[^_]+(?:_[^_]+)*", name)]
-    hint = (
-        f"an exact name matches one tool; for every tool of the server write `{prefixes[0]}__.*`"
-        if prefixes
-        else None
-    )
-
-    def matches(name: str, ignore_case: bool) -> bool:
-        if ignore_case:
-            return name.lower() in {n.lower() for n in names}
-        return name in names
-
-    problems = name_problems(text, known, matches, node.span, source, _what(spec), open_set, hint)
-    return name_test(field, names, node.span), problems
-
-
-def _globs(field: str, globs: list[str], span: Span) -> Expr:
-    """``file_path.glob(...)`` for each glob: one without `/` names a file anywhere."""
-    tests: list[Expr] = [
-        Call("glob", (Literal(glob if "/" in glob else f"**/{glob}"),), Ident(field), span=span)
-        for glob in globs
-    ]
-    return tests[0] if len(tests) == 1 else Or(tuple(tests), span=span)
-
-
-def _known(spec: Mapping[str, Any], profile: Profile) -> list[str]:
-    values = spec.get("values") or []
-    if values == "tools":
-        values = profile.details.get("tools") or []
-    return [str(value) for value in values]
-
-
-def _what(spec: Mapping[str, Any]) -> str:
-    return "tool" if spec.get("values") == "tools" else f"`{spec['field']}`"
-
-
-def _script_roots(source: Source) -> dict[str, Path]:
-    """The folders Claude Code's variables name for this file, when it is a real file:
-    a settings file in ``<project>/.claude/`` runs in ``<project>`` (CLAUDE_PROJECT_DIR),
-    a plugin's ``<plugin>/hooks/hooks.json`` has ``<plugin>`` as CLAUDE_PLUGIN_ROOT."""
-    path = Path(source.name)
-    if not path.is_file():
-        return {}
-    path = path.resolve()
-    if path.parent.name == "hooks" and path.name == "hooks.json":
-        return {"CLAUDE_PLUGIN_ROOT": path.parent.parent}
-    project = path.parent.parent if path.parent.name == ".claude" else path.parent
-    if project == Path.home():  # ~/.claude/settings.json: no project of its own
-        return {}
-    return {"CLAUDE_PROJECT_DIR": project, ".": project}
+    return read(source, profile or _profile())
 
 
 FORMAT = Format(

@@ -13,17 +13,18 @@ like one at a glance and is not, on reading, is read as the native format.
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from hookc.diagnostics import Diagnostic, has_error
 from hookc.frontend.formats import native
 from hookc.frontend.formats.format import Format, suffix
-from hookc.frontend.front_matter import front_matter_hooks
-from hookc.frontend.located import Located
 from hookc.frontend.lower import Loaded
-from hookc.frontend.rye import is_rye_document, lower_rye_document
 from hookc.frontend.rye_xml import RYE_CHILDREN
 from hookc.profile import Profile, load_profile
 from hookc.source import Source
+
+if TYPE_CHECKING:
+    from hookc.frontend.located import Located
 
 YAML_SUFFIXES = (".yaml", ".yml")
 XML_SUFFIXES = (".xml", ".md")
@@ -60,6 +61,9 @@ def claims(name: str, text: str) -> bool:
 def load(source: Source, profile: Profile | None) -> Loaded:
     """The file read as Rye reads it, or, when it is not in Rye's shape after all, as the
     native format (with this profile when one was asked for)."""
+    # Rye's reader, imported only now: every file is offered to every format.
+    from hookc.frontend.rye import is_rye_document, lower_rye_document
+
     document, found = _document(source, profile)
     if document is None or not is_rye_document(source.text, document.plain()):
         return native.load(source, profile)
@@ -74,6 +78,7 @@ def load(source: Source, profile: Profile | None) -> Loaded:
 
 
 def _document(source: Source, profile: Profile | None) -> tuple[Located | None, list[Diagnostic]]:
+    from hookc.frontend.front_matter import front_matter_hooks
     from hookc.frontend.xml_file import load_xml
     from hookc.frontend.yaml_file import load_yaml
 
