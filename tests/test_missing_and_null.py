@@ -6,6 +6,8 @@ error value (issue 15): errors are made only where they can be seen."""
 from __future__ import annotations
 
 import itertools
+from collections import OrderedDict, defaultdict
+from types import MappingProxyType
 from typing import Any
 
 import pytest
@@ -181,9 +183,17 @@ def test_has_of_a_path_through_a_missing_variable_is_an_error_not_false(text: st
 
 
 # Operands of a top-level `&&` or `||` that read a path strictly (compared with a constant,
-# a text method, has()) and others that do not: compiled predicates load each path only when
-# the test reaches it and stop at a missing or null object (issue 15); they must still agree.
+# a text method, has(), under an operator, a function or `!`, as a list position) and others
+# that do not: compiled predicates load each path only when the test reaches it and stop at
+# an object that is missing, null or no map (issue 15); they must still agree.
 _ATOM_TEXTS = (
+    "!a.b.c",
+    "a.b.c",
+    "size(a.b.c) + 1 > 1",
+    "a.b[0] == 1 || a.b.c == 1",
+    "items[0].name == 'Bash'",
+    "[a.b.c, 1] == [x, 1]",
+    "(x == 1 ? a.b.c : 1) == 1",
     "a.b.c == 'x'",
     "a.b.c != 1",
     "a.b.c in ['x', 1, null]",
@@ -233,6 +243,16 @@ _EDGE_CONTEXTS: list[dict[str, Any]] = [
     {"a": {"b": {"c": None}}, "x": "x", "cost": {"spend": None}, "items": [1]},
     {"a": [1], "x": [], "tool": {"name": "Bash"}, "items": None},
     {"a": "text", "cost": 3, "error": "e"},
+    # Objects that are maps of another class than dict (they are maps), and mappings that
+    # are not dicts (no CEL value: not maps), on the way.
+    {
+        "a": OrderedDict(b=OrderedDict(c="x")),
+        "error": defaultdict(int, headers=OrderedDict({"retry-after": 2})),
+        "items": [OrderedDict(name="Bash")],
+    },
+    {"a": MappingProxyType({"b": {"c": "x"}}), "cost": MappingProxyType({"spend": 2})},
+    {"a": {"b": [1]}, "items": [{"name": "Bash"}], "x": 1},
+    {"a": {"b": {"c": True}}, "x": True, "items": [None]},
 ]
 
 

@@ -136,6 +136,9 @@ class Expressions:
 
     def __init__(self) -> None:
         self.constants: dict[str, str] = {}  # Python source of a constant -> its name
+        # Set where code reads ``context`` itself, not a path loaded from it (Rye's
+        # functions, a path not hoisted); the caller resets it.
+        self.reads_context = False
 
     def constant(self, source: str) -> str:
         if source not in self.constants:
@@ -329,6 +332,7 @@ class Expressions:
     def _rye(self, function: str, args: tuple[Expr, ...], scope: Scope) -> str:
         """A function with Rye's meaning (``hookc.runtime.rye``): its path is read from the
         whole context by Rye's rule, so it is passed as its parts, not loaded as CEL."""
+        self.reads_context = True
         if function == RYE_INTERPOLATE:
             text = args[0]
             assert isinstance(text, Literal)
@@ -362,6 +366,7 @@ class Expressions:
         elif scope.hoisted is not None and (name, keys) in scope.hoisted:
             return scope.hoisted[(name, keys)]
         else:
+            self.reads_context = True
             base, rest = f"_hk_top(context, {name!r})", keys
         for key in rest:
             base = f"_hk_key({base}, {key!r})"

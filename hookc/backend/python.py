@@ -1,9 +1,10 @@
 """The Python back end: a hook set as a standalone module of compiled predicates (SPEC §7).
 
-Each condition's code comes from ``expressions.py`` (the three modes); this module lays out
-the module around it: the tables of hooks, actions and constants, predicates that share
-code where hooks differ only in constants, and per-event dispatch (a hash index where
-equality with strings tells the hooks apart).
+Each condition's code comes from ``expressions.py`` (the three modes), the statements that
+load its context paths (and stop where an object it needs is missing) from ``loads.py``;
+this module lays out the module around them: the tables of hooks, actions and constants,
+predicates that share code where hooks differ only in constants, and per-event dispatch (a
+hash index where equality with strings tells the hooks apart).
 
 The module carries the value semantics of ``hookc/runtime/values.py`` verbatim (standard
 library only), so compiled code and the reference evaluator share one definition of
@@ -20,6 +21,7 @@ from dataclasses import dataclass, field
 
 import hookc.version
 from hookc.backend.expressions import Constants, Expressions, Scope, python_source
+from hookc.backend.loads import Loads, Steps, needed_objects
 from hookc.cel.printer import to_text
 from hookc.ir.expr import (
     And,
@@ -27,8 +29,6 @@ from hookc.ir.expr import (
     Call,
     Comprehension,
     Expr,
-    Has,
-    List,
     Literal,
     Or,
     context_paths,
@@ -47,6 +47,8 @@ _INDEX_OTHERS_AT_MOST = 16
 # An event's function tries each hook's test written out in turn up to this many hooks
 # (fastest); beyond, one loop per shape of test (``_Module.emit_event``).
 _INLINE_AT_MOST = 256
+# The public functions find an event by a chain of tests up to this many events (``emit_dispatch``).
+_CHAINED_EVENTS_AT_MOST = 8
 
 
 def generate(hookset: HookSet, *, source_sha256: str, sources: tuple[str, ...]) -> str:
@@ -82,6 +84,11 @@ class _Writer:
 
     def dedent(self) -> None:
         self.depth -= 1
+
+    def indented(self, lines: list[str]) -> list[str]:
+        """``lines`` (written at depth 0) at this depth."""
+        margin = "    " * self.depth
+        return [margin + line if line else "" for line in lines]
 
     def table(self, rows: Iterable[object], head: str, tail: str = "") -> None:
         """``head`` + ``json.loads(...)`` of a list of plain values + ``tail``, one row a line.
@@ -119,7 +126,10 @@ class _Module:
         self.constants = [Constants() for _ in hookset.hooks]
         self.paths_read: dict[int, list[tuple[str, tuple[str | int, ...]]]] = {}
         self.hoisted: dict[str, dict[tuple[str, tuple[str | int, ...]], str]] = {}
-        self.tests: dict[int, str] = {}
+        self.tests: dict[int, list[str]] = {}
+        self.paths_by_operand: dict[int, list[list[Steps]]] = {}
+        self.discriminating: dict[int, list[tuple[Steps, str]]] = {}
+        self.rye: dict[int, bool] = {}
         self.own: dict[int, dict[tuple[str, tuple[str | int, ...]], str]] = {}
 
     def text(self) -> str:
@@ -164,11 +174,8 @@ class _Module:
         if self.hookset.profile == "rye":
             return True
         for hook in self.hookset.hooks:
-            exprs = [hook.condition] if hook.condition is not None else []
-            exprs.extend(_template_parts(hook.action.params))
-            for expr in exprs:
-                if any(isinstance(n, Call) and n.function in RYE_ARITY for n, _ in walk(expr)):
-                    return True
+            if self.reads_rye(hook) or any(map(_uses_rye, _template_parts(hook.action.params))):
+                return True
         return False
 
     def number(self, hook: Hook) -> int:
@@ -300,16 +307,26 @@ class _Module:
             code.line("try:")  # free until something raises (Python 3.11)
             code.indent()
             if hoisted:
-                code.line("if type(context) is not dict:")
-                code.indent().line("context = _hk_context(context)")
-                code.dedent()
                 assert hook.condition is not None
-                self.emit_lazy_test(code, hook.condition, hoisted, constants)
+                # `dict.get(context, ...)` raises for a context that is not a dict: that one
+                # is made a dict below and tested again, and a dict pays no test for it.
+                # Rye's functions read the context themselves: it is made a dict first.
+                if self.reads_rye(hook):
+                    code.line("if type(context) is not dict:")
+                    code.indent().line("context = _hk_context(context)")
+                    code.dedent()
+                leaves = frozenset(self.paths(hook))
+                loads = Loads(hoisted, leaves, "_hk_get(context, ")
+                self.emit_lazy_test(code, hook, loads)
             else:
                 code.line(f"return {self.shared_test(hook)}")
             code.dedent()
-            code.line("except Exception:  # a context no CEL value can be: an error")
-            code.indent().line("return False")
+            if hoisted:
+                code.line("except Exception:  # not a dict, or a context no CEL value can be")
+                code.indent().line("return _hk_again(_hk_predicate, context)")
+            else:
+                code.line("except Exception:  # a context no CEL value can be: an error")
+                code.indent().line("return False")
             code.dedent()
             # Hooks whose code differs only in constants share it.
             shape = (constants.makers, "\n".join(code.lines))
@@ -328,101 +345,96 @@ class _Module:
         out.line("}")
         out.line()
 
-    def emit_lazy_test(
-        self,
-        code: _Writer,
-        condition: Expr,
-        hoisted: dict[tuple[str, tuple[str | int, ...]], str],
-        constants: Constants,
-    ) -> None:
+    def emit_lazy_test(self, code: _Writer, hook: Hook, loads: Loads) -> None:
         """True mode of the condition, each path loaded only when the test reaches it.
 
         In truth position ``a && b`` holds iff each operand holds and ``a || b`` iff one
         does, so the operands of the top ``&&`` (``||``) are tested in turn, returning
         False (True) as soon as that is decided, and each path is loaded just before the
-        first operand that reads it. An operand of ``&&`` that cannot hold where an object
-        on a path it reads strictly is missing or null (``classification.category == 'x'``
-        on a null ``classification``) returns False right after loading that object: the
+        first operand that reads it. An operand of ``&&`` that cannot hold unless an object
+        on a path it reads is a map (``classification.category == 'x'`` on a null or
+        missing ``classification``) returns False right after loading that object: the
         cost of a missing or null field is then one ``get`` and one test, as by hand."""
-        scope = Scope(hoisted=hoisted, constants=constants)
-        conjunction = not isinstance(condition, Or)
-        parts = condition.operands if isinstance(condition, And | Or) else (condition,)
-        loaded: set[tuple[str, tuple[str | int, ...]]] = set()
-        loads: list[tuple[str, tuple[str | int, ...]]] = []  # the group's, in order
+        assert hook.condition is not None
+        conjunction = not isinstance(hook.condition, Or)
+        loaded: set[Steps] = set()
+        group: list[Steps] = []  # the group's loads, in order
         tests: list[str] = []
-        guards: list[set[tuple[str, tuple[str | int, ...]]]] = []
-
-        def new_paths(part: Expr) -> list[tuple[str, tuple[str | int, ...]]]:
-            needed = {
-                (root, keys[:end])
-                for _, (root, keys) in context_paths(part)
-                for end in range(len(keys) + 1)
-            }
-            return [steps for steps in hoisted if steps in needed and steps not in loaded]
-
-        for part in parts:
-            new = new_paths(part)
+        needs: list[dict[Steps, bool]] = []
+        operands = zip(
+            _operands(hook.condition), self.operand_paths(hook), self.part_tests(hook), strict=True
+        )
+        for part, paths, test in operands:
+            needed = {(root, keys[:end]) for root, keys in paths for end in range(len(keys) + 1)}
+            new = [steps for steps in loads.names if steps in needed and steps not in loaded]
             if new and tests:
-                self.emit_group(code, hoisted, conjunction, loads, tests, guards, loaded, False)
-                loads, tests, guards = [], [], []
-                new = new_paths(part)
-            loads.extend(new)
+                self.emit_group(code, loads, conjunction, group, tests, needs, loaded, False)
+                group, tests, needs = [], [], []
+                new = [steps for steps in loads.names if steps in needed and steps not in loaded]
+            group.extend(new)
             loaded.update(new)
-            tests.append(self.exprs.true(part, scope))
-            guards.append(_guarded_objects(part))
-        self.emit_group(code, hoisted, conjunction, loads, tests, guards, loaded, True)
+            tests.append(test)
+            needs.append(needed_objects(part))
+        self.emit_group(code, loads, conjunction, group, tests, needs, loaded, True)
 
     def emit_group(
         self,
         code: _Writer,
-        hoisted: dict[tuple[str, tuple[str | int, ...]], str],
+        loads: Loads,
         conjunction: bool,
-        loads: list[tuple[str, tuple[str | int, ...]]],
+        group: list[Steps],
         tests: list[str],
-        guards: list[set[tuple[str, tuple[str | int, ...]]]],
-        loaded: set[tuple[str, tuple[str | int, ...]]],
+        needs: list[dict[Steps, bool]],
+        loaded: set[Steps],
         last: bool,
     ) -> None:
         """One group of ``emit_lazy_test``: operands tested together once their paths are
-        loaded. Under ``&&``, an object any of them reads strictly that is missing or null
-        returns False; under ``||``, one that all of them read strictly skips the group
-        (what it loaded after that object is then loaded again where needed)."""
+        loaded. Under ``&&`` an object any of them needs, and under ``||`` one all of them
+        need, returns False where it leads nowhere (the group of a ``||`` that is not the
+        last skips to the next group instead; what it loaded after that object is then
+        loaded again where needed)."""
         test = "(" + (" and " if conjunction else " or ").join(tests) + ")"
         if conjunction:
-            stop = set().union(*guards)
-            for steps in loads:
-                self.emit_loads(code, hoisted, [steps])
-                if steps in stop:
-                    variable = hoisted[steps]
-                    code.line(f"if {variable} is None or {variable} is _hk_MISSING:")
-                    code.indent().line("return False")
-                    code.dedent()
-            if last:
-                code.line(f"return {test}")
-            else:
-                code.line(f"if not {test}:")
+            needed: dict[Steps, bool] = {}
+            for need in needs:
+                for steps, must_be_map in need.items():
+                    needed[steps] = needed.get(steps, False) or must_be_map
+        else:
+            needed = {
+                steps: all(need[steps] for need in needs)
+                for steps in needs[0]
+                if all(steps in need for need in needs)
+            }
+        depth = code.depth
+        inside: list[Steps] = []  # the maps this group's skips made known, here only
+        for steps in group:
+            code.line(loads.statement(steps))
+            if steps not in needed:
+                continue
+            must_be_map = needed[steps]
+            if conjunction or last:
+                code.line(f"if {loads.nowhere(steps, must_be_map)}:")
                 code.indent().line("return False")
                 code.dedent()
-            return
-        common = set.intersection(*guards)
-        skip = next((i for i, steps in enumerate(loads) if steps in common), None)
-        self.emit_loads(code, hoisted, loads if skip is None else loads[: skip + 1])
-        if skip is not None:
-            variable = hoisted[loads[skip]]
-            code.line(f"if {variable} is not None and {variable} is not _hk_MISSING:")
-            code.indent()
-            self.emit_loads(code, hoisted, loads[skip + 1 :])
-            loaded.difference_update(loads[skip + 1 :])
-        if last and skip is None:
+            else:
+                code.line(f"if {loads.somewhere(steps, must_be_map)}:")
+                code.indent()
+                loaded.difference_update(group[group.index(steps) + 1 :])
+            if must_be_map:
+                loads.maps.add(steps)
+                if not (conjunction or last):
+                    inside.append(steps)
+        if last:
             code.line(f"return {test}")
+        elif conjunction:
+            code.line(f"if not {test}:")
+            code.indent().line("return False")
+            code.dedent()
         else:
             code.line(f"if {test}:")
             code.indent().line("return True")
-            code.dedent()
-        if skip is not None:
-            code.dedent()
-        if last and skip is not None:
-            code.line("return False")
+            code.depth = depth
+            loads.maps.difference_update(inside)
 
     def emit_factory(
         self, out: _Writer, name: str, constants: Constants, inner: str, function: list[str]
@@ -455,12 +467,34 @@ class _Module:
 
     def shared_test(self, hook: Hook) -> str:
         """The hook's test with its constants named, over the paths as its event names
-        them: the same text in its predicate and its event's function, made once."""
+        them: the same text in its predicate and its event's function, made once (of the
+        tests of its operands, as ``Expressions.true`` joins them)."""
+        if hook.condition is None:
+            return "True"
+        parts = self.part_tests(hook)
+        if isinstance(hook.condition, And | Or):
+            return "(" + (" and " if isinstance(hook.condition, And) else " or ").join(parts) + ")"
+        return parts[0]
+
+    def part_tests(self, hook: Hook) -> list[str]:
+        """True mode of each operand of the hook's top ``&&`` or ``||`` (of the condition,
+        if it is neither), constants named in the order the whole test names them."""
         number = self.number(hook)
         if number not in self.tests:
-            constants = self.constants[number]
-            self.tests[number] = self.test(hook, self.own_paths(hook), constants)
+            assert hook.condition is not None
+            scope = Scope(hoisted=self.own_paths(hook), constants=self.constants[number])
+            self.exprs.reads_context = False
+            self.tests[number] = [self.exprs.true(p, scope) for p in _operands(hook.condition)]
+            self.rye[number] = self.exprs.reads_context
         return self.tests[number]
+
+    def reads_rye(self, hook: Hook) -> bool:
+        """Whether the hook's test reads the context itself (a function of Rye's does), not
+        only through its loaded paths: known once its test is made."""
+        if hook.condition is None:
+            return False
+        self.part_tests(hook)
+        return self.rye[self.number(hook)]
 
     def test(
         self,
@@ -477,21 +511,20 @@ class _Module:
     # dispatch ------------------------------------------------------------------------------
 
     def emit_dispatch(self, out: _Writer) -> None:
-        """Per event, two functions: ``_hk_first<n>(context)`` makes the first matching
-        hook's action (or None) and stops there, ``_hk_all<n>(context)`` collects every
-        matching hook's ``(id, action)`` in order; the public functions call them."""
+        """The public functions over each event's code: ``evaluate_hooks`` runs code that
+        makes the first matching hook's action (or None) and stops there, ``evaluate_all``
+        code that makes every matching hook's ``(id, action)`` in order.
+
+        Up to ``_CHAINED_EVENTS_AT_MOST`` events, each public function tests the event in
+        a chain of ``==`` and runs its code in place: a call fewer, a third of the cost of
+        a hit in the index. Beyond, each event's code is a function of its own, found in a
+        dict by the event (``_PUBLIC_FUNCTIONS``)."""
         events = sorted(self.events)
-        for number, event in enumerate(events):
-            self.emit_event(out, number, self.events[event])
-        for kind in ("FIRST", "ALL"):
-            out.line(f"_hk_{kind} = {{")
-            out.indent()
-            for number, event in enumerate(events):
-                out.line(f"{event!r}: _hk_{kind.lower()}{number},")
-            out.dedent()
-            out.line("}")
+        bodies = [
+            self.emit_event(out, number, self.events[event]) for number, event in enumerate(events)
+        ]
         # Each event's hooks in order, for the slow path taken when a hostile context
-        # makes the event's function raise: hook by hook, each through its predicate.
+        # makes the event's code raise: hook by hook, each through its predicate.
         out.line("_hk_ORDER = {")
         out.indent()
         for event in events:
@@ -503,12 +536,58 @@ class _Module:
         out.dedent()
         out.line("}")
         out.line()
-        out.lines.extend(_PUBLIC_FUNCTIONS)
+        if len(events) <= _CHAINED_EVENTS_AT_MOST:
+            for kind, docstring in _PUBLIC:
+                if kind == "evaluate_all":
+                    out.line()
+                out.line(f"def {kind}(event, context):")
+                out.indent().line(docstring)
+                for event, body in zip(events, bodies, strict=True):
+                    out.line(f"if event == {event!r}:")
+                    out.indent()
+                    self.emit_guarded_body(out, kind, event, body[kind])
+                    out.dedent()
+                out.line("return None" if kind == "evaluate_hooks" else "return []")
+                out.dedent()
+        else:
+            for number, body in enumerate(bodies):
+                for kind, prefix in (("evaluate_hooks", "first"), ("evaluate_all", "all")):
+                    out.line(f"def _hk_{prefix}{number}(context):")
+                    out.indent()
+                    out.lines.extend(out.indented(body[kind]))
+                    out.dedent()
+                    out.line()
+            for name, prefix in (("FIRST", "first"), ("ALL", "all")):
+                out.line(f"_hk_{name} = {{")
+                out.indent()
+                for number, event in enumerate(events):
+                    out.line(f"{event!r}: _hk_{prefix}{number},")
+                out.dedent()
+                out.line("}")
+            out.line()
+            out.lines.extend(_PUBLIC_FUNCTIONS)
+        out.lines.extend(_SLOW_FUNCTIONS)
         if self.hookset.profile == "rye":
             out.lines.extend(_RYE_FUNCTIONS)
 
-    def emit_event(self, out: _Writer, number: int, hooks: list[Hook]) -> None:
-        """The event's two functions (``emit_dispatch``) and the tables they share.
+    def emit_guarded_body(self, out: _Writer, kind: str, event: str, body: list[str]) -> None:
+        """An event's code in a public function: the context made a dict first, and hook by
+        hook (``_SLOW_FUNCTIONS``) where the code raises."""
+        out.line("if type(context) is not dict:")
+        out.indent().line("context = _hk_context(context)")
+        out.dedent()
+        out.line("try:")
+        out.indent()
+        out.lines.extend(out.indented(body))
+        out.dedent()
+        out.line("except Exception:")
+        slowly = "_hk_first_slowly" if kind == "evaluate_hooks" else "_hk_all_slowly"
+        out.indent().line(f"return {slowly}({event!r}, context)")
+        out.dedent()
+
+    def emit_event(self, out: _Writer, number: int, hooks: list[Hook]) -> dict[str, list[str]]:
+        """The tables of the event's code; returns that code, for ``evaluate_hooks`` and
+        for ``evaluate_all`` (``emit_dispatch``), each ending in a ``return``.
 
         Three forms, by what runs fastest for the cost of compiling it: a hash index when
         equality on one path tells the hooks apart (``index``); else each hook's test
@@ -517,36 +596,39 @@ class _Module:
         of thousands of times, and a loop runs its test at about half the speed of
         written-out code, where a call per hook would cost ten times as much)."""
         hoisted = self.event_paths(hooks[0].event)
+        leaves = frozenset(steps for hook in hooks for steps in self.paths(hook))
+        loads = Loads(hoisted, leaves)
         index = self.index(hooks)
         prefix = f"_hk_e{number}"
         if index is not None:
             self.emit_index_tables(out, prefix, hooks, index, hoisted)
         elif len(hooks) > _INLINE_AT_MOST:
             groups = self.emit_groups(out, prefix, hooks, hoisted)
-        for first in (True, False):
-            out.line(f"def _hk_{'first' if first else 'all'}{number}(context):")
-            out.indent()
+        bodies = {}
+        for kind in ("evaluate_hooks", "evaluate_all"):
+            first = kind == "evaluate_hooks"
+            body = _Writer()
             if index is not None:
-                self.emit_indexed_loop(out, prefix, index, hoisted, first)
+                self.emit_indexed_loop(body, prefix, index, loads, first)
             else:
-                self.emit_loads(out, hoisted)
+                self.emit_loads(body, loads)
                 if not first:
-                    out.line("found = []")
+                    body.line("found = []")
                 if len(hooks) > _INLINE_AT_MOST:
-                    self.emit_group_loops(out, prefix, groups, first)
+                    self.emit_group_loops(body, prefix, groups, first)
                 else:
                     for hook in hooks:
-                        out.line(f"if {self.test(hook, hoisted, None)}:")
+                        body.line(f"if {self.test(hook, hoisted, None)}:")
                         action = self.action_numbers[self.number(hook)]
-                        out.indent().line(
+                        body.indent().line(
                             f"return _hk_ACTIONS[{action}](context)"
                             if first
-                            else f"found.append(({hook.id!r}, _hk_ACTIONS[{action}]))"
+                            else f"found.append(({hook.id!r}, _hk_ACTIONS[{action}](context)))"
                         )
-                        out.dedent()
-                    out.line("return None" if first else "return found")
-            out.dedent()
-            out.line()
+                        body.dedent()
+                    body.line("return None" if first else "return found")
+            bodies[kind] = body.lines
+        return bodies
 
     def emit_hook_table(self, out: _Writer, prefix: str, hooks: list[Hook]) -> None:
         """``<prefix>_hooks``: each hook's ``(id, action)``, by its place in the event."""
@@ -599,7 +681,8 @@ class _Module:
         if first:
             out.line(f"return {prefix}_hooks[min(found)][1](context) if found else None")
         else:
-            out.line(f"return [{prefix}_hooks[i] for i in sorted(found)]")
+            hooks = f"({prefix}_hooks[i] for i in sorted(found))"
+            out.line(f"return [(hook_id, action(context)) for hook_id, action in {hooks}]")
 
     def hoist(self, hooks: list[Hook]) -> dict[tuple[str, tuple[str | int, ...]], str]:
         """Every context path the conditions read (and each prefix of it), in the order the
@@ -622,48 +705,55 @@ class _Module:
         and again for its event, so found once."""
         number = self.number(hook)
         if number not in self.paths_read:
-            condition = hook.condition
-            found = () if condition is None else (steps for _, steps in context_paths(condition))
+            found = (steps for paths in self.operand_paths(hook) for steps in paths)
             self.paths_read[number] = sorted(found, key=repr)
         return self.paths_read[number]
 
-    def emit_loads(
-        self,
-        out: _Writer,
-        hoisted: dict[tuple[str, tuple[str | int, ...]], str],
-        only: Iterable[tuple[str, tuple[str | int, ...]]] | None = None,
-    ) -> None:
-        """One statement per path: a dict's ``get`` in the ordinary case (no exception, no
-        call into the runtime), the runtime's ``_hk_key`` for anything else. ``context``
-        is a dict by now (the functions that take it from the caller normalize it). With
-        ``only``, just those paths (their parents loaded before)."""
-        for name, keys in hoisted if only is None else only:
-            variable = hoisted[(name, keys)]
-            if not keys:
-                source = f"context.get({name!r}, _hk_MISSING)"
-            else:
-                parent, key = hoisted[(name, keys[:-1])], keys[-1]
-                # A missing or null parent leads nowhere: no call for the common case.
-                source = (
-                    f"{parent}.get({key!r}, _hk_MISSING) if type({parent}) is dict "
-                    f"else _hk_MISSING if {parent} is _hk_MISSING or {parent} is None "
-                    f"else _hk_key({parent}, {key!r})"
-                    if isinstance(key, str)
-                    else f"_hk_key({parent}, {key!r})"
-                )
-            out.line(f"{variable} = {source}")
+    def operand_paths(self, hook: Hook) -> list[list[Steps]]:
+        """The context paths each operand of the condition's top ``&&`` or ``||`` reads
+        (``_operands``), in source order: found once, for its predicate and its event."""
+        number = self.number(hook)
+        if number not in self.paths_by_operand:
+            operands = () if hook.condition is None else _operands(hook.condition)
+            self.paths_by_operand[number] = [
+                [steps for _, steps in context_paths(operand)] for operand in operands
+            ]
+        return self.paths_by_operand[number]
+
+    def emit_loads(self, out: _Writer, loads: Loads, only: Iterable[Steps] | None = None) -> None:
+        """One statement per path (``Loads.statement``): a dict's ``get`` in the ordinary
+        case (no exception, no call into the runtime), the runtime's ``_hk_key`` for
+        anything else. ``context`` is a dict by now (the functions that take it from the
+        caller normalize it). With ``only``, just those paths (their parents loaded
+        before)."""
+        for steps in loads.names if only is None else only:
+            out.line(loads.statement(steps))
+
+    def discriminators(self, hook: Hook) -> list[tuple[Steps, str]]:
+        """``_discriminators`` of the hook's condition, asked of every hook several times
+        while its event is indexed: found once."""
+        number = self.number(hook)
+        if number not in self.discriminating:
+            self.discriminating[number] = list(_discriminators(hook.condition))
+        return self.discriminating[number]
+
+    def keys_of(self, hook: Hook, steps: Steps) -> set[str]:
+        """The strings the hook's condition requires the path to equal (empty: it does not
+        say). Two different ones cannot both hold; indexing the hook under each is still
+        correct, since its own test decides wherever it is tried."""
+        return {key for found, key in self.discriminators(hook) if found == steps}
 
     def index(self, hooks: list[Hook]) -> tuple[str, tuple[str | int, ...]] | None:
         """The path to index the event's hooks by, if enough of them test it for equality
         with a string and few others must be tried for every key."""
         counts: dict[tuple[str, tuple[str | int, ...]], int] = {}
         for hook in hooks:
-            for steps, _ in _discriminators(hook.condition):
+            for steps, _ in self.discriminators(hook):
                 counts[steps] = counts.get(steps, 0) + 1
         if not counts:
             return None
         steps, count = max(sorted(counts.items(), key=repr), key=lambda item: item[1])
-        others = sum(1 for hook in hooks if not _key_of(hook.condition, steps))
+        others = sum(1 for hook in hooks if not self.keys_of(hook, steps))
         if count < _INDEX_FROM or others > _INDEX_OTHERS_AT_MOST:
             return None
         return steps
@@ -680,10 +770,10 @@ class _Module:
         requiring that string, merged with those that do not test the path (a hook's own
         test still decides, so the index only saves the tests that must fail). Each hook's
         test is a function of the loaded paths, made by the factory of its shape."""
-        others = [i for i, hook in enumerate(hooks) if not _key_of(hook.condition, steps)]
+        others = [i for i, hook in enumerate(hooks) if not self.keys_of(hook, steps)]
         by_key: dict[str, list[int]] = {}
         for i, hook in enumerate(hooks):
-            for key in sorted(_key_of(hook.condition, steps)):
+            for key in sorted(self.keys_of(hook, steps)):
                 by_key.setdefault(key, []).append(i)
         shapes: dict[tuple[str, str], int] = {}
         rows = []
@@ -726,25 +816,26 @@ class _Module:
         self,
         out: _Writer,
         prefix: str,
-        index: tuple[str, tuple[str | int, ...]],
-        hoisted: dict[tuple[str, tuple[str | int, ...]], str],
+        index: Steps,
+        loads: Loads,
         first: bool,
     ) -> None:
+        hoisted = loads.names
         variable = hoisted[index]
         if first:
             # The indexed path first (its prefixes come before it in ``hoisted``): a key
             # that decides the first match needs no other path.
             chain = list(hoisted)[: list(hoisted).index(index) + 1]
-            self.emit_loads(out, hoisted, chain)
+            self.emit_loads(out, loads, chain)
             out.line(f"if type({variable}) is str:")
             out.indent().line(f"hit = {prefix}_decided.get({variable})")
             out.line("if hit is not None:")
             out.indent().line("return hit.copy() if type(hit) is dict else hit(context)")
             out.dedent()
             out.dedent()
-            self.emit_loads(out, hoisted, [steps for steps in hoisted if steps not in chain])
+            self.emit_loads(out, loads, [steps for steps in hoisted if steps not in chain])
         else:
-            self.emit_loads(out, hoisted)
+            self.emit_loads(out, loads)
             out.line("found = []")
         arguments = ", ".join(hoisted.values())
         # isinstance, not type(): a str subclass's hash and equality are its string's.
@@ -755,12 +846,23 @@ class _Module:
         out.indent()
         out.line(f"if {prefix}_checks[i]({arguments}):")
         out.indent()
-        out.line(
-            f"return {prefix}_hooks[i][1](context)" if first else f"found.append({prefix}_hooks[i])"
-        )
+        if first:
+            out.line(f"return {prefix}_hooks[i][1](context)")
+        else:
+            out.line(f"hook_id, action = {prefix}_hooks[i]")
+            out.line("found.append((hook_id, action(context)))")
         out.dedent()
         out.dedent()
         out.line("return None" if first else "return found")
+
+
+def _operands(condition: Expr) -> tuple[Expr, ...]:
+    """The operands of a top ``&&`` or ``||``; else the condition alone."""
+    return condition.operands if isinstance(condition, And | Or) else (condition,)
+
+
+def _uses_rye(expr: Expr) -> bool:
+    return any(isinstance(node, Call) and node.function in RYE_ARITY for node, _ in walk(expr))
 
 
 def _walks_values(node: Expr) -> bool:
@@ -786,10 +888,34 @@ def _hk_constants(rows):
         tuple([make[maker](value) for maker, value in zip(makers, values)])
         for makers, values in rows
     )
+
+# How a predicate reads the context: a context of another type than dict raises, and is
+# made a dict (``_hk_again``); a dict pays no test for it.
+_hk_get = dict.get
+
+
+def _hk_again(predicate, context):
+    \"\"\"A predicate's answer where it raised: for a context that is not a dict, its answer
+    for the dict of the context's items (an empty one for what is not a mapping); else
+    False (a value no CEL value can be: an error).\"\"\"
+    if type(context) is dict:
+        return False
+    try:
+        context = _hk_context(context)
+    except Exception:
+        return False
+    return predicate(context)
 """.splitlines()
 
-# The public functions, the same in every module. A context that is not a dict is made one
-# once here; the event's function then reads it with plain ``dict.get``.
+# The public functions' docstrings.
+_PUBLIC = (
+    ("evaluate_hooks", '"""The first matching hook\'s action (a fresh dict), or None."""'),
+    ("evaluate_all", '"""[(hook_id, action), ...] for every matching hook, in order."""'),
+)
+
+# The public functions of a module with many events, each event's code a function of its
+# own. A context that is not a dict is made one once here; the event's code then reads it
+# with plain ``dict.get``.
 _PUBLIC_FUNCTIONS = """\
 def evaluate_hooks(event, context):
     \"\"\"The first matching hook's action (a fresh dict), or None.\"\"\"
@@ -801,8 +927,7 @@ def evaluate_hooks(event, context):
     try:
         return first(context)
     except Exception:
-        found = _hk_one_by_one(event, context, True)
-    return found[0][1](context) if found else None
+        return _hk_first_slowly(event, context)
 
 def evaluate_all(event, context):
     \"\"\"[(hook_id, action), ...] for every matching hook, in order.\"\"\"
@@ -812,22 +937,28 @@ def evaluate_all(event, context):
     if type(context) is not dict:
         context = _hk_context(context)
     try:
-        found = run(context)
+        return run(context)
     except Exception:
-        found = _hk_one_by_one(event, context, False)
-    return [(hook_id, action(context)) for hook_id, action in found]
+        return _hk_all_slowly(event, context)
+""".splitlines()
 
-def _hk_one_by_one(event, context, first):
-    \"\"\"The event's matching hooks, each tested alone: a hook whose test raises (a cyclic
-    or too deep value in the context) is in error and does not fire; the others do as
-    always.\"\"\"
-    found = []
+# Where an event's code raises (a cyclic or too deep value in the context), its hooks are
+# tested one by one: a hook whose test raises is in error and does not fire; the others do
+# as always.
+_SLOW_FUNCTIONS = """\
+
+def _hk_first_slowly(event, context):
     for hook_id, action in _hk_ORDER[event]:
         if predicates[hook_id](context):
-            found.append((hook_id, _hk_ACTIONS[action]))
-            if first:
-                break
-    return found
+            return _hk_ACTIONS[action](context)
+    return None
+
+def _hk_all_slowly(event, context):
+    return [
+        (hook_id, _hk_ACTIONS[action](context))
+        for hook_id, action in _hk_ORDER[event]
+        if predicates[hook_id](context)
+    ]
 """.splitlines()
 
 
@@ -863,13 +994,6 @@ def _discriminators(
                     yield steps, other.value
 
 
-def _key_of(condition: Expr | None, steps: tuple[str, tuple[str | int, ...]]) -> set[str]:
-    """The strings a condition requires the path to equal (empty: it does not say). Two
-    different ones cannot both hold; indexing the hook under each is still correct, since
-    its own test decides wherever it is tried."""
-    return {key for found, key in _discriminators(condition) if found == steps}
-
-
 def _decided(condition: Expr | None, steps: tuple[str, tuple[str | int, ...]]) -> str | None:
     """The string a condition is exactly ``path == 'string'`` (either way round) with, for
     that path: where the path holds that very string (a ``str``), the condition is true."""
@@ -878,40 +1002,6 @@ def _decided(condition: Expr | None, steps: tuple[str, tuple[str | int, ...]]) -
         if len(found) == 1 and found[0][0] == steps:
             return found[0][1]
     return None
-
-
-_COMPARISONS = frozenset({"==", "!=", "<", "<=", ">", ">=", "in"})
-_TEXT_METHODS = frozenset({"matches", "contains", "startsWith", "endsWith"})
-
-
-def _guarded_objects(part: Expr) -> set[tuple[str, tuple[str | int, ...]]]:
-    """The objects on the paths ``part`` reads strictly (each proper prefix of such a path):
-    where one is missing or null, the path is missing, an error, so ``part`` does not hold.
-    Only forms whose every other operand is a constant, so nothing can absorb the error."""
-    paths: list[tuple[str, tuple[str | int, ...]]] = []
-    match part:
-        case Binary(op=op, left=left, right=right) if op in _COMPARISONS:
-            for path, other in ((left, right), (right, left)):
-                steps = path_steps(path)
-                if steps is not None and _constant(other):
-                    paths.append(steps)
-        case Call(function=function, target=target, args=args) if (
-            function in _TEXT_METHODS and target is not None and all(map(_constant, args))
-        ):
-            steps = path_steps(target)
-            if steps is not None:
-                paths.append(steps)
-        case Has(path=path):
-            steps = path_steps(path)
-            if steps is not None:
-                paths.append(steps)
-    return {(root, keys[:end]) for root, keys in paths for end in range(len(keys))}
-
-
-def _constant(expr: Expr) -> bool:
-    return isinstance(expr, Literal) or (
-        isinstance(expr, List) and all(isinstance(item, Literal) for item in expr.items)
-    )
 
 
 def _plain(items: tuple[tuple[str, ParamValue], ...]) -> bool:
