@@ -267,3 +267,18 @@ def test_every_pair_of_operands_agrees_on_missing_null_and_wrong_typed_objects(o
     assert len(hookset.hooks) == len(texts)
     check_predicates(build(hookset), hookset, _EDGE_CONTEXTS)
     check_predicates(hookc.runtime.loads(canonical_yaml(hookset)), hookset, _EDGE_CONTEXTS)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("count", [1, 12])  # the compiled module chains a few events with ==
+def test_an_event_that_is_no_string_fires_nothing_in_either_back_end(count: int) -> None:
+    hooks = tuple(
+        Hook(f"h{i}", f"event_{i}", parse("true").expr, Action("continue")) for i in range(count)
+    )
+    hookset = HookSet(hooks)
+    module = load(generate(hookset, source_sha256="0" * 64, sources=()))
+    runtime = hookc.runtime.loads(canonical_yaml(hookset))
+    for implementation in (module, runtime):
+        assert implementation.evaluate_hooks("event_0", {}) == {"type": "continue"}
+        for event in (["event_0"], {"event_0": 1}, None, 0):
+            assert implementation.evaluate_hooks(event, {}) is None
+            assert implementation.evaluate_all(event, {}) == []

@@ -919,7 +919,10 @@ _PUBLIC = (
 _PUBLIC_FUNCTIONS = """\
 def evaluate_hooks(event, context):
     \"\"\"The first matching hook's action (a fresh dict), or None.\"\"\"
-    first = _hk_FIRST.get(event)
+    try:
+        first = _hk_FIRST.get(event)
+    except TypeError:  # an unhashable event: none of the hooks' (as with fewer events)
+        return None
     if first is None:
         return None
     if type(context) is not dict:
@@ -931,7 +934,10 @@ def evaluate_hooks(event, context):
 
 def evaluate_all(event, context):
     \"\"\"[(hook_id, action), ...] for every matching hook, in order.\"\"\"
-    run = _hk_ALL.get(event)
+    try:
+        run = _hk_ALL.get(event)
+    except TypeError:  # an unhashable event: none of the hooks' (as with fewer events)
+        return []
     if run is None:
         return []
     if type(context) is not dict:

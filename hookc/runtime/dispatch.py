@@ -130,7 +130,10 @@ def evaluate_hooks(
     plans = {event: _plan(hooks) for event, hooks in events.items()}
 
     def evaluate(event: str, context: Any) -> dict[str, Any] | None:
-        plan = plans.get(event)
+        try:
+            plan = plans.get(event)
+        except TypeError:  # an unhashable event: none of the hooks' (as compiled modules say)
+            return None
         if plan is None:
             return None
         if type(context) is not dict:

@@ -115,7 +115,10 @@ class Runtime:
 
     def evaluate_all(self, event: str, context: Any) -> list[tuple[str, dict[str, Any]]]:
         """``[(hook_id, action), ...]`` for every matching hook, in order."""
-        select = self._events.get(event)
+        try:
+            select = self._events.get(event)
+        except TypeError:  # an unhashable event: none of the hooks' (as compiled modules say)
+            return []
         if select is None:
             return []
         if type(context) is not dict:
