@@ -19,11 +19,13 @@ from hypothesis import strategies as st
 import hookc.cel
 import hookc.runtime
 from hookc.backend.canonical import canonical_yaml
-from hookc.ir.hooks import Action, Hook, HookSet
+from hookc.backend.python import generate
+from hookc.cel.parser import parse
+from hookc.ir.hooks import Action, Hook, HookSet, Params, Template
 from hookc.runtime import regex
 from hookc.runtime.values import CelError, compile_glob, compile_regex, glob, matches
-from tests.properties import SETTINGS, examples
-from tests.test_backend_differential import build
+from tests.properties import SETTINGS, examples, load
+from tests.test_backend_differential import build, fires, render_template
 
 # -- generated patterns, spelt twice ---------------------------------------------------------
 
@@ -300,3 +302,30 @@ def test_a_pattern_from_the_context_runs_on_the_same_engine() -> None:
     assert program.evaluate({"s": LONG, "p": "(a|aa)+$"}) is True
     with pytest.raises(hookc.EvaluationError, match="backreferences"):
         program.evaluate({"s": "a", "p": "(a)\\1"})
+
+
+@pytest.mark.parametrize(
+    ("condition", "hole", "carries"),
+    [
+        ("tool.name == 'Bash'", None, False),
+        ("tool.name.matches('^B')", None, True),
+        ("tool.name.glob('B*')", None, True),
+        ("true", "tool.name.matches('^B')", True),
+    ],
+)
+def test_a_module_carries_the_pattern_engine_only_where_a_hook_matches_a_pattern(
+    condition: str, hole: str | None, carries: bool
+) -> None:
+    reason = "plain" if hole is None else Template((parse(hole).expr,))
+    hook = Hook("h", "error", parse(condition).expr, Action("abort", Params((("reason", reason),))))
+    text = generate(HookSet((hook,)), source_sha256="0" * 64, sources=())
+    assert ("def _fullmatch_linear(" in text) is carries
+    module = load(text)
+    for name in ("Bash", "Read"):
+        context = {"tool": {"name": name}}
+        fired = fires(hook, context)
+        got = module.evaluate_hooks("error", context)
+        assert (got is not None) is fired
+        if fired:
+            want = reason if isinstance(reason, str) else render_template(reason, context)
+            assert got == {"type": "abort", "reason": want}

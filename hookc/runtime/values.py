@@ -18,7 +18,8 @@ from collections.abc import Callable
 from decimal import Decimal
 from typing import Any
 
-# Compiled modules carry regex.py just before this file (see backend/python.py's _prelude).
+# Compiled modules carry regex.py just before this file, or where no hook matches a pattern
+# stand-ins for these two names (see backend/python.py's _prelude).
 from hookc.runtime.regex import (  # hookc: begin not embedded
     RegexSyntaxError,
     compile_re2,
