@@ -196,60 +196,41 @@ class Truth:
 
 def every(operands: list[Closure]) -> Closure:
     """``&&`` (``all``): true iff every operand is; false as soon as one is false."""
-    if len(operands) == 1:
-        return operands[0]
-    if len(operands) == 2:
-        first, second = operands
-
-        def both(context: dict[str, Any], scope: Any) -> Any:
-            left = first(context, scope)
-            if left is False:
-                return False
-            right = second(context, scope)
-            if right is False:
-                return False
-            return True if left is True and right is True else None
-
-        return both
-
-    def run(context: dict[str, Any], scope: Any) -> Any:
-        result: Any = True
-        for operand in operands:
-            value = operand(context, scope)
-            if value is False:
-                return False
-            if value is not True:
-                result = None
-        return result
-
-    return run
+    return _junction(operands, False)
 
 
 def some(operands: list[Closure]) -> Closure:
     """``||`` (``any``): true as soon as one operand is; false iff every operand is."""
+    return _junction(operands, True)
+
+
+def _junction(operands: list[Closure], deciding: bool) -> Closure:
+    """``deciding`` as soon as an operand is (false for ``&&``, true for ``||``), the other
+    truth value iff every operand is that, else neither (None)."""
+    other = not deciding
     if len(operands) == 1:
         return operands[0]
-    if len(operands) == 2:
+    if len(operands) == 2:  # the most common case, without a loop
         first, second = operands
 
-        def either(context: dict[str, Any], scope: Any) -> Any:
+        def two(context: dict[str, Any], scope: Any) -> Any:
             left = first(context, scope)
-            if left is True:
-                return True
+            if left is deciding:
+                return deciding
             right = second(context, scope)
-            if right is True:
-                return True
-            return False if left is False and right is False else None
+            if right is deciding:
+                return deciding
+            return other if left is other and right is other else None
 
-        return either
+        return two
 
     def run(context: dict[str, Any], scope: Any) -> Any:
-        result: Any = False
+        result: Any = other
         for operand in operands:
             value = operand(context, scope)
-            if value is True:
-                return True
-            if value is not False:
+            if value is deciding:
+                return deciding
+            if value is not other:
                 result = None
         return result
 
