@@ -356,3 +356,31 @@ def test_profile_is_the_seed_catalog() -> None:
     assert policy is not None and policy.enum == ("exponential", "fixed", "inherit")
     assert profile.ordering.higher_priority_first and profile.ordering.first_match
     assert "context_window_pressure" in profile.events
+
+
+def test_the_loader_tags_repeated_plain_scalars_as_the_safe_loader_does() -> None:
+    # The loader remembers a plain scalar's tag by its text; a quoted or repeated text, or a
+    # collection, must get the tag PyYAML's own safe loader gives it.
+    import yaml
+
+    from hookc.frontend.yaml_file import LOADER
+
+    text = textwrap.dedent("""\
+        - [3, '3', 3, "3", 3.0, .inf, 0x1f, 0o7, 1_000, ~, null, '', true, 'true', yes]
+        - [2020-01-01, '2020-01-01', 2020-01-01, h1, h1, "h1", =, <<, -1, +1, 1e3]
+        - {3: 3, '3': [], true: {}, ~: x}
+        - [3, true, ~, 2020-01-01, 1e3, h1, '']
+        """)
+
+    def tags(loader: type) -> list[str]:
+        found, stack = [], [yaml.compose(text, Loader=loader)]
+        while stack:
+            node = stack.pop()
+            found.append(node.tag)
+            if isinstance(node.value, list):
+                stack.extend(part for item in node.value for part in
+                             (item if isinstance(item, tuple) else (item,)))  # fmt: skip
+        return found
+
+    assert tags(LOADER) == tags(getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    assert tags(LOADER) == tags(yaml.SafeLoader)

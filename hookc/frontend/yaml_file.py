@@ -23,7 +23,34 @@ from hookc.source import Source, Span
 # expand beyond its text, and only then is its expanded size counted before it is read.
 _ALIAS = re.compile(r"(?:^|[\s\[\]{},:-])\*[^\s\[\]{},]", re.MULTILINE)
 
-_Loader: type[Any] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_SafeLoader: type[Any] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+class _Loader(_SafeLoader):  # type: ignore[misc]
+    """The safe loader, resolving each plain scalar's text to its tag once per document.
+
+    The composer asks the resolver for every node, and the resolver tries its regular
+    expressions on every plain scalar; a hook file repeats most of its texts (every hook's
+    keys, its event, its action's type). Without path resolvers (the safe loader has none)
+    the tag of a plain scalar depends on its text alone, so the resolver's own answer for
+    a text is remembered; everything else is asked as before.
+    """
+
+    def __init__(self, stream: Any) -> None:
+        super().__init__(stream)
+        self._plain_tags: dict[str, str] = {}
+
+    def resolve(self, kind: type[yaml.Node], value: Any, implicit: Any) -> str:
+        if kind is not yaml.ScalarNode or not implicit[0] or self.yaml_path_resolvers:
+            tag: str = super().resolve(kind, value, implicit)
+            return tag
+        tag_of = self._plain_tags
+        found = tag_of.get(value)
+        if found is None:
+            found = tag_of[value] = super().resolve(kind, value, implicit)
+        return found
+
+
 # The loader every reader of a hook file's YAML uses (the comment finder too), so that they
 # agree on what the text says.
 LOADER = _Loader
@@ -66,7 +93,7 @@ def load_yaml(source: Source) -> tuple[Located | None, list[Diagnostic]]:
         ]
     if root is None:
         return None, []
-    if _ALIAS.search(source.text):
+    if "*" in source.text and _ALIAS.search(source.text):  # the search reads every line
         too_large = _expansion_problem(root, source)
         if too_large is not None:
             return None, [too_large]
