@@ -125,6 +125,8 @@ def _keyword(
             if not all(name in _TYPES for name in names):
                 return _unknown
             tests = [_TYPES[name] for name in names]
+            if len(tests) == 1:
+                return tests[0]
             return lambda instance: any(test(instance) for test in tests)
         case "properties" if "patternProperties" not in node:
             properties = {name: build(sub) for name, sub in value.items()}
@@ -141,15 +143,14 @@ def _keyword(
         case "additionalProperties" if "patternProperties" not in node:
             known = frozenset(node.get("properties", {}))
             extra = build(value)
+            # The names beyond `known` by a set difference: most objects have none.
             return lambda instance: (
                 not isinstance(instance, dict)
-                or all(extra(item) for name, item in instance.items() if name not in known)
+                or all(extra(instance[name]) for name in instance.keys() - known)
             )
         case "required":
-            names = tuple(value)
-            return lambda instance: (
-                not isinstance(instance, dict) or all(name in instance for name in names)
-            )
+            names = frozenset(value)
+            return lambda instance: not isinstance(instance, dict) or names <= instance.keys()
         case "items" if "prefixItems" not in node:
             item_check = build(value)
             return lambda instance: not isinstance(instance, list) or all(map(item_check, instance))
