@@ -818,12 +818,13 @@ class _Module:
         rows = []
         for hook in hooks:
             constants = self.constants[self.number(hook)]
-            code = _Writer(depth=1)
-            code.line(f"def _hk_check({', '.join(hoisted.values())}):")
-            code.indent().line(f"return {self.shared_test(hook)}")
-            shape = (constants.makers, "\n".join(code.lines))
+            # The function's text is its test's: the same loaded paths for every hook.
+            shape = (constants.makers, self.shared_test(hook))
             if shape not in shapes:
                 shapes[shape] = len(shapes)
+                code = _Writer(depth=1)
+                code.line(f"def _hk_check({', '.join(hoisted.values())}):")
+                code.indent().line(f"return {shape[1]}")
                 self.emit_factory(
                     out, f"{prefix}_check{shapes[shape]}", constants, "_hk_check", code.lines
                 )
