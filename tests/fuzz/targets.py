@@ -57,6 +57,13 @@ FRONT_ENDS: tuple[FrontEnd, ...] = (
         _examples("claude-code/**/settings.json", "claude-code/**/hooks.json"),
     ),
     FrontEnd("docker-agent", "agent.yaml", _examples("docker-agent/agent.yaml")),
+    FrontEnd("Rye YAML", "hook_conditions.yaml", _examples("rye/hook_conditions.yaml")),
+    FrontEnd(
+        ".system/hooks registry",
+        ".system/hooks/fuzz.yaml",
+        _examples("system-hooks/.system/hooks/*.yaml"),
+    ),
+    FrontEnd("A3S", "hooks.yaml", _examples("a3s/hooks.yaml")),
 )
 
 # What hookc.runtime.loads is given: canonical YAML that hookc wrote, mutated.
@@ -141,6 +148,7 @@ def file_case(front_end: FrontEnd, text: str, context: dict[str, Any], budget: f
     ``eval``, and its compiled module and canonical YAML evaluated."""
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / front_end.file_name
+        path.parent.mkdir(parents=True, exist_ok=True)  # the registry's .system/hooks
         path.write_text(text, encoding="utf-8", errors="surrogatepass")
         (Path(folder) / "context.json").write_text(json.dumps(context), encoding="utf-8")
         _timed(budget, f"{front_end.name} check", _cli, "check", str(path))
