@@ -46,6 +46,7 @@ from hookc.cel import compile as compile_expression
 from hookc.cel.evaluator import evaluate
 from hookc.cel.printer import to_text
 from hookc.ir.expr import (
+    NODE_TYPES,
     And,
     Binary,
     Call,
@@ -606,6 +607,65 @@ def test_events_too_large_to_write_out_fire_as_the_reference_fires(
     corpus = (TRICKY_CONTEXTS * 2)[offset : offset + 8]
     check_dispatch(module, hookset, [*drawn, *corpus], events)
     check_predicates(module, hookset, drawn)
+
+
+# Constants whose code differs from that of their neighbours': ints past 2**53, -0.0,
+# floats that are not finite, bools and null (written in the code), equal values, strings.
+_TRICKY_NUMBERS = (0, 1, -1, 2**53, 2**53 + 1, -(2**53) - 1, 2**63 - 1, 0.0, -0.0, 1.0, 1.5)
+_TRICKY_CONSTANTS = st.sampled_from(
+    (*_TRICKY_NUMBERS, math.inf, -math.inf, math.nan, "", "a", "b", "tool_1", True, False, None)
+)
+
+
+def _with_constants(node: Any, values: Any) -> Any:
+    """The tree with each literal's value the next of ``values`` (same shape)."""
+    if isinstance(node, Literal):
+        return dataclasses.replace(node, value=next(values))
+    if isinstance(node, tuple):  # a field of nodes, or a map entry
+        return tuple(_with_constants(part, values) for part in node)
+    if not isinstance(node, NODE_TYPES):
+        return node
+    fields = dataclasses.fields(node)
+    return type(node)(*(_with_constants(getattr(node, f.name), values) for f in fields))
+
+
+@st.composite
+def same_shape_hook_sets(draw: st.DrawFn) -> HookSet:
+    """Hooks over one to three shapes of condition, each hook's constants drawn anew (many
+    tricky, many equal), over two events."""
+    shapes = draw(st.lists(conditions, min_size=1, max_size=3))
+    hooks = []
+    for i in range(draw(st.integers(2, 12))):
+        shape = draw(st.sampled_from(shapes))
+        count = sum(1 for node, _ in walk(shape) if isinstance(node, Literal))
+        values = draw(st.lists(_TRICKY_CONSTANTS, min_size=count, max_size=count))
+        hooks.append(
+            Hook(
+                id=f"hook_{i}",
+                event=draw(st.sampled_from(EVENTS[:2])),
+                condition=_with_constants(shape, iter(values)),
+                action=Action("continue", Params()),
+                enabled=draw(st.sampled_from((True, True, True, False))),
+            )
+        )
+    return HookSet(tuple(hooks))
+
+
+@settings(SETTINGS, max_examples=examples(150))
+@given(short_repr(same_shape_hook_sets()))
+def test_predicate_code_made_once_per_shape_is_the_code_made_for_each_hook(
+    hookset: HookSet,
+) -> None:
+    # ``_Module.predicate`` looks a hook's code up where an earlier hook made the same:
+    # the module is byte for byte the one made with every hook's code made anew.
+    made = python_backend._Module.predicate
+
+    def anew(self: Any, hook: Hook, _: object) -> tuple[list[str], str]:
+        return made(self, hook, {})
+
+    with mock.patch.object(python_backend._Module, "predicate", anew):
+        expected = generate(hookset, source_sha256=SHA, sources=("hooks.yaml",))
+    assert generate(hookset, source_sha256=SHA, sources=("hooks.yaml",)) == expected
 
 
 def test_hooks_whose_tests_differ_in_constants_only_share_their_code() -> None:

@@ -16,7 +16,7 @@ is byte-identical for identical input.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Iterator
+from collections.abc import Container, Iterable, Iterator
 from dataclasses import dataclass, field
 
 import hookc.version
@@ -31,6 +31,7 @@ from hookc.ir.expr import (
     Expr,
     Literal,
     Or,
+    children,
     context_paths,
     path_steps,
     walk,
@@ -307,44 +308,18 @@ class _Module:
         """``predicates``: each hook's function, made by the factory of its code (hooks
         whose code differs only in constants share one) from the hook's constants."""
         shapes: dict[tuple[str, str], int] = {}
+        made: dict[tuple[object, ...], tuple[list[str], str]] = {}
         rows = []
         for hook in self.hookset.hooks:
             constants = self.constants[self.number(hook)]
-            hoisted = self.own_paths(hook)
             self.shared_test(hook)  # names the constants in the order the event's code does
-            code = _Writer(depth=1)
-            code.line("def _hk_predicate(context):")
-            code.indent()
-            code.line("try:")  # free until something raises (Python 3.11)
-            code.indent()
-            if hoisted:
-                assert hook.condition is not None
-                # `dict.get(context, ...)` raises for a context that is not a dict: that one
-                # is made a dict below and tested again, and a dict pays no test for it.
-                # Rye's functions read the context themselves: it is made a dict first.
-                if self.reads_rye(hook):
-                    code.line("if type(context) is not dict:")
-                    code.indent().line("context = _hk_context(context)")
-                    code.dedent()
-                leaves = frozenset(self.paths(hook))
-                loads = Loads(hoisted, leaves, "_hk_get(context, ")
-                self.emit_lazy_test(code, hook, loads)
-            else:
-                code.line(f"return {self.shared_test(hook)}")
-            code.dedent()
-            if hoisted:
-                code.line("except Exception:  # not a dict, or a context no CEL value can be")
-                code.indent().line("return _hk_again(_hk_predicate, context)")
-            else:
-                code.line("except Exception:  # a context no CEL value can be: an error")
-                code.indent().line("return False")
-            code.dedent()
+            lines, text = self.predicate(hook, made)
             # Hooks whose code differs only in constants share it.
-            shape = (constants.makers, "\n".join(code.lines))
+            shape = (constants.makers, text)
             if shape not in shapes:
                 shapes[shape] = len(shapes)
                 self.emit_factory(
-                    out, f"_hk_predicate{shapes[shape]}", constants, "_hk_predicate", code.lines
+                    out, f"_hk_predicate{shapes[shape]}", constants, "_hk_predicate", lines
                 )
             rows.append((hook.id, shapes[shape]))
         out.line(f"_hk_PREDICATES = ({''.join(f'_hk_predicate{n}, ' for n in shapes.values())})")
@@ -356,7 +331,61 @@ class _Module:
         out.line("}")
         out.line()
 
-    def emit_lazy_test(self, code: _Writer, hook: Hook, loads: Loads) -> None:
+    def predicate(
+        self, hook: Hook, made: dict[tuple[object, ...], tuple[list[str], str]]
+    ) -> tuple[list[str], str]:
+        """The lines of the hook's ``def _hk_predicate`` (constants named), and their text.
+
+        Hooks of one shape (``tool == 'a'``, ``tool == 'b'``) make the same lines: they are
+        made once per key of everything they are made of (``made``), the rest looked up."""
+        hoisted = self.own_paths(hook)
+        if hoisted:
+            assert hook.condition is not None
+            needs = [needed_objects(part) for part in _operands(hook.condition)]
+            key: tuple[object, ...] = (
+                tuple(hoisted.items()),
+                self.reads_rye(hook),
+                isinstance(hook.condition, Or),
+                tuple(self.part_tests(hook)),
+                tuple(tuple(paths) for paths in self.operand_paths(hook)),
+                tuple(tuple(need.items()) for need in needs),
+            )
+        else:
+            key = (self.shared_test(hook),)
+        if key in made:
+            return made[key]
+        code = _Writer(depth=1)
+        code.line("def _hk_predicate(context):")
+        code.indent()
+        code.line("try:")  # free until something raises (Python 3.11)
+        code.indent()
+        if hoisted:
+            # `dict.get(context, ...)` raises for a context that is not a dict: that one
+            # is made a dict below and tested again, and a dict pays no test for it.
+            # Rye's functions read the context themselves: it is made a dict first.
+            if self.reads_rye(hook):
+                code.line("if type(context) is not dict:")
+                code.indent().line("context = _hk_context(context)")
+                code.dedent()
+            leaves = frozenset(self.paths(hook))
+            loads = Loads(hoisted, leaves, "_hk_get(context, ")
+            self.emit_lazy_test(code, hook, loads, needs)
+        else:
+            code.line(f"return {self.shared_test(hook)}")
+        code.dedent()
+        if hoisted:
+            code.line("except Exception:  # not a dict, or a context no CEL value can be")
+            code.indent().line("return _hk_again(_hk_predicate, context)")
+        else:
+            code.line("except Exception:  # a context no CEL value can be: an error")
+            code.indent().line("return False")
+        code.dedent()
+        made[key] = code.lines, "\n".join(code.lines)
+        return made[key]
+
+    def emit_lazy_test(
+        self, code: _Writer, hook: Hook, loads: Loads, objects: list[dict[Steps, bool]]
+    ) -> None:
         """True mode of the condition, each path loaded only when the test reaches it.
 
         In truth position ``a && b`` holds iff each operand holds and ``a || b`` iff one
@@ -365,17 +394,16 @@ class _Module:
         first operand that reads it. An operand of ``&&`` that cannot hold unless an object
         on a path it reads is a map (``classification.category == 'x'`` on a null or
         missing ``classification``) returns False right after loading that object: the
-        cost of a missing or null field is then one ``get`` and one test, as by hand."""
+        cost of a missing or null field is then one ``get`` and one test, as by hand.
+        ``objects``: each operand's ``needed_objects``."""
         assert hook.condition is not None
         conjunction = not isinstance(hook.condition, Or)
         loaded: set[Steps] = set()
         group: list[Steps] = []  # the group's loads, in order
         tests: list[str] = []
         needs: list[dict[Steps, bool]] = []
-        operands = zip(
-            _operands(hook.condition), self.operand_paths(hook), self.part_tests(hook), strict=True
-        )
-        for part, paths, test in operands:
+        operands = zip(self.operand_paths(hook), self.part_tests(hook), objects, strict=True)
+        for paths, test, need in operands:
             needed = {(root, keys[:end]) for root, keys in paths for end in range(len(keys) + 1)}
             new = [steps for steps in loads.names if steps in needed and steps not in loaded]
             if new and tests:
@@ -385,7 +413,7 @@ class _Module:
             group.extend(new)
             loaded.update(new)
             tests.append(test)
-            needs.append(needed_objects(part))
+            needs.append(need)
         self.emit_group(code, loads, conjunction, group, tests, needs, loaded, True)
 
     def emit_group(
@@ -790,12 +818,13 @@ class _Module:
         rows = []
         for hook in hooks:
             constants = self.constants[self.number(hook)]
-            code = _Writer(depth=1)
-            code.line(f"def _hk_check({', '.join(hoisted.values())}):")
-            code.indent().line(f"return {self.shared_test(hook)}")
-            shape = (constants.makers, "\n".join(code.lines))
+            # The function's text is its test's: the same loaded paths for every hook.
+            shape = (constants.makers, self.shared_test(hook))
             if shape not in shapes:
                 shapes[shape] = len(shapes)
+                code = _Writer(depth=1)
+                code.line(f"def _hk_check({', '.join(hoisted.values())}):")
+                code.indent().line(f"return {shape[1]}")
                 self.emit_factory(
                     out, f"{prefix}_check{shapes[shape]}", constants, "_hk_check", code.lines
                 )
@@ -873,13 +902,25 @@ def _operands(condition: Expr) -> tuple[Expr, ...]:
 
 
 def _uses_patterns(expr: Expr) -> bool:
-    return any(
-        isinstance(node, Call) and node.function in ("matches", "glob") for node, _ in walk(expr)
-    )
+    return _calls(expr, ("matches", "glob"))
 
 
 def _uses_rye(expr: Expr) -> bool:
-    return any(isinstance(node, Call) and node.function in RYE_ARITY for node, _ in walk(expr))
+    return _calls(expr, RYE_ARITY)
+
+
+def _calls(expr: Expr, functions: Container[str]) -> bool:
+    """Whether the expression calls one of ``functions``. Asked of every condition: no
+    depths (``walk``), and constants (a third of the nodes) passed over without a call."""
+    stack = [expr]
+    while stack:
+        node = stack.pop()
+        if type(node) is Literal:
+            continue
+        if isinstance(node, Call) and node.function in functions:
+            return True
+        stack.extend(children(node))
+    return False
 
 
 def _walks_values(node: Expr) -> bool:

@@ -28,21 +28,27 @@ _NOT_FOLDED = frozenset({"matches", "glob", *RYE_ARITY})
 
 
 def fold_constants(expr: Expr, mode: Mode) -> Expr:
-    match expr:
-        case And(operands=operands) | Or(operands=operands):
-            decides = isinstance(expr, Or)  # the absorbing value
-            kept: list[Expr] = []
-            for operand in operands:
-                if isinstance(operand, Literal) and type(operand.value) is bool:
-                    if operand.value is decides:
-                        return Literal(decides, expr.span)
-                    continue
-                kept.append(operand)
-            return expr if len(kept) == len(operands) else join(expr, tuple(kept), mode)
-        case Conditional(condition=Literal(value=bool() as chosen), then=then, otherwise=other):
-            return then if chosen else other
-        case Literal() | List() | Map():
-            return expr
+    # Type tests, not a match: asked of every operator node of every condition.
+    kind = type(expr)
+    if kind is And or kind is Or:
+        assert isinstance(expr, And | Or)
+        operands = expr.operands
+        decides = kind is Or  # the absorbing value
+        kept: list[Expr] = []
+        for operand in operands:
+            if isinstance(operand, Literal) and type(operand.value) is bool:
+                if operand.value is decides:
+                    return Literal(decides, expr.span)
+                continue
+            kept.append(operand)
+        return expr if len(kept) == len(operands) else join(expr, tuple(kept), mode)
+    if kind is Conditional:
+        assert isinstance(expr, Conditional)
+        condition = expr.condition
+        if type(condition) is Literal and type(condition.value) is bool:
+            return expr.then if condition.value else expr.otherwise
+    elif kind is Literal or kind is List or kind is Map:
+        return expr
     if not all(_constant(child) for child in children(expr)):
         return expr
     if isinstance(expr, Call) and expr.function in _NOT_FOLDED:
@@ -55,9 +61,7 @@ def fold_constants(expr: Expr, mode: Mode) -> Expr:
 
 def _constant(expr: Expr) -> bool:
     """A literal, or a list or map of them: children already folded are one of these."""
-    match expr:
-        case Literal():
-            return True
-        case List() | Map():
-            return all(_constant(child) for child in children(expr))
-    return False
+    kind = type(expr)
+    if kind is Literal:
+        return True
+    return (kind is List or kind is Map) and all(_constant(child) for child in children(expr))

@@ -73,19 +73,32 @@ def _test(term: Expr, values: list[Literal], like: Expr, mode: Mode) -> Expr:
 def equality_test(expr: Expr) -> tuple[Expr, bool, tuple[Literal, ...]] | None:
     """``(x, positive, constants)`` for an equality test on ``x``: ``x == c`` and ``x in
     [...]`` are positive (``x`` is one of them), ``x != c`` and ``!(x in [...])`` not."""
-    match expr:
-        case Unary(op="!", operand=operand):
-            found = equality_test(operand)
-            if found is not None and found[1]:
-                return found[0], False, found[2]
+    # Type tests, not a match: ``narrow`` and ``membership`` ask it of every operand of
+    # every ``&&`` and ``||``.
+    kind = type(expr)
+    if kind is Unary:
+        assert isinstance(expr, Unary)
+        if expr.op != "!":
             return None
-        case Binary(op="==" | "!=" as op, left=left, right=right):
-            for term, other in ((left, right), (right, left)):
-                if _comparable(other) and not isinstance(term, Literal):
-                    return term, op == "==", (other,)  # type: ignore[return-value]
-        case Binary(op="in", left=left, right=List(items=items)) if all(map(_comparable, items)):
-            if not isinstance(left, Literal):
-                return left, True, items  # type: ignore[return-value]
+        found = equality_test(expr.operand)
+        if found is not None and found[1]:
+            return found[0], False, found[2]
+        return None
+    if kind is not Binary:
+        return None
+    assert isinstance(expr, Binary)
+    op, left, right = expr.op, expr.left, expr.right
+    if op == "==" or op == "!=":
+        for term, other in ((left, right), (right, left)):
+            if _comparable(other) and not isinstance(term, Literal):
+                return term, op == "==", (other,)  # type: ignore[return-value]
+    elif (
+        op == "in"
+        and type(right) is List
+        and all(map(_comparable, right.items))
+        and not isinstance(left, Literal)
+    ):
+        return left, True, right.items  # type: ignore[return-value]
     return None
 
 

@@ -35,14 +35,14 @@ def ranges(expr: Expr, mode: Mode) -> Expr:
     if mode is Mode.VALUE or isinstance(expr, Literal):
         return expr
     truth = mode is Mode.TRUTH
+    if never_true(expr if truth else Unary("!", expr)) is not None:
+        return Literal(not truth, expr.span)
+    if type(expr) is not And and type(expr) is not Or:
+        return expr  # most nodes: no closure made for them
 
     def holds(e: Expr) -> Expr:  # "e is true" (TRUTH) or "e is false" (FALSITY)
         return e if truth else Unary("!", e)
 
-    if never_true(holds(expr)) is not None:
-        return Literal(not truth, expr.span)
-    if not isinstance(expr, And | Or):
-        return expr
     # TRUTH: && needs every operand, so drop one the others imply; || needs one, so drop
     # one that implies another. FALSITY: the same with the roles of && and || swapped.
     if len(expr.operands) > MAX_COMPARED:

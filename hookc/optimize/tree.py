@@ -63,25 +63,30 @@ def rewrite(expr: Expr, mode: Mode, rule: Rule) -> Expr:
     Returns ``expr`` itself (not a copy) where nothing changed, so callers can compare by
     identity. Recursive: parsed trees are depth-limited (``hookc.cel.parser.MAX_DEPTH``).
     """
-    match expr:
-        case And(operands=operands) | Or(operands=operands):
-            inner = tuple(rewrite(o, mode, rule) for o in operands)
-            if _changed(inner, operands):
-                expr = type(expr)(inner, expr.span)
-        case Unary(op="!", operand=operand):
-            inner_operand = rewrite(operand, _SWAPPED[mode], rule)
-            if inner_operand is not operand:
-                expr = Unary("!", inner_operand, expr.span)
-        case Conditional(condition=condition, then=then, otherwise=otherwise):
-            parts = (
-                rewrite(condition, Mode.VALUE, rule),
-                rewrite(then, mode, rule),
-                rewrite(otherwise, mode, rule),
-            )
-            if _changed(parts, (condition, then, otherwise)):
-                expr = Conditional(*parts, expr.span)
-        case _:
-            expr = _rewrite_values(expr, rule)
+    # Type tests, not a match: every node of every condition passes here each round.
+    kind = type(expr)
+    if kind is And or kind is Or:
+        operands = expr.operands  # type: ignore[union-attr]
+        inner = tuple(rewrite(o, mode, rule) for o in operands)
+        if _changed(inner, operands):
+            expr = kind(inner, expr.span)
+    elif kind is Unary and expr.op == "!":  # type: ignore[union-attr]
+        operand = expr.operand  # type: ignore[union-attr]
+        inner_operand = rewrite(operand, _SWAPPED[mode], rule)
+        if inner_operand is not operand:
+            expr = Unary("!", inner_operand, expr.span)
+    elif kind is Conditional:
+        assert isinstance(expr, Conditional)
+        condition, then, otherwise = expr.condition, expr.then, expr.otherwise
+        parts = (
+            rewrite(condition, Mode.VALUE, rule),
+            rewrite(then, mode, rule),
+            rewrite(otherwise, mode, rule),
+        )
+        if _changed(parts, (condition, then, otherwise)):
+            expr = Conditional(*parts, expr.span)
+    else:
+        expr = _rewrite_values(expr, rule)
     return rule(expr, mode)
 
 

@@ -53,6 +53,7 @@ from hookc.ir.expr import (
     Select,
     Unary,
     children,
+    path_steps,
 )
 from hookc.runtime.values import CelError
 
@@ -220,7 +221,11 @@ def _kind(value: _Scalar) -> str:
 
 
 def _is_nan(value: _Scalar) -> bool:
-    return isinstance(value, float) and math.isnan(value)
+    # Exact types first: every fact asks it of its constants, nearly all strings.
+    kind = type(value)
+    if kind is str:
+        return False
+    return (kind is float or isinstance(value, float)) and math.isnan(value)  # type: ignore[arg-type]
 
 
 def _is_safe(value: _Scalar) -> bool:
@@ -232,6 +237,9 @@ def _is_safe(value: _Scalar) -> bool:
     (an int that rounds is itself beyond 2**53). Constants outside that range only tell us
     the term's kind.
     """
+    kind = type(value)
+    if kind is str or kind is bool or value is None:  # most constants: no isinstance chain
+        return True
     if isinstance(value, bool) or not isinstance(value, int | float):
         return True
     if isinstance(value, int):
@@ -269,31 +277,40 @@ def _facts(atom: _Atom) -> tuple[_Fact, ...]:
 
 
 def _term_facts(atom: _Atom) -> Iterator[_Fact]:
-    match atom.expr:
-        case Binary(op=op, left=term, right=Literal(value=value)) if (
-            op in _MIRROR and not isinstance(term, Literal)
-        ):
-            yield _relation_fact(term, op, value, atom)
-        case Binary(op=op, left=Literal(value=value), right=term) if (
-            op in _MIRROR and not isinstance(term, Literal)
-        ):
-            yield _relation_fact(term, _MIRROR[op], value, atom)
-        case Binary(op="in", left=term, right=List(items=items)) if not isinstance(term, Literal):
-            values = _literal_values(items)
+    # Type tests, not a match: every atom of every condition is read here once.
+    expr = atom.expr
+    kind = type(expr)
+    if kind is Binary:
+        assert isinstance(expr, Binary)
+        op, left, right = expr.op, expr.left, expr.right
+        if op in _MIRROR:
+            if type(right) is Literal and type(left) is not Literal:
+                yield _relation_fact(left, op, right.value, atom)
+            elif type(left) is Literal and type(right) is not Literal:
+                yield _relation_fact(right, _MIRROR[op], left.value, atom)
+        elif op == "in" and type(right) is List and type(left) is not Literal:
+            values = _literal_values(right.items)
             if values is not None:
-                yield _membership_fact(term, values, atom)
-        case Call(function="contains", args=(term,), target=List(items=items)) if not isinstance(
-            term, Literal
+                yield _membership_fact(left, values, atom)
+    elif kind is Call:
+        assert isinstance(expr, Call)
+        target, args = expr.target, expr.args
+        if (
+            expr.function == "contains"
+            and type(target) is List
+            and len(args) == 1
+            and type(args[0]) is not Literal
         ):
-            values = _literal_values(items)
+            values = _literal_values(target.items)
             if values is not None:
-                yield _membership_fact(term, values, atom)
-        case Has(path=path):
-            # has(p) is true iff p evaluates to a value that is not null (has() resolves a
-            # path exactly as evaluation does, with "missing" for an error), false iff p is
-            # an error or null.
-            constraint = _KindIn(_NOT_NULL) if atom.positive else _ErrorOrNull()
-            yield _Fact(path, constraint, atom, exact=True)
+                yield _membership_fact(args[0], values, atom)
+    elif kind is Has:
+        assert isinstance(expr, Has)
+        # has(p) is true iff p evaluates to a value that is not null (has() resolves a
+        # path exactly as evaluation does, with "missing" for an error), false iff p is
+        # an error or null.
+        constraint = _KindIn(_NOT_NULL) if atom.positive else _ErrorOrNull()
+        yield _Fact(expr.path, constraint, atom, exact=True)
 
 
 def _relation_fact(term: Expr, op: str, value: _Scalar, atom: _Atom) -> _Fact:
@@ -341,12 +358,14 @@ def _canonical(expr: Expr, positive: bool) -> tuple[Expr, bool]:
     """One spelling for atoms that are true together: ``a != b`` is true iff ``a == b`` is
     false (both fail exactly when an operand does), ``a > b`` is ``b < a``, and ``==`` is
     symmetric. Errors are errors whichever operand raised them."""
-    match expr:
-        case Binary(op="!=", left=left, right=right):
+    if type(expr) is Binary:
+        assert isinstance(expr, Binary)
+        op, left, right = expr.op, expr.left, expr.right
+        if op == "!=":
             return _canonical(Binary("==", left, right), not positive)
-        case Binary(op=">" | ">=" as op, left=left, right=right):
+        if op == ">" or op == ">=":
             return Binary(_MIRROR[op], right, left), positive
-        case Binary(op="==", left=left, right=right) if to_text(right) < to_text(left):
+        if op == "==" and to_text(right) < to_text(left):
             return Binary("==", right, left), positive
     return expr, positive
 
@@ -638,7 +657,18 @@ def _refuted_atom(atom: _Atom) -> str | None:
     ``_refute((atom,), budget)``: one atom makes no case split, so a whole budget is not
     touched."""
     reason = _impossible_atom(atom)
-    return reason if reason is not None else _conflict((atom,))
+    if reason is not None:
+        return reason
+    facts = _facts(atom)
+    if len({fact.term for fact in facts}) < len(facts):
+        return _conflict((atom,))
+    # Each fact alone on its term (the usual case: the compared term and the atom's own
+    # value): ``_conflict`` without grouping them, and a fact that leaves nothing needs no
+    # other to make the contradiction.
+    for fact in facts:
+        if _empty_alone(fact.constraint):
+            return _cannot_hold([atom])
+    return None
 
 
 def _independent(items: Sequence[_Item]) -> bool:
@@ -721,16 +751,18 @@ def _empty_alone(constraint: _Constraint) -> bool:
     its bound's kind meets (``x < null``, ``x < false``) leaves nothing. ``_NoneOf`` leaves
     lists and maps, ``_ErrorOrNull`` errors, and one bound leaves half a line of numbers or
     strings."""
-    match constraint:
-        case _OneOf(values=values):
-            return not any(value == value for value in values)  # `_same(v, v)`: not NaN
-        case _KindIn(kinds=kinds):
-            return not kinds
-        case _Compare(op=op, bound=bound):
-            kind = _kind(bound)
-            if kind == "bool":
-                return not any(_ORDER[op](b, bound) for b in (False, True))
-            return kind not in _ORDERED
+    # Type tests, not a match: asked of every fact of every atom refuted.
+    kind = type(constraint)
+    if kind is _OneOf:
+        return all(value != value for value in constraint.values)  # type: ignore[union-attr]
+    if kind is _KindIn:
+        return not constraint.kinds  # type: ignore[union-attr]
+    if kind is _Compare:
+        op, bound = constraint.op, constraint.bound  # type: ignore[union-attr]
+        bound_kind = _kind(bound)
+        if bound_kind == "bool":
+            return not any(_ORDER[op](b, bound) for b in (False, True))
+        return bound_kind not in _ORDERED
     return False
 
 
@@ -797,14 +829,19 @@ def _constant_value(expr: Expr) -> Any:
 def _never_bool(expr: Expr) -> bool:
     """Expressions whose value is never a bool: arithmetic, lists, maps, ``size``, ``int``,
     ``double``, ``string``, ``filter`` and ``map`` (each gives its own kind or an error)."""
-    match expr:
-        case Binary(op="+" | "-" | "*" | "/" | "%") | Unary(op="-") | List() | Map():
-            return True
-        case Call(function=function):
-            return function in _NON_BOOL_FUNCTIONS
-        case Comprehension(macro="filter" | "map"):
-            return True
-    return False
+    kind = type(expr)
+    if kind is Binary:
+        return expr.op in _ARITHMETIC  # type: ignore[union-attr]
+    if kind is Unary:
+        return expr.op == "-"  # type: ignore[union-attr]
+    if kind is Call:
+        return expr.function in _NON_BOOL_FUNCTIONS  # type: ignore[union-attr]
+    if kind is Comprehension:
+        return expr.macro in ("filter", "map")  # type: ignore[union-attr]
+    return kind is List or kind is Map
+
+
+_ARITHMETIC = frozenset({"+", "-", "*", "/", "%"})
 
 
 def _is_plain_path(expr: Expr) -> bool:
@@ -820,31 +857,38 @@ def _is_plain_path(expr: Expr) -> bool:
 @functools.lru_cache(maxsize=65536)  # `always_true` asks it of a chain and of each operand
 def is_total(expr: Expr) -> bool:
     """Whether ``expr`` always evaluates to a bool, never to an error."""
-    match expr:
-        case Literal(value=value):
-            return isinstance(value, bool)
-        case Has(path=path):
-            return _is_plain_path(path)
-        case Unary(op="!", operand=operand):
-            return is_total(operand)
-        case And(operands=operands) | Or(operands=operands):
-            return all(map(is_total, operands))
-        case Binary(op="==" | "!=", left=left, right=right):
-            return _never_fails(left) and _never_fails(right)
-        case Binary(op="in", left=left, right=List(items=items)):
-            return _never_fails(left) and all(map(_never_fails, items))
-        case Conditional(condition=condition, then=then, otherwise=otherwise):
-            return is_total(condition) and is_total(then) and is_total(otherwise)
+    # Type tests, not a match: asked of every operand of every condition.
+    kind = type(expr)
+    if kind is Literal:
+        return isinstance(expr.value, bool)  # type: ignore[union-attr]
+    if kind is Has:
+        return _is_plain_path(expr.path)  # type: ignore[union-attr]
+    if kind is And or kind is Or:
+        return all(map(is_total, expr.operands))  # type: ignore[union-attr]
+    if kind is Unary and expr.op == "!":  # type: ignore[union-attr]
+        return is_total(expr.operand)  # type: ignore[union-attr]
+    if kind is Binary:
+        assert isinstance(expr, Binary)
+        if expr.op == "==" or expr.op == "!=":
+            return _never_fails(expr.left) and _never_fails(expr.right)
+        right = expr.right
+        if expr.op == "in" and type(right) is List:
+            return _never_fails(expr.left) and all(map(_never_fails, right.items))
+    if kind is Conditional:
+        assert isinstance(expr, Conditional)
+        return is_total(expr.condition) and is_total(expr.then) and is_total(expr.otherwise)
     return type(_constant_value(expr)) is bool
 
 
 def _never_fails(expr: Expr) -> bool:
     """Whether ``expr`` never evaluates to an error (of any kind)."""
-    match expr:
-        case Literal():
-            return True
-        case List(items=items):
-            return all(map(_never_fails, items))
+    kind = type(expr)
+    if kind is Literal:
+        return True
+    if kind is List:
+        return all(map(_never_fails, expr.items))  # type: ignore[union-attr]
+    if path_steps(expr) is not None:
+        return False  # it reads a variable: an error in a context without it
     if is_total(expr):
         return True
     value = _constant_value(expr)
@@ -875,15 +919,18 @@ def _always(expr: Expr, value: bool, budget: _Budget) -> str | None:
     constant = _constant_value(expr)
     if constant is not _UNKNOWN:
         return f"`{to_text(expr)}` is constant" if constant is value else None
-    match expr:
-        case Unary(op="!", operand=operand):
-            return _always(operand, not value, budget)
-        case And(operands=operands) | Or(operands=operands) if isinstance(expr, And) is value:
+    # Type tests, not a match: asked of every operand of every condition.
+    kind = type(expr)
+    if kind is Unary and expr.op == "!":  # type: ignore[union-attr]
+        return _always(expr.operand, not value, budget)  # type: ignore[union-attr]
+    if kind is And or kind is Or:
+        operands: tuple[Expr, ...] = expr.operands  # type: ignore[union-attr]
+        if (kind is And) is value:
             # `&&` true, `||` false: every operand must be.
             reasons = [_always(operand, value, budget) for operand in operands]
             if all(reason is not None for reason in reasons):
                 return "; ".join(dict.fromkeys(r for r in reasons if r is not None))
-        case And(operands=operands) | Or(operands=operands):
+        else:
             # `&&` false, `||` true: one operand decides, whatever the others are.
             for operand in operands:
                 reason = _always(operand, value, budget)
@@ -891,15 +938,16 @@ def _always(expr: Expr, value: bool, budget: _Budget) -> str | None:
                     return reason
             deciding = tuple(operand for operand in operands if is_total(operand))
             if 1 < len(deciding) < len(operands):
-                part = And(deciding) if isinstance(expr, And) else Or(deciding)
+                part = And(deciding) if kind is And else Or(deciding)
                 reason = _by_refutation(part, value, budget)
                 if reason is not None:
                     return reason
-        case Conditional(condition=condition, then=then, otherwise=otherwise):
-            if _always(condition, True, budget) is not None:
-                return _always(then, value, budget)
-            if _always(condition, False, budget) is not None:
-                return _always(otherwise, value, budget)
+    elif kind is Conditional:
+        assert isinstance(expr, Conditional)
+        if _always(expr.condition, True, budget) is not None:
+            return _always(expr.then, value, budget)
+        if _always(expr.condition, False, budget) is not None:
+            return _always(expr.otherwise, value, budget)
     return _by_refutation(expr, value, budget)
 
 
