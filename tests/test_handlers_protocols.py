@@ -665,3 +665,91 @@ def test_rollouts_command_bridge_blocks_a_tool_call() -> None:
     )
     assert [run.hook_id for run in decision.runs] == ["q", "g"]
     assert (decision.verdict, decision.reason) == ("deny", "Dangerous command blocked")
+
+
+def _same_under_asyncio(protocol: str, event: str, matches: list[Any], builtins: Any) -> None:
+    import asyncio
+
+    def answers(decision: handlers.Decision) -> tuple[Any, ...]:
+        runs = tuple((run.hook_id, run.output, run.error) for run in decision.runs)
+        return (decision.verdict, decision.reason, decision.updated_input, decision.output,
+                decision.additional_context, decision.messages, decision.skipped, runs)  # fmt: skip
+
+    calls: list[list[str]] = []
+    for runner in ("run", "arun"):
+        calls.append([])
+        made = {name: make(calls[-1]) for name, make in builtins.items()}
+        if runner == "run":
+            decision = handlers.run(protocol, event, {}, matches, builtins=made)
+        else:
+            decision = asyncio.run(handlers.arun(protocol, event, {}, matches, builtins=made))
+        calls[-1].append(repr(answers(decision)))
+    assert calls[0] == calls[1]
+
+
+@pytest.mark.parametrize(
+    ("protocol", "event", "matches", "builtins"),
+    [
+        (  # in turn: a command's modification reaches the builtin after it, which stops
+            "a3s",
+            "PreToolUse",
+            [
+                ("cmd", command(answering({"action": "Continue", "modified": {"t": 5}}))),
+                ("guard", {"type": "handler"}),
+                ("late", {"type": "handler"}),
+            ],
+            {
+                "guard": lambda calls: (
+                    lambda payload, action: (  # what it was given, too
+                        calls.append(repr(payload)) or {"action": "Block", "reason": "no"}
+                    )
+                ),
+                "late": lambda calls: responder({"action": "Continue"}, calls, "late"),
+            },
+        ),
+        (  # in turn: the builtin is given the input the command before it rewrote
+            "docker_agent",
+            "pre_tool_use",
+            [
+                (
+                    "rewrite",
+                    command(
+                        answering({"hook_specific_output": {"updated_input": {"cmd": "ls -h"}}})
+                    ),
+                ),
+                ("seen", {"type": "builtin", "command": "seen"}),
+            ],
+            {"seen": lambda calls: lambda payload, action: calls.append(repr(payload))},
+        ),
+        (  # in turn: the last answer wins
+            "rollouts",
+            "tool_result",
+            [("a", {}), ("b", {})],
+            {
+                "a": lambda calls: responder({"content": "first"}, calls, "a"),
+                "b": lambda calls: responder({"content": "second"}, calls, "b"),
+            },
+        ),
+        (  # all at once: commands and builtins, their runs in the hooks' order
+            "docker_agent",
+            "turn_start",
+            [
+                ("one", {"type": "builtin", "command": "note", "args": ["x"]}),
+                ("two", command(answering("plain text"))),
+                ("three", {"type": "builtin", "command": "note", "args": ["y"]}),
+            ],
+            {
+                "note": lambda calls: (
+                    lambda payload, action: (
+                        calls.append(str(action["args"]))
+                        or {"hook_specific_output": {"additional_context": str(action["args"])}}
+                    )
+                )
+            },
+        ),
+    ],
+)
+def test_arun_decides_as_run_does_in_turn_and_all_at_once(
+    protocol: str, event: str, matches: list[Any], builtins: Any
+) -> None:
+    _same_under_asyncio(protocol, event, matches, builtins)

@@ -17,7 +17,7 @@ import json
 import os
 import threading
 import time
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Generator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -143,42 +143,66 @@ def run_sync(
     builtins: Mapping[str, Builtin],
 ) -> Decision:
     chosen = plan(protocol, event, context, matches, options, builtins)
+    if not chosen.concurrent:
+        chain = _one_by_one(protocol, event, chosen)
+        try:
+            handler, payload = next(chain)
+            while True:
+                if handler.kind == "command":
+                    finished = run_commands([spec(protocol, handler, payload, options)])
+                    run = protocol.read(handler, finished[0])
+                else:
+                    run = call_builtin(handler, payload, builtins)
+                handler, payload = chain.send(run)
+        except StopIteration as end:
+            return end.value  # type: ignore[no-any-return]
+    payload = dict(chosen.payload)
+    in_process: list[HandlerRun] = []
+
+    def call_builtins() -> None:  # while the commands run
+        for handler in chosen.handlers:
+            if handler.kind == "builtin":
+                in_process.append(call_builtin(handler, payload, builtins))
+
+    commands = [h for h in chosen.handlers if h.kind == "command"]
+    finished = run_commands(
+        [spec(protocol, h, payload, options) for h in commands], while_running=call_builtins
+    )
+    runs = _in_order(protocol, chosen.handlers, finished, in_process)
+    return protocol.merge(event, runs, list(chosen.skipped), payload)
+
+
+def _one_by_one(
+    protocol: Protocol, event: str, chosen: Plan
+) -> Generator[tuple[Handler, dict[str, Any]], HandlerRun, Decision]:
+    """A plan's handlers in turn, whichever way they are run: yields each handler with the
+    payload it is given, is sent its run, and returns the merged decision. A run can change
+    the payload of those after it, or end the chain."""
     payload = dict(chosen.payload)
     runs: list[HandlerRun] = []
     skipped = list(chosen.skipped)
-    if chosen.concurrent:
-        commands = [h for h in chosen.handlers if h.kind == "command"]
-        in_process: dict[int, HandlerRun] = {}
-
-        def call_builtins() -> None:  # while the commands run
-            for index, handler in enumerate(chosen.handlers):
-                if handler.kind == "builtin":
-                    in_process[index] = call_builtin(handler, payload, builtins)
-
-        done = iter(
-            run_commands(
-                [spec(protocol, h, payload, options) for h in commands],
-                while_running=call_builtins,
-            )
-        )
-        for index, handler in enumerate(chosen.handlers):
-            if handler.kind == "command":
-                runs.append(protocol.read(handler, next(done)))
-            else:
-                runs.append(in_process[index])
-    else:
-        for position, handler in enumerate(chosen.handlers):
-            if handler.kind == "command":
-                finished = run_commands([spec(protocol, handler, payload, options)])
-                run = protocol.read(handler, finished[0])
-            else:
-                run = call_builtin(handler, payload, builtins)
-            runs.append(run)
-            payload, stop = protocol.after(event, payload, run)
-            if stop:
-                skipped += _not_reached(chosen.handlers[position + 1 :], run)
-                break
+    for position, handler in enumerate(chosen.handlers):
+        run = yield handler, payload
+        runs.append(run)
+        payload, stop = protocol.after(event, payload, run)
+        if stop:
+            skipped += _not_reached(chosen.handlers[position + 1 :], run)
+            break
     return protocol.merge(event, runs, skipped, payload)
+
+
+def _in_order(
+    protocol: Protocol,
+    handlers: Sequence[Handler],
+    finished: Sequence[Finished],
+    in_process: Sequence[HandlerRun],
+) -> list[HandlerRun]:
+    """The runs of handlers run at once, in the handlers' order: ``finished`` holds the
+    commands' in their order, ``in_process`` the builtins'."""
+    done, answered = iter(finished), iter(in_process)
+    return [
+        protocol.read(h, next(done)) if h.kind == "command" else next(answered) for h in handlers
+    ]
 
 
 def call_builtin(
@@ -254,38 +278,28 @@ async def run_async(
     builtins: Mapping[str, Builtin],
 ) -> Decision:
     chosen = plan(protocol, event, context, matches, options, builtins)
+    if not chosen.concurrent:
+        chain = _one_by_one(protocol, event, chosen)
+        try:
+            handler, payload = next(chain)
+            while True:
+                if handler.kind == "command":
+                    one = [spec(protocol, handler, payload, options)]
+                    run = protocol.read(handler, (await _commands_in_thread(one))[0])
+                else:
+                    run = await acall_builtin(handler, payload, builtins)
+                handler, payload = chain.send(run)
+        except StopIteration as end:
+            return end.value  # type: ignore[no-any-return]
     payload = dict(chosen.payload)
-    runs: list[HandlerRun] = []
-    skipped = list(chosen.skipped)
-    if chosen.concurrent:
-        commands = [h for h in chosen.handlers if h.kind == "command"]
-        calls = [
-            acall_builtin(h, payload, builtins) for h in chosen.handlers if h.kind == "builtin"
-        ]
-        finished, answers = await asyncio.gather(
-            _commands_in_thread([spec(protocol, h, payload, options) for h in commands]),
-            asyncio.gather(*calls),
-        )
-        done = iter(finished)
-        answered = iter(answers)
-        for handler in chosen.handlers:
-            if handler.kind == "command":
-                runs.append(protocol.read(handler, next(done)))
-            else:
-                runs.append(next(answered))
-    else:
-        for position, handler in enumerate(chosen.handlers):
-            if handler.kind == "command":
-                finished = await _commands_in_thread([spec(protocol, handler, payload, options)])
-                run = protocol.read(handler, finished[0])
-            else:
-                run = await acall_builtin(handler, payload, builtins)
-            runs.append(run)
-            payload, stop = protocol.after(event, payload, run)
-            if stop:
-                skipped += _not_reached(chosen.handlers[position + 1 :], run)
-                break
-    return protocol.merge(event, runs, skipped, payload)
+    commands = [h for h in chosen.handlers if h.kind == "command"]
+    calls = [acall_builtin(h, payload, builtins) for h in chosen.handlers if h.kind == "builtin"]
+    finished, in_process = await asyncio.gather(
+        _commands_in_thread([spec(protocol, h, payload, options) for h in commands]),
+        asyncio.gather(*calls),
+    )
+    runs = _in_order(protocol, chosen.handlers, finished, in_process)
+    return protocol.merge(event, runs, list(chosen.skipped), payload)
 
 
 async def acall_builtin(
