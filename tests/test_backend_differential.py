@@ -40,7 +40,8 @@ from hypothesis import event as record_event
 from hypothesis import strategies as st
 
 import hookc
-from hookc.backend import python as python_backend
+from hookc.backend import dispatch as backend_dispatch
+from hookc.backend import predicates as backend_predicates
 from hookc.backend.python import generate
 from hookc.cel import compile as compile_expression
 from hookc.cel.evaluator import evaluate
@@ -601,7 +602,7 @@ def test_events_too_large_to_write_out_fire_as_the_reference_fires(
 ) -> None:
     # Every event past the limit: one loop per shape of test over its hooks' constants.
     hookset, events = drawn_set
-    with mock.patch.object(python_backend, "_INLINE_AT_MOST", 0):
+    with mock.patch.object(backend_dispatch, "_INLINE_AT_MOST", 0):
         text = generate(hookset, source_sha256=SHA, sources=("hooks.yaml",))
     module = load(text)
     corpus = (TRICKY_CONTEXTS * 2)[offset : offset + 8]
@@ -656,14 +657,14 @@ def same_shape_hook_sets(draw: st.DrawFn) -> HookSet:
 def test_predicate_code_made_once_per_shape_is_the_code_made_for_each_hook(
     hookset: HookSet,
 ) -> None:
-    # ``_Module.predicate`` looks a hook's code up where an earlier hook made the same:
+    # ``predicates.predicate`` looks a hook's code up where an earlier hook made the same:
     # the module is byte for byte the one made with every hook's code made anew.
-    made = python_backend._Module.predicate
+    made = backend_predicates.predicate
 
-    def anew(self: Any, hook: Hook, _: object) -> tuple[list[str], str]:
-        return made(self, hook, {})
+    def anew(conditions: Any, hook: Hook, _: object) -> tuple[list[str], str]:
+        return made(conditions, hook, {})
 
-    with mock.patch.object(python_backend._Module, "predicate", anew):
+    with mock.patch.object(backend_predicates, "predicate", anew):
         expected = generate(hookset, source_sha256=SHA, sources=("hooks.yaml",))
     assert generate(hookset, source_sha256=SHA, sources=("hooks.yaml",)) == expected
 
@@ -682,7 +683,7 @@ def test_hooks_whose_tests_differ_in_constants_only_share_their_code() -> None:
             Action("continue", Params((("i", i),))),
             priority=i % 2,
         )
-        for i in range(python_backend._INLINE_AT_MOST + 30)
+        for i in range(backend_dispatch._INLINE_AT_MOST + 30)
     )
     hookset = HookSet(hooks)
     text = generate(hookset, source_sha256=SHA, sources=("hooks.yaml",))
@@ -1131,7 +1132,7 @@ def test_an_action_an_index_key_decides_is_a_fresh_copy_each_call() -> None:
     module = build(HookSet(tuple(hooks)))
     assert re.search(
         r"_decided = \{",
-        python_backend.generate(HookSet(tuple(hooks)), source_sha256="0" * 64, sources=()),
+        generate(HookSet(tuple(hooks)), source_sha256="0" * 64, sources=()),
     )
     for i, want in (
         (3, {"type": "block", "n": 3, "why": "plain"}),

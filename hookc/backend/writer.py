@@ -1,0 +1,76 @@
+"""Python source written line by line: indentation, the factories that bind a hook's
+constants in code shared by many hooks, and the per-hook tables of plain values.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from hookc.backend.expressions import Constants
+
+
+def json_text(value: object) -> str:
+    """A plain value (tuples as lists) as compact JSON text. JSON keeps ints and floats
+    apart (``1`` and ``1.0``), and Python's reader takes ``NaN`` and ``Infinity``."""
+    return _JSON.encode(value)
+
+
+# One encoder for every row (json.dumps with options would make one a row).
+_JSON = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
+
+
+@dataclass
+class Writer:
+    """Lines of Python source, each written at the current depth of indentation."""
+
+    lines: list[str] = field(default_factory=list)
+    depth: int = 0
+
+    def line(self, text: str = "") -> None:
+        self.lines.append("    " * self.depth + text if text else "")
+
+    def indent(self) -> Writer:
+        self.depth += 1
+        return self
+
+    def dedent(self) -> None:
+        self.depth -= 1
+
+    def indented(self, lines: list[str]) -> list[str]:
+        """``lines`` (written at depth 0) at this depth."""
+        margin = "    " * self.depth
+        return [margin + line if line else "" for line in lines]
+
+    def table(self, rows: Iterable[object], head: str, tail: str = "") -> None:
+        """``head`` + ``json.loads(...)`` of a list of plain values + ``tail``, one row a line.
+
+        The module's per-hook tables: a literal of 10,000 tuples costs Python's compiler
+        a tenth of a second (an AST node for every value); the same rows as JSON are one
+        string literal a line, compiled in milliseconds and read at import in one call.
+        """
+        texts = [json_text(row) for row in rows]
+        self.line(f"{head}json.loads(")
+        self.indent()
+        self.line(repr("["))
+        for i, text in enumerate(texts):
+            self.line(repr(text + ("," if i < len(texts) - 1 else "")))
+        self.line(repr("]"))
+        self.dedent()
+        self.line(f"){tail}")
+
+    def constants_table(self, rows: list[Constants], head: str = "", tail: str = "") -> None:
+        """Rows of constants written as plain values, made what the code needs at import
+        (the module's ``_hk_constants``: patterns compiled, sets made)."""
+        rows_of_values = ((constants.makers, constants.values) for constants in rows)
+        self.table(rows_of_values, f"{head}_hk_constants(", f"){tail}")
+
+    def factory(self, name: str, constants: Constants, inner: str, function: list[str]) -> None:
+        """``def name(k0, k1, ...)``: a factory that binds a hook's constants in
+        ``function`` (the lines of a ``def``, nested in it, of ``inner``) and returns it."""
+        self.line(f"def {name}({constants.parameters()}):")
+        self.lines.extend(function)
+        self.indent().line(f"return {inner}")
+        self.dedent()
+        self.line()
