@@ -40,8 +40,10 @@ from hypothesis import event as record_event
 from hypothesis import strategies as st
 
 import hookc
+from hookc.backend import conditions as backend_conditions
 from hookc.backend import dispatch as backend_dispatch
 from hookc.backend import predicates as backend_predicates
+from hookc.backend.expressions import Constants, Scope
 from hookc.backend.python import generate
 from hookc.cel import compile as compile_expression
 from hookc.cel.evaluator import evaluate
@@ -665,6 +667,34 @@ def test_predicate_code_made_once_per_shape_is_the_code_made_for_each_hook(
         return made(conditions, hook, {})
 
     with mock.patch.object(backend_predicates, "predicate", anew):
+        expected = generate(hookset, source_sha256=SHA, sources=("hooks.yaml",))
+    assert generate(hookset, source_sha256=SHA, sources=("hooks.yaml",)) == expected
+
+
+def _translated_alone(conditions: Any, hook: Hook) -> Any:
+    """``Conditions.code`` without shapes: the hook's own condition translated, its own
+    constants named as the translation meets them."""
+    number = conditions.number(hook)
+    if number not in conditions.code_of:
+        constants = Constants()
+        scope = Scope(hoisted=conditions.own_paths(hook), constants=constants)
+        conditions.exprs.reads_context = False
+        tests = [
+            conditions.exprs.true(part, scope)
+            for part in backend_conditions.operands(hook.condition)
+        ]
+        code = backend_conditions._Code(number, tests, constants, conditions.exprs.reads_context)
+        conditions.code_of[number] = code
+        conditions.constants[number] = constants
+    return conditions.code_of[number]
+
+
+@settings(SETTINGS, max_examples=examples(150))
+@given(st.one_of(same_shape_hook_sets(), short_repr(hook_sets(conditions)).map(lambda d: d[0])))
+def test_code_made_once_per_shape_is_the_code_made_for_each_condition(hookset: HookSet) -> None:
+    # ``shapes.py``: the code of a shape is made from its stand-in and each hook's constants
+    # filled in; the module is byte for byte the one made from each condition on its own.
+    with mock.patch.object(backend_conditions.Conditions, "code", _translated_alone):
         expected = generate(hookset, source_sha256=SHA, sources=("hooks.yaml",))
     assert generate(hookset, source_sha256=SHA, sources=("hooks.yaml",)) == expected
 

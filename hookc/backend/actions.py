@@ -5,24 +5,50 @@ its templates' holes evaluated on the context (``expressions.py``'s value mode).
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass
 
-from hookc.backend.expressions import Constants, Expressions, Scope, python_source
+from hookc.backend.expressions import (
+    Constants,
+    Expressions,
+    Scope,
+    functions_called,
+    python_source,
+)
 from hookc.backend.writer import Writer
 from hookc.ir.expr import Binary, Call, Comprehension, Expr, walk
 from hookc.ir.hooks import Hook, Params, ParamValue, Template
 
 
-def emit_actions(out: Writer, hooks: tuple[Hook, ...], exprs: Expressions) -> list[int]:
+@dataclass(frozen=True)
+class Actions:
+    """What ``emit_actions`` made: each hook's place in ``_hk_ACTIONS`` (in the order of
+    the hooks), and the functions that the actions' templates call."""
+
+    places: list[int]
+    calls: frozenset[str]
+
+
+def emit_actions(out: Writer, hooks: tuple[Hook, ...], exprs: Expressions) -> Actions:
     """``_hk_ACTIONS``: each distinct action's function, made by the factory of its code
     (actions that differ only in constants share one) from its constants. Hooks whose
-    actions are equal share the function; each call makes a fresh dict. Returns each
-    hook's place in ``_hk_ACTIONS``, in the order of ``hooks``."""
+    actions are equal share the function; each call makes a fresh dict."""
     shapes: dict[tuple[str, str], int] = {}
     distinct: dict[tuple[int, str], int] = {}
     rows: list[tuple[int, Constants]] = []
     plain_actions: list[bool] = []  # by place in _hk_ACTIONS: no template, flat
     places: list[int] = []
+    # Each action's place by its repr: many hooks share an action, and an action's code
+    # and constants are made of its type, its keys and its values' types and reprs (its
+    # templates' trees included), all of which the repr spells out.
+    known: dict[str, int] = {}
+    calls: set[str] = set()
     for hook in hooks:
+        spelled = repr(hook.action)
+        if spelled in known:
+            places.append(known[spelled])
+            continue
+        for part in template_parts(hook.action.params):
+            calls |= functions_called(part)
         constants = Constants()
         items = [("type", hook.action.type), *hook.action.params.items]
         body = ", ".join(f"{k!r}: {_param(exprs, v, constants)}" for k, v in items)
@@ -37,6 +63,7 @@ def emit_actions(out: Writer, hooks: tuple[Hook, ...], exprs: Expressions) -> li
             distinct[action] = len(rows)
             rows.append((shapes[shape], constants))
             plain_actions.append(_plain(hook.action.params.items))
+        known[spelled] = distinct[action]
         places.append(distinct[action])
     factories = "".join(f"_hk_action{n}, " for n in shapes.values())
     out.line(f"_hk_ACTION_FACTORIES = ({factories})")
@@ -59,7 +86,7 @@ def emit_actions(out: Writer, hooks: tuple[Hook, ...], exprs: Expressions) -> li
     out.dedent()
     out.line(")")
     out.line()
-    return places
+    return Actions(places, frozenset(calls))
 
 
 def template_parts(value: ParamValue) -> Iterator[Expr]:

@@ -2,20 +2,52 @@
 and its event's dispatch (``dispatch.py``): the tests of the operands of its top ``&&`` or
 ``||`` (``expressions.py``'s true mode), over the context paths as its event's function loads
 and names them, with the hook's constants named apart from its code (``Constants``), so
-that hooks that differ only in constants share the code.
+that hooks that differ only in constants share the code. What hooks of one shape
+(``shapes.py``) have in common is found once for the shape.
 """
 
 from __future__ import annotations
 
-from hookc.backend.expressions import Constants, Expressions, Scope
-from hookc.backend.loads import Steps
+from collections.abc import Hashable
+from dataclasses import dataclass, field
+
+from hookc.backend.expressions import Constants, Expressions, Scope, functions_called
+from hookc.backend.loads import Steps, needed_objects
+from hookc.backend.shapes import filled, shape, stand_in
 from hookc.ir.expr import And, Expr, Or, context_paths
 from hookc.ir.hooks import Hook, HookSet
 
 
+@dataclass
+class _Code:
+    """The code of the conditions of one shape over one naming of their paths: the tests
+    of their operands, the constants those name (stand-in values), whether they read the
+    context itself (``Expressions.reads_context``)."""
+
+    number: int  # apart from every other shape's and naming's
+    tests: list[str]
+    constants: Constants
+    reads_context: bool
+
+
+@dataclass
+class _Shape:
+    """What the conditions of one shape share: found from the first of them, their code
+    made from the shape's stand-in (``shapes.stand_in``)."""
+
+    condition: Expr  # the first condition of the shape
+    # The context paths each operand of the top ``&&`` or ``||`` reads, in source order.
+    operand_paths: list[list[Steps]]
+    paths: list[Steps]  # every path read, sorted
+    needs: list[dict[Steps, bool]]  # each operand's ``needed_objects``
+    calls: frozenset[str]  # the functions called
+    # The code, by the paths as the event of a hook of this shape names them.
+    code: dict[tuple[tuple[Steps, str], ...], _Code] = field(default_factory=dict)
+
+
 class Conditions:
     """The hooks' tests and the paths they read, found once per hook (by its place in the
-    hook set: ``number``) and per event."""
+    hook set: ``number``), per shape of condition and per event."""
 
     def __init__(self, hookset: HookSet) -> None:
         self.hookset = hookset
@@ -27,15 +59,55 @@ class Conditions:
         self.position = {id(hook): i for i, hook in enumerate(hookset.hooks)}
         # Each hook's constants, named as the code made for it first uses them.
         self.constants = [Constants() for _ in hookset.hooks]
-        self.paths_read: dict[int, list[Steps]] = {}
-        self.hoisted: dict[str, dict[Steps, str]] = {}
-        self.tests: dict[int, list[str]] = {}
-        self.paths_by_operand: dict[int, list[list[Steps]]] = {}
-        self.rye: dict[int, bool] = {}
+        self.shapes: dict[Hashable, _Shape] = {}
+        self.codes = 0  # how many codes are made
+        # By hook number: its shape and the values of its slots, its code, its paths.
+        self.shape_of: dict[int, tuple[_Shape, tuple[object, ...]]] = {}
+        self.code_of: dict[int, _Code] = {}
         self.own: dict[int, dict[Steps, str]] = {}
+        self.hoisted: dict[str, dict[Steps, str]] = {}  # by event
 
     def number(self, hook: Hook) -> int:
         return self.position[id(hook)]
+
+    def shaped(self, hook: Hook) -> tuple[_Shape, tuple[object, ...]]:
+        """The hook's shape (what it shares with the conditions of that shape) and the
+        values of its slots (``shapes.shape``)."""
+        number = self.position[id(hook)]
+        if number not in self.shape_of:
+            assert hook.condition is not None
+            key, values = shape(hook.condition)
+            found = self.shapes.get(key)
+            if found is None:
+                found = self.shapes[key] = _new_shape(hook.condition)
+            self.shape_of[number] = found, values
+        return self.shape_of[number]
+
+    def code(self, hook: Hook) -> _Code:
+        """The code of the hook's shape over its paths as its event names them, made from
+        the shape's stand-in the first time; the hook's constants filled in."""
+        number = self.position[id(hook)]
+        if number not in self.code_of:
+            found, values = self.shaped(hook)
+            hoisted = self.own_paths(hook)
+            key = tuple(hoisted.items())
+            code = found.code.get(key)
+            if code is None:
+                constants = Constants()
+                scope = Scope(hoisted=hoisted, constants=constants)
+                self.exprs.reads_context = False
+                tests = [self.exprs.true(p, scope) for p in operands(stand_in(found.condition))]
+                code = _Code(self.codes, tests, constants, self.exprs.reads_context)
+                found.code[key] = code
+                self.codes += 1
+            self.code_of[number] = code
+            self.constants[number] = filled(code.constants, values)
+        return self.code_of[number]
+
+    def code_number(self, hook: Hook) -> int:
+        """Hooks with a condition whose numbers are equal have the same tests, paths and
+        needs (they differ only in their constants)."""
+        return self.code(hook).number
 
     # the tests -----------------------------------------------------------------------------
 
@@ -45,7 +117,7 @@ class Conditions:
         tests of its operands, as ``Expressions.true`` joins them)."""
         if hook.condition is None:
             return "True"
-        parts = self.part_tests(hook)
+        parts = self.code(hook).tests
         if isinstance(hook.condition, And | Or):
             return "(" + (" and " if isinstance(hook.condition, And) else " or ").join(parts) + ")"
         return parts[0]
@@ -53,22 +125,26 @@ class Conditions:
     def part_tests(self, hook: Hook) -> list[str]:
         """True mode of each operand of the hook's top ``&&`` or ``||`` (of the condition,
         if it is neither), constants named in the order the whole test names them."""
-        number = self.number(hook)
-        if number not in self.tests:
-            assert hook.condition is not None
-            scope = Scope(hoisted=self.own_paths(hook), constants=self.constants[number])
-            self.exprs.reads_context = False
-            self.tests[number] = [self.exprs.true(p, scope) for p in operands(hook.condition)]
-            self.rye[number] = self.exprs.reads_context
-        return self.tests[number]
+        return self.code(hook).tests
+
+    def constants_of(self, hook: Hook) -> Constants:
+        """The constants the hook's test names (none without a condition)."""
+        if hook.condition is not None:
+            self.code(hook)
+        return self.constants[self.position[id(hook)]]
 
     def reads_rye(self, hook: Hook) -> bool:
         """Whether the hook's test reads the context itself (a function of Rye's does), not
-        only through its loaded paths: known once its test is made."""
-        if hook.condition is None:
-            return False
-        self.part_tests(hook)
-        return self.rye[self.number(hook)]
+        only through its loaded paths."""
+        return hook.condition is not None and self.code(hook).reads_context
+
+    def needs(self, hook: Hook) -> list[dict[Steps, bool]]:
+        """Each operand's ``needed_objects``."""
+        return self.shaped(hook)[0].needs
+
+    def calls(self, hook: Hook) -> frozenset[str]:
+        """The functions the hook's condition calls."""
+        return frozenset() if hook.condition is None else self.shaped(hook)[0].calls
 
     def test(self, hook: Hook, hoisted: dict[Steps, str], constants: Constants | None) -> str:
         """True mode of the hook's condition over the loaded paths; no condition is True.
@@ -88,7 +164,7 @@ class Conditions:
     def own_paths(self, hook: Hook) -> dict[Steps, str]:
         """The paths a hook's predicate loads, named as its event names them (a disabled
         hook, in no event, names its own): its test then reads the same in both."""
-        number = self.number(hook)
+        number = self.position[id(hook)]
         if number not in self.own:
             own = self.hoist([hook])
             if hook.enabled and hook.event in self.events:
@@ -114,24 +190,24 @@ class Conditions:
         return found
 
     def paths(self, hook: Hook) -> list[Steps]:
-        """The context paths the hook's condition reads, sorted; asked for its predicate
-        and again for its event, so found once."""
-        number = self.number(hook)
-        if number not in self.paths_read:
-            found = (steps for paths in self.operand_paths(hook) for steps in paths)
-            self.paths_read[number] = sorted(found, key=repr)
-        return self.paths_read[number]
+        """The context paths the hook's condition reads, sorted."""
+        return [] if hook.condition is None else self.shaped(hook)[0].paths
 
     def operand_paths(self, hook: Hook) -> list[list[Steps]]:
         """The context paths each operand of the condition's top ``&&`` or ``||`` reads
-        (``operands``), in source order: found once, for its predicate and its event."""
-        number = self.number(hook)
-        if number not in self.paths_by_operand:
-            found = () if hook.condition is None else operands(hook.condition)
-            self.paths_by_operand[number] = [
-                [steps for _, steps in context_paths(operand)] for operand in found
-            ]
-        return self.paths_by_operand[number]
+        (``operands``), in source order."""
+        return [] if hook.condition is None else self.shaped(hook)[0].operand_paths
+
+
+def _new_shape(condition: Expr) -> _Shape:
+    """What the conditions of ``condition``'s shape share, found from it: a path's keys
+    are part of the shape, and what reads it and whether it must be present depend only
+    on the tree's form."""
+    parts = operands(condition)
+    operand_paths = [[steps for _, steps in context_paths(part)] for part in parts]
+    every = sorted((steps for paths in operand_paths for steps in paths), key=repr)
+    needs = [needed_objects(part) for part in parts]
+    return _Shape(condition, operand_paths, every, needs, functions_called(condition))
 
 
 def operands(condition: Expr) -> tuple[Expr, ...]:

@@ -53,22 +53,20 @@ class _Dispatch:
         a hit in the index. Beyond, each event's code is a function of its own, found in a
         dict by the event (``_PUBLIC_FUNCTIONS``)."""
         events = sorted(self.conditions.events)
+        # Each event's hooks in order, ``[hook_id, action]``: for the slow path taken when
+        # a hostile context makes the event's code raise (hook by hook, each through its
+        # predicate), and for the event's own tables. A table, not a literal: Python
+        # compiles a literal of 10,000 pairs for 25 ms.
+        orders = (
+            (event, [(hook.id, self.action(hook)) for hook in self.conditions.events[event]])
+            for event in events
+        )
+        out.table(orders, "_hk_ORDER = dict(", ")")
+        out.line()
         bodies = [
-            self.emit_event(out, number, self.conditions.events[event])
+            self.emit_event(out, number, event, self.conditions.events[event])
             for number, event in enumerate(events)
         ]
-        # Each event's hooks in order, for the slow path taken when a hostile context
-        # makes the event's code raise: hook by hook, each through its predicate.
-        out.line("_hk_ORDER = {")
-        out.indent()
-        for event in events:
-            pairs = "".join(
-                f"({hook.id!r}, {self.action(hook)}), " for hook in self.conditions.events[event]
-            )
-            out.line(f"{event!r}: ({pairs}),")
-        out.dedent()
-        out.line("}")
-        out.line()
         if len(events) <= _CHAINED_EVENTS_AT_MOST:
             for kind, docstring in _PUBLIC:
                 if kind == "evaluate_all":
@@ -116,7 +114,9 @@ class _Dispatch:
         out.indent().line(f"return {slowly}({event!r}, context)")
         out.dedent()
 
-    def emit_event(self, out: Writer, number: int, hooks: list[Hook]) -> dict[str, list[str]]:
+    def emit_event(
+        self, out: Writer, number: int, event: str, hooks: list[Hook]
+    ) -> dict[str, list[str]]:
         """The tables of the event's code; returns that code, for ``evaluate_hooks`` and
         for ``evaluate_all`` (``emit``), each ending in a ``return``.
 
@@ -127,15 +127,15 @@ class _Dispatch:
         of thousands of times, and a loop runs its test at about half the speed of
         written-out code, where a call per hook would cost ten times as much)."""
         conditions = self.conditions
-        hoisted = conditions.event_paths(hooks[0].event)
+        hoisted = conditions.event_paths(event)
         leaves = frozenset(steps for hook in hooks for steps in conditions.paths(hook))
         loads = Loads(hoisted, leaves)
         index = self.index(hooks)
         prefix = f"_hk_e{number}"
         if index is not None:
-            self.emit_index_tables(out, prefix, hooks, index, hoisted)
+            self.emit_index_tables(out, prefix, event, hooks, index, hoisted)
         elif len(hooks) > _INLINE_AT_MOST:
-            groups = self.emit_groups(out, prefix, hooks)
+            groups = self.emit_groups(out, prefix, event, hooks)
         bodies = {}
         for kind in ("evaluate_hooks", "evaluate_all"):
             first = kind == "evaluate_hooks"
@@ -162,23 +162,24 @@ class _Dispatch:
             bodies[kind] = body.lines
         return bodies
 
-    def emit_hook_table(self, out: Writer, prefix: str, hooks: list[Hook]) -> None:
+    def emit_hook_table(self, out: Writer, prefix: str, event: str) -> None:
         """``<prefix>_hooks``: each hook's ``(id, action)``, by its place in the event."""
-        rows = ((hook.id, self.action(hook)) for hook in hooks)
-        head = f"{prefix}_hooks = tuple((hook_id, _hk_ACTIONS[action]) for hook_id, action in "
-        out.table(rows, head, ")")
+        out.line(
+            f"{prefix}_hooks = tuple((hook_id, _hk_ACTIONS[action]) "
+            f"for hook_id, action in _hk_ORDER[{event!r}])"
+        )
 
     def emit_groups(
-        self, out: Writer, prefix: str, hooks: list[Hook]
+        self, out: Writer, prefix: str, event: str, hooks: list[Hook]
     ) -> list[tuple[str, Constants]]:
         """``<prefix>_group<g>``: per shape of test, the constants of its hooks and their
         places, in evaluation order; returns each group's test and constants' names."""
         conditions = self.conditions
-        self.emit_hook_table(out, prefix, hooks)
+        self.emit_hook_table(out, prefix, event)
         shapes: dict[tuple[str, str], list[tuple[int, int]]] = {}
         named: list[tuple[str, Constants]] = []
         for place, hook in enumerate(hooks):
-            constants = conditions.constants[conditions.number(hook)]
+            constants = conditions.constants_of(hook)
             shape = (constants.makers, conditions.shared_test(hook))
             if shape not in shapes:
                 shapes[shape] = []
@@ -224,6 +225,7 @@ class _Dispatch:
         self,
         out: Writer,
         prefix: str,
+        event: str,
         hooks: list[Hook],
         steps: Steps,
         hoisted: dict[Steps, str],
@@ -241,7 +243,7 @@ class _Dispatch:
         shapes: dict[tuple[str, str], int] = {}
         rows = []
         for hook in hooks:
-            constants = conditions.constants[conditions.number(hook)]
+            constants = conditions.constants_of(hook)
             # The function's text is its test's: the same loaded paths for every hook.
             shape = (constants.makers, conditions.shared_test(hook))
             if shape not in shapes:
@@ -254,7 +256,7 @@ class _Dispatch:
         out.line(f"{prefix}_CHECKS = ({''.join(f'{prefix}_check{n}, ' for n in shapes.values())})")
         head = f"{prefix}_checks = tuple({prefix}_CHECKS[shape](*_hk_K[n]) for shape, n in "
         out.table(rows, head, ")")
-        self.emit_hook_table(out, prefix, hooks)
+        self.emit_hook_table(out, prefix, event)
         entries = (
             (key, tuple(sorted(set(positions) | set(others))))
             for key, positions in sorted(by_key.items())

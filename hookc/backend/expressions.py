@@ -36,6 +36,7 @@ from hookc.ir.expr import (
     Or,
     Select,
     Unary,
+    children,
     path_steps,
 )
 from hookc.runtime import rye, support
@@ -43,7 +44,7 @@ from hookc.runtime.rye import RYE_ARITY, RYE_INTERPOLATE, RYE_LEAF_FUNCTIONS
 
 # Ints compare exactly with doubles up to here; beyond it CEL's int-to-double conversion
 # rounds, so such literals take the general path.
-_EXACT = 2**53
+EXACT_INTS = 2**53
 
 _ORDERING = {"<", "<=", ">", ">="}
 
@@ -58,6 +59,23 @@ _STRING_TESTS = {
     "glob": "{c}.fullmatch({x}) is not None",
 }
 _PATTERN_MAKERS = {"matches": "compile_regex", "glob": "compile_glob"}
+
+
+def constant_kind(value: object) -> str | None:
+    """What the code of a literal that it names as a constant (``Constants``) depends on:
+    ``string``, ``int`` (within ``EXACT_INTS``: compared with doubles exactly), ``big int``
+    or ``double`` (finite). None for a literal whose value decides more: a bool, null or a
+    double that is not finite. Literals of one kind compile to the same code but for the
+    constant's name; ``shapes.py`` relies on it, so a new test of a constant's value here
+    must make a kind of its own."""
+    kind = type(value)
+    if kind is str:
+        return "string"
+    if kind is int:
+        return "int" if abs(value) <= EXACT_INTS else "big int"  # type: ignore[arg-type]
+    if kind is float and math.isfinite(value):  # type: ignore[arg-type]
+        return "double"
+    return None
 
 
 def compile_expression(expr: Expr) -> Callable[[Mapping[str, Any]], Any]:
@@ -154,7 +172,12 @@ class Expressions:
     def literal(self, value: object, scope: Scope) -> str:
         """A constant in code: a string or number by its name where the scope keeps the
         hook's constants apart, else (and for bools and null) as Python source."""
-        if scope.constants is not None and type(value) in (str, int, float):
+        # isinstance: ``shapes.py``'s stand-ins are of subclasses of these.
+        if (
+            scope.constants is not None
+            and isinstance(value, str | int | float)
+            and not isinstance(value, bool)
+        ):
             return scope.constants.name("", value)
         return python_source(value)
 
@@ -221,7 +244,8 @@ class Expressions:
                 # Membership in a list of strings: a set lookup for a str; false (not an
                 # error) for any other plain value; the general path for the rest.
                 x = self.value(left, scope)
-                values = sorted({i.value for i in items if isinstance(i, Literal)}, key=repr)
+                # In the list's order: a condition's constants follow its literals.
+                values = dict.fromkeys(i.value for i in items if isinstance(i, Literal))
                 choices = self.made("frozenset", tuple(values), scope)
                 slow = f"({self.value(expr, scope)} is {want})"
                 if want:
@@ -250,7 +274,7 @@ class Expressions:
                 test = f"{x} == {k}"  # Python's str equality is CEL's, for every operand
             elif isinstance(c, bool) or c is None:
                 test = f"{x} is {k}"
-            elif isinstance(c, int) and abs(c) <= _EXACT:
+            elif isinstance(c, int) and abs(c) <= EXACT_INTS:
                 test = f"({x} == {k} and type({x}) is not bool)"
             else:
                 test = f"equals({x}, {k})"
@@ -261,7 +285,7 @@ class Expressions:
         k = self.literal(c, scope)
         if isinstance(c, str):
             guard, fast, errors = f"type({x}) is str", f"{x} {op} {k}", "_hk_NOT_STRINGS"
-        elif isinstance(c, int) and abs(c) <= _EXACT:
+        elif isinstance(c, int) and abs(c) <= EXACT_INTS:
             guard, fast, errors = f"type({x}) in _hk_NUMBERS", f"{x} {op} {k}", "_hk_NOT_NUMBERS"
         elif isinstance(c, float) and math.isfinite(c):
             guard, fast, errors = f"type({x}) is float", f"{x} {op} {k}", "_hk_NOT_NUMBERS"
@@ -385,6 +409,21 @@ class Expressions:
                 key = f"_hk_not_missing({self.value(index, scope)})"
                 return f"_hk_resolve_index({base}, {key})"
         return f"_hk_not_missing({self.value(path, scope)})"
+
+
+def functions_called(expr: Expr) -> frozenset[str]:
+    """The functions and methods the expression calls: what decides the runtime its code
+    needs (the pattern engine, Rye's functions)."""
+    found: set[str] = set()
+    stack = [expr]
+    while stack:
+        node = stack.pop()
+        if type(node) is Literal:
+            continue
+        if isinstance(node, Call):
+            found.add(node.function)
+        stack.extend(children(node))
+    return frozenset(found)
 
 
 def python_source(value: object) -> str:

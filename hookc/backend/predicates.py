@@ -7,14 +7,14 @@ constants share one factory of it.
 
 from __future__ import annotations
 
-from hookc.backend.conditions import Conditions, operands
-from hookc.backend.loads import Loads, Steps, needed_objects
+from hookc.backend.conditions import Conditions
+from hookc.backend.loads import Loads, Steps
 from hookc.backend.writer import Writer
 from hookc.ir.expr import Or
 from hookc.ir.hooks import Hook
 
 # The lines of a hook's ``def _hk_predicate`` and their text, by what they are made of.
-Made = dict[tuple[object, ...], tuple[list[str], str]]
+Made = dict[int, tuple[list[str], str]]
 
 
 def emit_predicates(out: Writer, conditions: Conditions) -> None:
@@ -24,9 +24,8 @@ def emit_predicates(out: Writer, conditions: Conditions) -> None:
     made: Made = {}
     rows = []
     for hook in conditions.hookset.hooks:
-        constants = conditions.constants[conditions.number(hook)]
-        conditions.shared_test(hook)  # names the constants in the order the event's code does
         lines, text = predicate(conditions, hook, made)
+        constants = conditions.constants_of(hook)
         # Hooks whose code differs only in constants share it.
         shape = (constants.makers, text)
         if shape not in shapes:
@@ -47,21 +46,9 @@ def predicate(conditions: Conditions, hook: Hook, made: Made) -> tuple[list[str]
     """The lines of the hook's ``def _hk_predicate`` (constants named), and their text.
 
     Hooks of one shape (``tool == 'a'``, ``tool == 'b'``) make the same lines: they are
-    made once per key of everything they are made of (``made``), the rest looked up."""
+    made once per ``Conditions.code_number`` (``made``), the rest looked up."""
+    key = -1 if hook.condition is None else conditions.code_number(hook)
     hoisted = conditions.own_paths(hook)
-    if hoisted:
-        assert hook.condition is not None
-        needs = [needed_objects(part) for part in operands(hook.condition)]
-        key: tuple[object, ...] = (
-            tuple(hoisted.items()),
-            conditions.reads_rye(hook),
-            isinstance(hook.condition, Or),
-            tuple(conditions.part_tests(hook)),
-            tuple(tuple(paths) for paths in conditions.operand_paths(hook)),
-            tuple(tuple(need.items()) for need in needs),
-        )
-    else:
-        key = (conditions.shared_test(hook),)
     if key in made:
         return made[key]
     code = Writer(depth=1)
@@ -79,7 +66,7 @@ def predicate(conditions: Conditions, hook: Hook, made: Made) -> tuple[list[str]
             code.dedent()
         leaves = frozenset(conditions.paths(hook))
         loads = Loads(hoisted, leaves, "_hk_get(context, ")
-        _emit_lazy_test(code, conditions, hook, loads, needs)
+        _emit_lazy_test(code, conditions, hook, loads, conditions.needs(hook))
     else:
         code.line(f"return {conditions.shared_test(hook)}")
     code.dedent()

@@ -15,17 +15,14 @@ is byte-identical for identical input.
 
 from __future__ import annotations
 
-from collections.abc import Container
-
 import hookc.version
-from hookc.backend.actions import emit_actions, template_parts
+from hookc.backend.actions import Actions, emit_actions
 from hookc.backend.conditions import Conditions
 from hookc.backend.dispatch import emit_dispatch
 from hookc.backend.predicates import emit_predicates
 from hookc.backend.prelude import prelude, rollouts_register
 from hookc.backend.writer import Writer
 from hookc.cel.printer import to_text
-from hookc.ir.expr import Call, Expr, Literal, children
 from hookc.ir.hooks import HookSet
 from hookc.runtime.rye import RYE_ARITY
 
@@ -40,7 +37,7 @@ def generate(hookset: HookSet, *, source_sha256: str, sources: tuple[str, ...]) 
     actions = emit_actions(body, hookset.hooks, conditions.exprs)
     code = Writer()
     emit_predicates(code, conditions)
-    emit_dispatch(code, conditions, actions)
+    emit_dispatch(code, conditions, actions.places)
     if hookset.profile == "rye":
         code.lines.extend(_RYE_FUNCTIONS)
     # ``_hk_K`` is complete now that every hook's code is made: each hook's constants, in
@@ -57,7 +54,12 @@ def generate(hookset: HookSet, *, source_sha256: str, sources: tuple[str, ...]) 
     head.line("action, evaluate_all(event, context) every match, predicates[id](context)")
     head.line('whether one hook\'s condition holds."""')
     head.line()
-    head.lines.extend(prelude(rye=_uses_rye(hookset, conditions), patterns=_uses_patterns(hookset)))
+    head.lines.extend(
+        prelude(
+            rye=_uses_rye(hookset, conditions, actions),
+            patterns=_uses_patterns(hookset, conditions, actions),
+        )
+    )
     head.line()
     head.line(f"HOOKC_VERSION = {hookc.version.__version__!r}")
     head.line(f"SOURCE_SHA256 = {source_sha256!r}")
@@ -92,47 +94,26 @@ def _emit_hooks(out: Writer, hookset: HookSet) -> None:
     out.line()
 
 
-def _uses_rye(hookset: HookSet, conditions: Conditions) -> bool:
+def _uses_rye(hookset: HookSet, conditions: Conditions, actions: Actions) -> bool:
     """Whether the module needs Rye's semantics (``hookc.runtime.rye``): a hook set of the
     `rye` profile, or a condition or template calling a ``rye.*`` function. Other modules
     are as they were without it, byte for byte."""
-    if hookset.profile == "rye":
-        return True
-    for hook in hookset.hooks:
-        if conditions.reads_rye(hook) or any(
-            _calls(part, RYE_ARITY) for part in template_parts(hook.action.params)
-        ):
-            return True
-    return False
+    return (
+        hookset.profile == "rye"
+        or any(conditions.reads_rye(hook) for hook in hookset.hooks)
+        or not actions.calls.isdisjoint(RYE_ARITY)
+    )
 
 
-def _uses_patterns(hookset: HookSet) -> bool:
+def _uses_patterns(hookset: HookSet, conditions: Conditions, actions: Actions) -> bool:
     """Whether a condition or template calls ``matches`` or ``glob``: only then does the
     module carry the pattern engine (hookc/runtime/regex.py)."""
-    for hook in hookset.hooks:
-        parts = [*template_parts(hook.action.params)]
-        if hook.condition is not None:
-            parts.append(hook.condition)
-        if any(_calls(part, _PATTERN_FUNCTIONS) for part in parts):
-            return True
-    return False
+    return not actions.calls.isdisjoint(_PATTERN_FUNCTIONS) or any(
+        not conditions.calls(hook).isdisjoint(_PATTERN_FUNCTIONS) for hook in hookset.hooks
+    )
 
 
 _PATTERN_FUNCTIONS = ("matches", "glob")
-
-
-def _calls(expr: Expr, functions: Container[str]) -> bool:
-    """Whether the expression calls one of ``functions``. Asked of every condition: no
-    depths (``walk``), and constants (a third of the nodes) passed over without a call."""
-    stack = [expr]
-    while stack:
-        node = stack.pop()
-        if type(node) is Literal:
-            continue
-        if isinstance(node, Call) and node.function in functions:
-            return True
-        stack.extend(children(node))
-    return False
 
 
 # `when` is the condition as compiled (after the optimizer), as text: for `hookc eval

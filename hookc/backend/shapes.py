@@ -1,0 +1,157 @@
+"""Conditions that differ only in the constants their code names share that code, made once.
+
+A condition's *shape* is its tree with each literal that the code names as a constant
+(``Constants``) replaced by a numbered slot, equal literals by the same slot, keeping what
+the translation decides by a literal's value: its ``constant_kind``. What the code writes
+is kept as it is: bools, null, doubles that are not finite, and paths with their keys
+(``a.b['k'][0]``). Conditions of one shape compile to the same code: it is made once,
+from the shape's *stand-in* (the condition with each slot's literal a stand-in value of its
+kind, of a type of this module's own), and each condition's constants are the stand-in's
+with each stand-in value replaced by that condition's literal in its slot (``fill``).
+
+``tests/test_backend_differential.py`` holds the code made so to the code made for each
+condition on its own, byte for byte, on conditions of many shapes and tricky constants.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from dataclasses import fields
+from typing import Any
+
+from hookc.backend.expressions import EXACT_INTS, Constants, constant_kind
+from hookc.ir.expr import NODE_TYPES, Expr, Ident, Index, Literal, Select, path_steps
+
+# Per node type, its fields but the span, in order (a node is remade from them).
+_FIELDS = {
+    node_type: tuple(item.name for item in fields(node_type) if item.name != "span")
+    for node_type in NODE_TYPES
+}
+
+
+def shape(condition: Expr) -> tuple[Hashable, tuple[object, ...]]:
+    """The condition's shape, and the value of each of its slots.
+
+    Slots are numbered in the order their literals first appear (pre-order), and equal
+    literals (the same type and ``repr``, as ``Constants`` tells constants apart) share one:
+    two conditions have the same shape only if their literals are equal in the same places.
+    Asked of every condition, so written for speed: no call per field.
+    """
+    slots: dict[tuple[str, str], int] = {}
+    values: list[object] = []
+
+    def node_shape(node: Any) -> Any:
+        kind = type(node)
+        if kind is Literal:
+            value = node.value
+            constant = constant_kind(value)
+            if constant is None:
+                return node
+            key = (type(value).__name__, repr(value))
+            slot = slots.get(key)
+            if slot is None:
+                slot = slots[key] = len(values)
+                values.append(value)
+            return constant, slot
+        if kind is Ident or ((kind is Select or kind is Index) and path_steps(node)):
+            return node  # a path: its name and keys are in the code
+        found: list[object] = [kind]
+        for name in _FIELDS[kind]:
+            value = getattr(node, name)
+            if type(value) is tuple:  # children, or a map's entries (pairs of them)
+                found.append(
+                    tuple(
+                        [
+                            tuple([node_shape(part) for part in item])
+                            if type(item) is tuple
+                            else node_shape(item)
+                            for item in value
+                        ]
+                    )
+                )
+            elif value is None or type(value) is str:
+                found.append(value)
+            else:
+                found.append(node_shape(value))
+        return tuple(found)
+
+    return node_shape(condition), tuple(values)
+
+
+def stand_in(condition: Expr) -> Expr:
+    """The condition with each literal of a slot (``shape``) replaced by its stand-in: a
+    value of the same ``constant_kind`` that no condition holds."""
+    slots: dict[tuple[str, str], int] = {}
+
+    def remade(node: Any) -> Any:
+        kind = type(node)
+        if kind is Literal:
+            value = node.value
+            constant = constant_kind(value)
+            if constant is None:
+                return node
+            slot = slots.setdefault((type(value).__name__, repr(value)), len(slots))
+            return Literal(_stand_in(constant, slot))  # type: ignore[arg-type]
+        if kind is Ident or ((kind is Select or kind is Index) and path_steps(node)):
+            return node
+        return kind(*[remade_field(getattr(node, name)) for name in _FIELDS[kind]])
+
+    def remade_field(value: object) -> object:
+        if type(value) is tuple:
+            return tuple([remade_field(item) for item in value])
+        if value is None or type(value) is str:
+            return value
+        return remade(value)
+
+    result: Expr = remade(condition)
+    return result
+
+
+def filled(template: Constants, values: tuple[object, ...]) -> Constants:
+    """The constants of a condition of a shape whose stand-in's code named ``template``:
+    each stand-in value (in a tuple too) replaced by ``values[slot]``."""
+    constants = Constants()
+    constants.makers = template.makers
+    constants.values = [_fill(value, values) for value in template.values]
+    return constants
+
+
+def _fill(value: object, values: tuple[object, ...]) -> object:
+    if isinstance(value, _StandIn):
+        return values[value.slot]
+    if type(value) is tuple:
+        return tuple([_fill(item, values) for item in value])
+    return value
+
+
+class _StandIn:
+    """A stand-in value: an instance of one of the classes below, which nothing else makes."""
+
+    slot: int
+
+
+class _String(str, _StandIn):
+    pass
+
+
+class _Int(int, _StandIn):
+    pass
+
+
+class _Double(float, _StandIn):
+    pass
+
+
+def _stand_in(constant: str, slot: int) -> _StandIn:
+    """A value of kind ``constant`` for ``slot``, apart from every other slot's."""
+    value: _StandIn
+    if constant == "string":
+        value = _String(f"slot {slot}")
+    elif constant == "int":
+        value = _Int(slot)
+    elif constant == "big int":
+        value = _Int(EXACT_INTS + 1 + slot)
+    else:
+        value = _Double(slot + 0.5)
+    value.slot = slot
+    return value
