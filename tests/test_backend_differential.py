@@ -683,7 +683,7 @@ def _translated_alone(conditions: Any, hook: Hook) -> Any:
             conditions.exprs.true(part, scope)
             for part in backend_conditions.operands(hook.condition)
         ]
-        code = backend_conditions._Code(number, tests, constants, conditions.exprs.reads_context)
+        code = backend_conditions._Code(number, tests, conditions.exprs.reads_context)
         conditions.code_of[number] = code
         conditions.constants[number] = constants
     return conditions.code_of[number]

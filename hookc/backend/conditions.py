@@ -21,13 +21,15 @@ from hookc.ir.hooks import Hook, HookSet
 @dataclass
 class _Code:
     """The code of the conditions of one shape over one naming of their paths: the tests
-    of their operands, the constants those name (stand-in values), whether they read the
-    context itself (``Expressions.reads_context``)."""
+    of their operands and whether they read the context itself
+    (``Expressions.reads_context``). Made from the first such condition; the constants
+    the tests name for a stand-in of the shape (``shapes.stand_in``) are made when a second
+    one needs its own filled in."""
 
     number: int  # apart from every other shape's and naming's
     tests: list[str]
-    constants: Constants
     reads_context: bool
+    stand_in_constants: Constants | None = None
 
 
 @dataclass
@@ -85,24 +87,39 @@ class Conditions:
 
     def code(self, hook: Hook) -> _Code:
         """The code of the hook's shape over its paths as its event names them, made from
-        the shape's stand-in the first time; the hook's constants filled in."""
+        the first hook of that shape and naming; the constants of the others filled in
+        (``shapes.filled``): a file of distinct conditions pays no stand-in."""
         number = self.position[id(hook)]
         if number not in self.code_of:
+            assert hook.condition is not None
             found, values = self.shaped(hook)
             hoisted = self.own_paths(hook)
             key = tuple(hoisted.items())
             code = found.code.get(key)
             if code is None:
                 constants = Constants()
-                scope = Scope(hoisted=hoisted, constants=constants)
-                self.exprs.reads_context = False
-                tests = [self.exprs.true(p, scope) for p in operands(stand_in(found.condition))]
-                code = _Code(self.codes, tests, constants, self.exprs.reads_context)
-                found.code[key] = code
+                tests, reads_context = self._translate(hook.condition, hoisted, constants)
+                code = found.code[key] = _Code(self.codes, tests, reads_context)
                 self.codes += 1
+            else:
+                if code.stand_in_constants is None:
+                    # The same tests (tests/test_backend_differential.py holds it).
+                    constants = code.stand_in_constants = Constants()
+                    self._translate(stand_in(found.condition), hoisted, constants)
+                constants = filled(code.stand_in_constants, values)
             self.code_of[number] = code
-            self.constants[number] = filled(code.constants, values)
+            self.constants[number] = constants
         return self.code_of[number]
+
+    def _translate(
+        self, condition: Expr, hoisted: dict[Steps, str], constants: Constants
+    ) -> tuple[list[str], bool]:
+        """True mode of each operand of the condition (``operands``), its constants named
+        in ``constants``; and whether they read the context itself."""
+        scope = Scope(hoisted=hoisted, constants=constants)
+        self.exprs.reads_context = False
+        tests = [self.exprs.true(part, scope) for part in operands(condition)]
+        return tests, self.exprs.reads_context
 
     def code_number(self, hook: Hook) -> int:
         """Hooks with a condition whose numbers are equal have the same tests, paths and

@@ -53,15 +53,20 @@ class _Dispatch:
         a hit in the index. Beyond, each event's code is a function of its own, found in a
         dict by the event (``_PUBLIC_FUNCTIONS``)."""
         events = sorted(self.conditions.events)
-        # Each event's hooks in order, ``[hook_id, action]``: for the slow path taken when
+        # Each event's hooks in order, ``(hook_id, action)``: for the slow path taken when
         # a hostile context makes the event's code raise (hook by hook, each through its
         # predicate), and for the event's own tables. A table, not a literal: Python
         # compiles a literal of 10,000 pairs for 25 ms.
         orders = (
-            (event, [(hook.id, self.action(hook)) for hook in self.conditions.events[event]])
+            (
+                event,
+                [hook.id for hook in self.conditions.events[event]],
+                [self.action(hook) for hook in self.conditions.events[event]],
+            )
             for event in events
         )
-        out.table(orders, "_hk_ORDER = dict(", ")")
+        head = "_hk_ORDER = {event: tuple(zip(hook_ids, actions)) for event, hook_ids, actions in "
+        out.table(orders, head, "}")
         out.line()
         bodies = [
             self.emit_event(out, number, event, self.conditions.events[event])

@@ -37,28 +37,39 @@ def shape(condition: Expr) -> tuple[Hashable, tuple[object, ...]]:
     two conditions have the same shape only if their literals are equal in the same places.
     Asked of every condition, so written for speed: no call per field.
     """
-    slots: dict[tuple[str, str], int] = {}
+    slots: dict[object, int] = {}  # a string by itself, another value by type and repr
     values: list[object] = []
+
+    def literal_shape(node: Literal) -> object:
+        value = node.value
+        key: object
+        constant: str | None
+        if type(value) is str:  # the commonest: constant_kind "string", equal as strings
+            constant, key = "string", value
+        else:
+            constant = constant_kind(value)
+            if constant is None:
+                return node
+            key = (type(value), repr(value))
+        slot = slots.get(key)
+        if slot is None:
+            slot = slots[key] = len(values)
+            values.append(value)
+        return constant, slot
 
     def node_shape(node: Any) -> Any:
         kind = type(node)
         if kind is Literal:
-            value = node.value
-            constant = constant_kind(value)
-            if constant is None:
-                return node
-            key = (type(value).__name__, repr(value))
-            slot = slots.get(key)
-            if slot is None:
-                slot = slots[key] = len(values)
-                values.append(value)
-            return constant, slot
+            return literal_shape(node)
         if kind is Ident or ((kind is Select or kind is Index) and path_steps(node)):
             return node  # a path: its name and keys are in the code
         found: list[object] = [kind]
         for name in _FIELDS[kind]:
             value = getattr(node, name)
-            if type(value) is tuple:  # children, or a map's entries (pairs of them)
+            field_kind = type(value)
+            if field_kind is Literal:
+                found.append(literal_shape(value))
+            elif field_kind is tuple:  # children, or a map's entries (pairs of them)
                 found.append(
                     tuple(
                         [
@@ -69,7 +80,7 @@ def shape(condition: Expr) -> tuple[Hashable, tuple[object, ...]]:
                         ]
                     )
                 )
-            elif value is None or type(value) is str:
+            elif value is None or field_kind is str or field_kind is Ident:
                 found.append(value)
             else:
                 found.append(node_shape(value))
@@ -81,7 +92,7 @@ def shape(condition: Expr) -> tuple[Hashable, tuple[object, ...]]:
 def stand_in(condition: Expr) -> Expr:
     """The condition with each literal of a slot (``shape``) replaced by its stand-in: a
     value of the same ``constant_kind`` that no condition holds."""
-    slots: dict[tuple[str, str], int] = {}
+    slots: dict[object, int] = {}  # as ``shape`` numbers them
 
     def remade(node: Any) -> Any:
         kind = type(node)
@@ -90,7 +101,8 @@ def stand_in(condition: Expr) -> Expr:
             constant = constant_kind(value)
             if constant is None:
                 return node
-            slot = slots.setdefault((type(value).__name__, repr(value)), len(slots))
+            key = value if type(value) is str else (type(value), repr(value))
+            slot = slots.setdefault(key, len(slots))
             return Literal(_stand_in(constant, slot))  # type: ignore[arg-type]
         if kind is Ident or ((kind is Select or kind is Index) and path_steps(node)):
             return node

@@ -44,19 +44,21 @@ class Writer:
         return [margin + line if line else "" for line in lines]
 
     def table(self, rows: Iterable[object], head: str, tail: str = "") -> None:
-        """``head`` + ``json.loads(...)`` of a list of plain values + ``tail``, one row a line.
+        """``head`` + ``json.loads(...)`` of a list of plain values + ``tail``, a row a line.
 
         The module's per-hook tables: a literal of 10,000 tuples costs Python's compiler
-        a tenth of a second (an AST node for every value); the same rows as JSON are one
-        string literal a line, compiled in milliseconds and read at import in one call.
+        a tenth of a second (an AST node for every value); the same rows as JSON are
+        string literals, compiled in milliseconds and read at import in one call. The list
+        is encoded in one call (the encoder's set-up costs more than a small row's text)
+        and cut into lines after each ``],``: where the rows are flat, a row a line, and
+        wherever else it falls the pieces still concatenate to the same text.
         """
-        texts = [json_text(row) for row in rows]
+        pieces = json_text(list(rows)).split("],[")
         self.line(f"{head}json.loads(")
         self.indent()
-        self.line(repr("["))
-        for i, text in enumerate(texts):
-            self.line(repr(text + ("," if i < len(texts) - 1 else "")))
-        self.line(repr("]"))
+        last = len(pieces) - 1
+        for i, piece in enumerate(pieces):
+            self.line(repr(("[" if i else "") + piece + ("]," if i < last else "")))
         self.dedent()
         self.line(f"){tail}")
 
