@@ -9,7 +9,8 @@ Run: python -m benchmarks.backend   (one process, medians of repeats; a few minu
    equality with their own string (the generator builds a hash index on them), and for
    hooks that no such test tells apart (a linear chain of tests), for contrast.
 3. ``hookc compile`` end to end, in process: YAML file -> load and check -> generate ->
-   Python ``compile()`` -> ``.py`` and ``.pyc`` written (through ``hookc.backend.driver``).
+   Python ``compile()`` -> ``.py`` and ``.pyc`` written (through ``hookc.backend.driver``);
+   and (``generation``) the back end's ``generate`` and ``compile()`` alone, CPU time.
 4. Cold import of a 1,000-hook compiled module in a new interpreter, start-up subtracted.
 
 Nothing here changes hookc; inputs are written to a temporary folder.
@@ -41,6 +42,7 @@ from hookc.backend.python import generate
 from hookc.cel.parser import parse
 from hookc.frontend.load import load_file
 from hookc.ir.hooks import Action, Hook, HookSet
+from hookc.optimize import optimize_hooks
 
 try:  # `hookc compile` end to end, when the driver exists
     from hookc.backend import driver
@@ -575,6 +577,44 @@ def compile_table(folder: Path) -> None:
     print()
 
 
+def generation_table(folder: Path) -> None:
+    """``generate`` and ``compile()`` of its text alone, CPU time: the back end's share of
+    ``hookc compile`` (issue 15), on the hooks as the driver hands them over (optimized)."""
+    from benchmarks.build import hook_file  # benchmarks.build imports this module
+
+    print("### 3b. Generation and byte-compile, CPU time in process")
+    print()
+    print(
+        "`hookc.backend.python.generate` of the optimized hooks, then `compile()` of its "
+        "text; `time.process_time`, cycle GC off, median of 15 runs of each in turn."
+    )
+    print()
+    print("| input | generate | `compile()` | module |")
+    print("|---|---|---|---|")
+    for name, text in (
+        ("`build.hook_file(1000)`", hook_file(1000)),
+        ("`check.many_hooks(1000)`", many_hooks(1000)),
+    ):
+        path = folder / "generation.hooks.yaml"
+        path.write_text(text, encoding="utf-8")
+        loaded = load_file(path).hookset
+        assert loaded is not None
+        hooks, _ = optimize_hooks(loaded.hooks)
+        hookset = HookSet(hooks, ordering=loaded.ordering, profile=loaded.profile)
+        times: dict[str, list[float]] = {"generate": [], "compile": []}
+        with cycle_gc_off():
+            for _ in range(15):
+                start = time.process_time()
+                module = generate(hookset, source_sha256=SHA, sources=(str(path),))
+                times["generate"].append(time.process_time() - start)
+                start = time.process_time()
+                compile(module, "bench.py", "exec")
+                times["compile"].append(time.process_time() - start)
+        cells = " | ".join(format_seconds(statistics.median(runs)) for runs in times.values())
+        print(f"| {name} | {cells} | {len(module) // 1024} KB |")
+    print()
+
+
 # -- 4. cold import -----------------------------------------------------------------------
 
 
@@ -637,12 +677,12 @@ def import_table(folder: Path) -> None:
     print()
 
 
-SECTIONS = ("predicates", "dispatch", "compile", "import")
+SECTIONS = ("predicates", "dispatch", "compile", "generation", "import")
 
 
 def main() -> None:
     """Every table, or those named: python -m benchmarks.backend [predicates] [dispatch]
-    [compile] [import]."""
+    [compile] [generation] [import]."""
     chosen = sys.argv[1:] or list(SECTIONS)
     unknown = sorted(set(chosen) - set(SECTIONS))
     if unknown:
@@ -656,6 +696,8 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         if "compile" in chosen:
             compile_table(Path(folder))
+        if "generation" in chosen:
+            generation_table(Path(folder))
         if "import" in chosen:
             import_table(Path(folder))
 
