@@ -19,7 +19,7 @@ from decimal import Decimal
 from typing import Any
 
 # Compiled modules carry regex.py just before this file, or where no hook matches a pattern
-# stand-ins for these two names (see backend/python.py's _prelude).
+# stand-ins for these two names (see hookc/backend/prelude.py).
 from hookc.runtime.regex import (  # hookc: begin not embedded
     RegexSyntaxError,
     compile_re2,
