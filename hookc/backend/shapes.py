@@ -7,7 +7,7 @@ is kept as it is: bools, null, doubles that are not finite, and paths with their
 (``a.b['k'][0]``). Conditions of one shape compile to the same code: it is made once,
 from the shape's *stand-in* (the condition with each slot's literal a stand-in value of its
 kind, of a type of this module's own), and each condition's constants are the stand-in's
-with each stand-in value replaced by that condition's literal in its slot (``fill``).
+with each stand-in value replaced by that condition's literal in its slot (``filled``).
 
 ``tests/test_backend_differential.py`` holds the code made so to the code made for each
 condition on its own, byte for byte, on conditions of many shapes and tricky constants.
