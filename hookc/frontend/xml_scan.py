@@ -58,10 +58,6 @@ class Tag:
     def span(self) -> Span:
         return Span(self.start, self.end)
 
-    @property
-    def start_tag(self) -> Span:
-        return Span(self.start, self.content_start)
-
 
 def scan_elements(text: str, region: Span) -> list[Tag]:
     """Every element of a well-formed document, in document order (lxml's ``iter`` order).
