@@ -73,8 +73,8 @@ def main(
     out = stdout or sys.stdout
     err = stderr or sys.stderr
     arguments = sys.argv[1:] if argv is None else list(argv)
-    # Every word of the command line that names a command: the one argparse will use is the
-    # first of them (hookc's own options take no value), so this set always holds it.
+    # Every word of the command line that names a command: the command argparse will run,
+    # if the line has one, is among them.
     parser = _parser(named=set(arguments) & COMMANDS.keys())
     try:
         args = parser.parse_args(arguments)

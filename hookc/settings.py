@@ -24,6 +24,8 @@ class SettingsError(UsageError):
 
 @dataclass(frozen=True)
 class Settings:
+    """The options of one run: the configuration file's, overlaid with the command line's."""
+
     profile: Profile | None  # None: each file is read with its format's profile
     strict: bool
     selection: Selection
