@@ -264,3 +264,24 @@ def test_a_file_of_another_format_loads_its_reader(tmp_path: Path) -> None:
     assert status == 0
     assert "hookc.frontend.formats.a3s_reader" in loaded
     assert "hookc.frontend.formats.claude_code_reader" not in loaded
+
+
+def test_evaluating_a_compiled_module_imports_no_front_end(tmp_path: Path) -> None:
+    """`hookc eval build/x.py` reads no hook file: neither pyyaml nor the front end, the
+    checks or the optimizer load (they do for a hook file)."""
+    source = tmp_path / "one.hooks.yaml"
+    source.write_text(
+        "hooks:\n  - id: budget\n    event: limit\n    when: \"limit_code == 'spend'\"\n"
+        "    action: {type: escalate, target: user_approval}\n",
+        encoding="utf-8",
+    )
+    context = tmp_path / "context.json"
+    context.write_text('{"limit_code": "spend"}', encoding="utf-8")
+    assert _modules_after(["compile", str(source), "-o", str(tmp_path / "build")], tmp_path)[0] == 0
+    evaluate = ["eval", "--event", "limit", "--context", str(context)]
+    status, loaded = _modules_after([*evaluate, str(tmp_path / "build" / "one.py")], tmp_path)
+    assert status == 0
+    reading = ("hookc.frontend", "hookc.check", "hookc.optimize", "hookc.settings")
+    assert [name for name in loaded if name == "yaml" or name.startswith(reading)] == []
+    status, loaded = _modules_after([*evaluate, str(source)], tmp_path)  # the hook file itself
+    assert status == 0 and "yaml" in loaded and "hookc.check.run" in loaded

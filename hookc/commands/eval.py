@@ -4,18 +4,14 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, TextIO
 
-from hookc.check.run import check_loaded
 from hookc.commands import EXIT_INPUT_ERROR, EXIT_OK
 from hookc.commands.context import read_context
-from hookc.diagnostics import Severity
-from hookc.explain import explain, from_hookset, from_module, result
-from hookc.frontend.inputs import load_hook_set
-from hookc.ir.hooks import HookSet
-from hookc.profile import Profile
-from hookc.reporters import TextReporter
-from hookc.settings import profile_named
+from hookc.explain import Subject, explain, from_hookset, from_module, result
+
+if TYPE_CHECKING:
+    from hookc.profile import Profile
 
 DESCRIPTION = (
     "Evaluate FILE's hooks for EVENT in a context and print the action that fires as "
@@ -69,21 +65,10 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             print(f"{path}: cannot load the module: {type(exc).__name__}: {exc}", file=out)
             return EXIT_INPUT_ERROR
     else:
-        asked = None if args.profile is None else profile_named(args.profile)
-        loaded = load_hook_set(path, asked)
-        profile = loaded.profile
-        # Every finding, printed as `hookc check` prints them: on standard output when one is
-        # an error (nothing is evaluated), on standard error when they are warnings only.
-        report = check_loaded(str(path), loaded)
-        failed = any(d.severity is Severity.ERROR for d in report.diagnostics)
-        (out if failed else err).write(TextReporter().render([report]))
-        if failed:
+        checked = _checked(path, args.profile, out, err)
+        if checked is None:
             return EXIT_INPUT_ERROR
-        hookset = loaded.hookset
-        if hookset is None or not hookset.hooks:  # an empty file: nothing fires, say why
-            print(f"hookc: {path}: the file holds no hooks", file=err)
-            hookset = hookset or HookSet(())
-        subject = from_hookset(hookset)
+        subject, profile = checked
     every = args.all or subject.runs_every_match
     _warn_unknown_event(subject, args.event, profile, err)
     if args.explain:
@@ -92,7 +77,35 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return EXIT_OK
 
 
-def _warn_unknown_event(subject: Any, event: str, profile: Profile | None, err: TextIO) -> None:
+def _checked(
+    path: Path, profile_name: str | None, out: TextIO, err: TextIO
+) -> tuple[Subject, Profile] | None:
+    """A hook file's hooks, loaded and checked as `hookc check` does, and its profile; None
+    when it has an error. The front end and the checks are imported here, where a hook file
+    needs them: a compiled module's evaluation does without them."""
+    from hookc.check.run import check_loaded
+    from hookc.diagnostics import Severity
+    from hookc.frontend.inputs import load_hook_set
+    from hookc.ir.hooks import HookSet
+    from hookc.reporters import TextReporter
+    from hookc.settings import profile_named
+
+    loaded = load_hook_set(path, None if profile_name is None else profile_named(profile_name))
+    # Every finding, printed as `hookc check` prints them: on standard output when one is
+    # an error (nothing is evaluated), on standard error when they are warnings only.
+    report = check_loaded(str(path), loaded)
+    failed = any(d.severity is Severity.ERROR for d in report.diagnostics)
+    (out if failed else err).write(TextReporter().render([report]))
+    if failed:
+        return None
+    hookset = loaded.hookset
+    if hookset is None or not hookset.hooks:  # an empty file: nothing fires, say why
+        print(f"hookc: {path}: the file holds no hooks", file=err)
+        hookset = hookset or HookSet(())
+    return from_hookset(hookset), loaded.profile
+
+
+def _warn_unknown_event(subject: Subject, event: str, profile: Profile | None, err: TextIO) -> None:
     """An event no hook listens to matches nothing (docs/semantics.md); when it is not one the
     profile knows either, it is probably mistyped: say so, with the closest name."""
     listened = {hook["event"] for hook in subject.hooks}

@@ -10,11 +10,8 @@ from typing import Any, TextIO
 from hookc import handlers
 from hookc.commands import EXIT_INPUT_ERROR, EXIT_OK, UsageError
 from hookc.commands.context import read_context
-from hookc.diagnostics import Severity
 from hookc.explain import from_hookset, from_module
-from hookc.frontend.inputs import load_hook_set
 from hookc.run import choose_protocol, decision_text, plan_text, project_root
-from hookc.settings import profile_named
 
 DESCRIPTION = (
     "Evaluate FILE's hooks for EVENT in a context and run the handlers of those that "
@@ -96,7 +93,11 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         except Exception as exc:  # the module's own code failed: the user's file, not hookc
             print(f"{path}: cannot load the module: {type(exc).__name__}: {exc}", file=out)
             return EXIT_INPUT_ERROR
-    else:
+    else:  # a hook file: only its reading needs the front end
+        from hookc.diagnostics import Severity
+        from hookc.frontend.inputs import load_hook_set
+        from hookc.settings import profile_named
+
         asked = None if args.profile is None else profile_named(args.profile)
         loaded = load_hook_set(path, asked)
         errors = [d for d in loaded.diagnostics if d.severity is Severity.ERROR]
