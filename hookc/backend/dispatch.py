@@ -240,10 +240,11 @@ class _Dispatch:
         test still decides, so the index only saves the tests that must fail). Each hook's
         test is a function of the loaded paths, made by the factory of its shape."""
         conditions = self.conditions
-        others = [i for i, hook in enumerate(hooks) if not self.keys_of(hook, steps)]
+        keys = [self.keys_of(hook, steps) for hook in hooks]
+        others = [i for i, found in enumerate(keys) if not found]
         by_key: dict[str, list[int]] = {}
-        for i, hook in enumerate(hooks):
-            for key in sorted(self.keys_of(hook, steps)):
+        for i, found in enumerate(keys):
+            for key in sorted(found):
                 by_key.setdefault(key, []).append(i)
         shapes: dict[tuple[str, str], int] = {}
         rows = []
