@@ -89,6 +89,17 @@ def align(raw: str, raw_start: int, value: str) -> OffsetMap:
     return OffsetMap(offsets, raw_start + position if value else raw_start)
 
 
+def align_within(text: str, start: int, end: int, value: str) -> OffsetMap:
+    """``align(text[start:end], start, value)``, without copying the raw text where the
+    value is written verbatim, bare or between quotes: a file's every string comes here."""
+    length = len(value)
+    if end - start == length and text.startswith(value, start):
+        return OffsetMap.contiguous(start, length)
+    if end - start == length + 2 and text[start] in "'\"" and text.startswith(value, start + 1):
+        return OffsetMap.contiguous(start + 1, length)
+    return align(text[start:end], start, value)
+
+
 def _find(raw: str, char: str, start: int) -> int:
     if not char.isspace():
         return raw.find(char, start)
