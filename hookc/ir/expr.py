@@ -9,9 +9,10 @@ that a long chain of conditions is a wide node, not a deep one.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import MISSING, dataclass, field, fields
+from dataclasses import dataclass, field, fields
 from typing import Any, TypeAlias
 
+from hookc.ir.slots import init_through_slots
 from hookc.source import Span
 
 Value: TypeAlias = "int | float | str | bool | None"
@@ -349,29 +350,9 @@ def _keeping_hash(computed: Callable[[Any], int]) -> Callable[[_Node], int]:
     return __hash__
 
 
-def _init_through_slots(node_type: type) -> Callable[..., None]:
-    """An ``__init__`` like the frozen dataclass's own (the same parameters and defaults)
-    that sets each field through its slot's setter instead of ``object.__setattr__`` by
-    name: half the time, and the parser makes a dozen nodes for every condition."""
-    namespace: dict[str, Any] = {}
-    parameters, lines = [], []
-    for item in fields(node_type):
-        namespace[f"_set_{item.name}"] = vars(node_type)[item.name].__set__
-        if item.default is MISSING:
-            parameters.append(item.name)
-        else:
-            namespace[f"_default_{item.name}"] = item.default
-            parameters.append(f"{item.name}=_default_{item.name}")
-        lines.append(f"    _set_{item.name}(self, {item.name})")
-    exec(f"def __init__(self, {', '.join(parameters)}):\n" + "\n".join(lines), namespace)
-    init: Callable[..., None] = namespace["__init__"]
-    init.__qualname__ = f"{node_type.__qualname__}.__init__"
-    return init
-
-
 for _node_type in NODE_TYPES:
     _node_type.__hash__ = _keeping_hash(_node_type.__hash__)  # type: ignore[method-assign, assignment]
-    _node_type.__init__ = _init_through_slots(_node_type)  # type: ignore[method-assign]
+    _node_type.__init__ = init_through_slots(_node_type)  # type: ignore[method-assign]
 
 # Per node type, its fields in order with their role, read once from the annotations.
 _FIELD_ROLES = {
