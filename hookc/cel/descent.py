@@ -102,6 +102,7 @@ _NAMES = frozenset({"IDENT", "NOT", "IN", "OR_KW", "AND_KW"})  # a name where an
 _FIELD_NAMES = _NAMES | {"TRUE", "FALSE", "NULL"}  # a name after `.`: any identifier
 _LITERALS = frozenset({"BYTES", "STRING", "DOUBLE", "UINT", "INT", "TRUE", "FALSE", "NULL"})
 _MEMBER = frozenset({"DOT", "LBRACKET"})  # what continues a member after its primary
+_ITEM_END = frozenset({"COMMA", "COLON", "RPAREN", "RBRACKET", "RBRACE"})  # what ends an item
 _OR = frozenset({"OR_OP", "OR_KW"})
 _AND = frozenset({"AND_OP", "AND_KW"})
 # Binding strength of the left-associative binary operators (relation, addition,
@@ -353,10 +354,10 @@ class _Reader:
         """After `(`: [expr ("," expr)*] ")" (no trailing comma), and where `)` ends."""
         args: list[Expr] = []
         if self.kinds[self.at] != "RPAREN":
-            args.append(self.expr())
+            args.append(self.item())
             while self.kinds[self.at] == "COMMA":
                 self.at += 1
-                args.append(self.expr())
+                args.append(self.item())
         return args, self.ends[self.take("RPAREN")]
 
     def sequence(self, closer: str, entries: bool) -> tuple[list, int]:  # type: ignore[type-arg]
@@ -365,13 +366,27 @@ class _Reader:
         items: list = []  # type: ignore[type-arg]
         kinds = self.kinds
         while kinds[self.at] != closer:
-            item = self.expr()
+            item = self.item()
             if entries:
                 self.take("COLON")
-                items.append((item, self.expr()))
+                items.append((item, self.item()))
             else:
                 items.append(item)
             if kinds[self.at] != "COMMA":
                 break
             self.at += 1
         return items, self.ends[self.take(closer)]
+
+    def item(self) -> Expr:
+        """An expression in a list, a map or a call's arguments; a lone literal (most are)
+        is read at once, as ``expr`` would read it."""
+        at = self.at
+        kind = self.kinds[at]
+        if (
+            kind in _LITERALS
+            and self.kinds[at + 1] in _ITEM_END
+            and self.nesting < _MAX_NESTING  # where ``expr`` would not give up
+        ):
+            self.at = at + 1
+            return self.nodes.literal_at(kind, self.texts[at], self.starts[at], self.ends[at])
+        return self.expr()
