@@ -14,7 +14,7 @@ from typing import Any
 import yaml
 
 from hookc.diagnostics import Diagnostic, error
-from hookc.frontend.embedded import align_within
+from hookc.frontend.embedded import AlignedWhenAsked
 from hookc.frontend.located import Located
 from hookc.runtime.limits import MAX_NESTING, MAX_NODES, too_deep_for_parser
 from hookc.source import Source, Span
@@ -57,6 +57,7 @@ LOADER = _Loader
 # Timestamps and binary stay the text they were written as: hook values are JSON values.
 _AS_TEXT = {"tag:yaml.org,2002:timestamp", "tag:yaml.org,2002:binary"}
 _STR = "tag:yaml.org,2002:str"
+_SCALAR, _MAPPING, _SEQUENCE = yaml.ScalarNode, yaml.MappingNode, yaml.SequenceNode
 
 
 class _TooLarge(Exception):
@@ -209,43 +210,47 @@ class _Converter:
         end = node.end_mark.index
         span = Span(start, end if end > start else start)
         kind = type(node)
-        if kind is yaml.ScalarNode:
-            return self.scalar(node, span, at_key)
-        if kind is yaml.MappingNode:
-            return Located(self.mapping(node, depth), span, key_span=at_key)
-        if kind is yaml.SequenceNode:
+        if kind is _SCALAR:
+            tag = node.tag
+            if tag == _STR or tag in _AS_TEXT:  # most scalars: no constructor needed
+                value = str(node.value)
+                offsets = AlignedWhenAsked(self.text, span.start, span.end, value)
+                return Located(value, span, offsets, at_key)
+            return self.typed_scalar(node, span, at_key)
+        if kind is _MAPPING:
+            entries: dict[str, Located] = {}
+            for key_node, value_node in node.value:
+                start = key_node.start_mark.index
+                end = key_node.end_mark.index
+                key_span = Span(start, end if end > start else start)
+                if type(key_node) is not _SCALAR:
+                    self.diagnostics.append(
+                        error("HK205", "a key must be a plain string", self.source, key_span)
+                    )
+                    continue
+                key = str(key_node.value)
+                if key in entries:
+                    self.diagnostics.append(
+                        error(
+                            "HK205",
+                            f"duplicate key `{key}`: YAML keeps only the last one",
+                            self.source,
+                            key_span,
+                            "remove one of them",
+                        )
+                    )
+                entries[key] = self.convert(value_node, depth + 1, key_span)
+            return Located(entries, span, key_span=at_key)
+        if kind is _SEQUENCE:
             items = [self.convert(item, depth + 1) for item in node.value]
             return Located(items, span, key_span=at_key)
-        return self.scalar(node, span, at_key)
+        return self.typed_scalar(node, span, at_key)
 
-    def mapping(self, node: yaml.Node, depth: int) -> dict[str, Located]:
-        entries: dict[str, Located] = {}
-        for key_node, value_node in node.value:
-            start = key_node.start_mark.index
-            end = key_node.end_mark.index
-            key_span = Span(start, end if end > start else start)
-            if type(key_node) is not yaml.ScalarNode:
-                self.diagnostics.append(
-                    error("HK205", "a key must be a plain string", self.source, key_span)
-                )
-                continue
-            key = str(key_node.value)
-            if key in entries:
-                self.diagnostics.append(
-                    error(
-                        "HK205",
-                        f"duplicate key `{key}`: YAML keeps only the last one",
-                        self.source,
-                        key_span,
-                        "remove one of them",
-                    )
-                )
-            entries[key] = self.convert(value_node, depth + 1, key_span)
-        return entries
-
-    def scalar(self, node: yaml.Node, span: Span, at_key: Span | None) -> Located:
+    def typed_scalar(self, node: yaml.Node, span: Span, at_key: Span | None) -> Located:
+        """A scalar the constructor reads (an int, a bool, null...), or that is a string
+        after all (a scalar of another tag)."""
         tag = node.tag
-        if tag == _STR or tag in _AS_TEXT:  # most scalars: no constructor needed
+        if tag == _STR or tag in _AS_TEXT:
             value: Any = str(node.value)
         else:
             try:
@@ -255,7 +260,7 @@ class _Converter:
                     error("HK205", f"unsupported YAML value: {exc.problem}", self.source, span)
                 )
                 value = str(node.value)
-        if not isinstance(value, str):
-            return Located(value, span, key_span=at_key)
-        offsets = align_within(self.text, span.start, span.end, value)
-        return Located(value, span, offsets, at_key)
+        if isinstance(value, str):
+            offsets = AlignedWhenAsked(self.text, span.start, span.end, value)
+            return Located(value, span, offsets, at_key)
+        return Located(value, span, key_span=at_key)
