@@ -106,7 +106,7 @@ class NodeBuilder:
                     f"CEL spells it `{_PYTHON_LITERALS[name]}`",
                 )
             )
-        return Ident(name, span=span)
+        return Ident(name, span)
 
     def literal(self, token: Lexeme) -> Expr:
         """A literal token (INT, DOUBLE, STRING, UINT, BYTES, TRUE, FALSE or NULL)."""
@@ -118,7 +118,7 @@ class NodeBuilder:
         if kind == "STRING":
             # Most strings are quoted text without escapes: the value is what the quotes hold.
             if text[0] == text[-1] and text[:3] != text[0] * 3 and "\\" not in text:
-                return Literal(text[1:-1], span=span)
+                return Literal(text[1:-1], span)
             try:
                 return Literal(decode_string(text), span=span)
             except LiteralError as exc:
@@ -126,7 +126,7 @@ class NodeBuilder:
                 self._error("HK104", exc.message, at, exc.hint)
                 return Literal("", span=span)
         if kind == "INT":
-            return Literal(decode_int(text), span=span)
+            return Literal(decode_int(text), span)
         if kind == "DOUBLE":
             value = decode_double(text)
             if math.isinf(value):
@@ -134,7 +134,7 @@ class NodeBuilder:
                     "HK105", f"`{text}` is beyond the range of a double", span,
                     "write double('inf') if infinity is meant",
                 )  # fmt: skip
-            return Literal(value, span=span)
+            return Literal(value, span)
         if kind == "UINT":
             self._error(
                 "HK103",
@@ -158,7 +158,7 @@ class NodeBuilder:
         return grouped
 
     def list_literal(self, start: int, items: Sequence[Expr], end: int) -> Expr:
-        return List(tuple(items), span=Span(start, end))
+        return List(tuple(items), Span(start, end))
 
     def map_literal(self, start: int, entries: Sequence[tuple[Expr, Expr]], end: int) -> Expr:
         return Map(tuple(entries), span=Span(start, end))
@@ -179,7 +179,7 @@ class NodeBuilder:
                 Span(name_start, end),
                 f"write {_text_of(self.source, operand)}['{name}']",
             )
-        return Select(operand, name, span=Span(_start(operand), end))
+        return Select(operand, name, Span(_start(operand), end))
 
     def index(self, operand: Expr, key: Expr, end: int) -> Expr:
         return Index(operand, key, span=Span(_start(operand), end))
@@ -314,13 +314,13 @@ class NodeBuilder:
                 span,
                 _in_string_hint(_text_of(self.source, left), right.value),
             )
-        return Binary(op, left, right, span=span)
+        return Binary(op, left, right, span)
 
     def and_(self, operands: Sequence[Expr]) -> Expr:
-        return And(tuple(operands), span=_from_to(operands[0], operands[-1]))
+        return And(tuple(operands), _from_to(operands[0], operands[-1]))
 
     def or_(self, operands: Sequence[Expr]) -> Expr:
-        return Or(tuple(operands), span=_from_to(operands[0], operands[-1]))
+        return Or(tuple(operands), _from_to(operands[0], operands[-1]))
 
     def conditional(self, condition: Expr, then: Expr, otherwise: Expr) -> Expr:
         span = _from_to(condition, otherwise)

@@ -174,7 +174,7 @@ def _kind(token: str) -> str:
     if first in _NUMBER_START:
         if token[-1] in "uU":
             return "UINT"
-        if token[:2] in ("0x", "0X") or not any(char in token for char in ".eE"):
+        if token[:2] in ("0x", "0X") or not ("." in token or "e" in token or "E" in token):
             return "INT"
         return "DOUBLE"
     if token[-1] in _QUOTES:  # '...', or with a prefix: r'...', b'...', br'...'
