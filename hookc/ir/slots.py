@@ -14,8 +14,9 @@ from typing import Any
 
 
 def init_through_slots(record_type: type) -> Callable[..., None]:
-    """An ``__init__`` with the dataclass's own parameters and defaults (no factories, no
-    ``__post_init__``) that sets each field through its slot's setter."""
+    """An ``__init__`` with the dataclass's own parameters and defaults (no factories) that
+    sets each field through its slot's setter, then calls ``__post_init__`` if there is
+    one, as the dataclass's would."""
     namespace: dict[str, Any] = {}
     parameters, lines = [], []
     for item in fields(record_type):
@@ -27,7 +28,8 @@ def init_through_slots(record_type: type) -> Callable[..., None]:
             namespace[f"_default_{item.name}"] = item.default
             parameters.append(f"{item.name}=_default_{item.name}")
         lines.append(f"    _set_{item.name}(self, {item.name})")
-    assert not hasattr(record_type, "__post_init__")
+    if hasattr(record_type, "__post_init__"):
+        lines.append("    self.__post_init__()")
     exec(f"def __init__(self, {', '.join(parameters)}):\n" + "\n".join(lines), namespace)
     init: Callable[..., None] = namespace["__init__"]
     init.__qualname__ = f"{record_type.__qualname__}.__init__"
