@@ -166,7 +166,7 @@ def _tokens_one_by_one(text: str, start: int, end: int) -> object:
     return [*kinds, "$END"], [*texts, ""], [*starts, end], [*ends, end]
 
 
-_CHARACTERS = st.text(st.sampled_from("ab1.eExXuU_'\"\\ \n/+-!=<>&|()[]{}?:,é\t"), max_size=12)
+_CHARACTERS = st.text(st.sampled_from("abrRB1.eExXuU_'\"\\ \n/+-!=<>&|()[]{}?:,é\t"), max_size=12)
 
 
 @settings(max_examples=400)

@@ -75,8 +75,17 @@ _ORDER = (
 # The whole text in one scan (a call per token costs more than the token): each match is
 # what Lark ignores and then a token, or a character that starts none (the last group:
 # Lark decides), or the end. So it matches at every position: no text is passed over.
+# For speed, what is ignored is spelt as runs (the same texts as _SKIP), and the commonest
+# tokens are tried first where no terminal before them could match instead: a name not
+# followed by a quote (else it may be a prefix: b'', r'', br''), then the operators and
+# punctuation, longest first (a dot only where no digit follows: .5 is a number).
+# tests/test_cel_descent.py holds the scan to _SKIP and the terminals in order.
+_SKIP_RUNS = r"[ \t\n\r\f]*+(?://[^\n]*+[ \t\n\r\f]*+)*+"
+_COMMON = r"[_a-zA-Z][_a-zA-Z0-9]*+(?!['\"])|==|!=|<=|>=|\|\||&&|[<>+\-*/%!()\[\]{}?:,]|\.(?![0-9])"
 _SCAN = re.compile(
-    "(" + _SKIP + ")(?:(" + "|".join(TERMINALS[name] for name in _ORDER) + r")|([\s\S])|\Z)"
+    f"({_SKIP_RUNS})(?:({_COMMON}|"
+    + "|".join(TERMINALS[name] for name in _ORDER)
+    + r")|([\s\S])|\Z)"
 )
 # A token's kind follows from its text (the scan takes the first terminal of ``_ORDER``
 # that matches; tests/test_cel_descent.py holds this to a scan with a group per terminal):
