@@ -82,11 +82,9 @@ _ORDER = (
 # tests/test_cel_descent.py holds the scan to _SKIP and the terminals in order.
 _SKIP_RUNS = r"[ \t\n\r\f]*+(?://[^\n]*+[ \t\n\r\f]*+)*+"
 _COMMON = r"[_a-zA-Z][_a-zA-Z0-9]*+(?!['\"])|==|!=|<=|>=|\|\||&&|[<>+\-*/%!()\[\]{}?:,]|\.(?![0-9])"
-_SCAN = re.compile(
-    f"({_SKIP_RUNS})(?:({_COMMON}|"
-    + "|".join(TERMINALS[name] for name in _ORDER)
-    + r")|([\s\S])|\Z)"
-)
+# The terminals' own groups made non-capturing: each match is then three strings.
+_TERMINALS = "|".join(re.sub(r"(?<!\\)\((?!\?)", "(?:", TERMINALS[name]) for name in _ORDER)
+_SCAN = re.compile(f"({_SKIP_RUNS})(?:({_COMMON}|{_TERMINALS})|([\\s\\S])|\\Z)")
 # A token's kind follows from its text (the scan takes the first terminal of ``_ORDER``
 # that matches; tests/test_cel_descent.py holds this to a scan with a group per terminal):
 # operators, punctuation and keywords by their whole text, the rest by how they start.
