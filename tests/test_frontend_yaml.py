@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from hookc.cel.parser import parse
 from hookc.diagnostics import Diagnostic
-from hookc.frontend.embedded import OffsetMap, align, align_within
+from hookc.frontend.embedded import AlignedWhenAsked, OffsetMap, align, align_within
 from hookc.frontend.load import load_file
 from hookc.frontend.lower import Loaded
 from hookc.ir.expr import Expr
@@ -410,3 +410,7 @@ def test_a_value_placed_in_the_text_it_stands_in_is_placed_as_in_its_own_copy(
         within = align_within(text, start, end, value)
         copied = align(text[start:end], start, value)
         assert _placed(within, len(value)) == _placed(copied, len(value))
+        # And worked out when asked: where it starts verbatim (asked first), then each place.
+        later = AlignedWhenAsked(text, start, end, value)
+        assert later.verbatim_start() == copied.verbatim_start()
+        assert _placed(later, len(value)) == _placed(copied, len(value))

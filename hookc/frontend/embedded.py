@@ -94,12 +94,20 @@ def align(raw: str, raw_start: int, value: str) -> OffsetMap:
 def align_within(text: str, start: int, end: int, value: str) -> OffsetMap:
     """``align(text[start:end], start, value)``, without copying the raw text where the
     value is written verbatim, bare or between quotes: a file's every string comes here."""
+    at = _verbatim_at(text, start, end, value)
+    if at is not None:
+        return OffsetMap.contiguous(at, len(value))
+    return align(text[start:end], start, value)
+
+
+def _verbatim_at(text: str, start: int, end: int, value: str) -> int | None:
+    """Where ``value`` starts if ``text[start:end]`` is it, bare or between quotes."""
     length = len(value)
     if end - start == length and text.startswith(value, start):
-        return OffsetMap.contiguous(start, length)
+        return start
     if end - start == length + 2 and text[start] in "'\"" and text.startswith(value, start + 1):
-        return OffsetMap.contiguous(start + 1, length)
-    return align(text[start:end], start, value)
+        return start + 1
+    return None
 
 
 class AlignedWhenAsked(OffsetMap):
@@ -111,6 +119,12 @@ class AlignedWhenAsked(OffsetMap):
     def __init__(self, text: str, start: int, end: int, value: str) -> None:
         # Not OffsetMap's: its two slots stay empty until one is read.
         self._text, self._raw_start, self._raw_end, self._value = text, start, end, value
+
+    def verbatim_start(self) -> int | None:
+        # Asked of every condition, which is parsed in place when written verbatim: that
+        # needs no map.
+        at = _verbatim_at(self._text, self._raw_start, self._raw_end, self._value)
+        return at if at is not None else super().verbatim_start()
 
     def __getattr__(self, name: str) -> object:
         # Only reached for a slot not yet set (``_offsets`` or ``_end``): align now.
