@@ -270,16 +270,16 @@ def _hook(
         return None, diagnostics
     enabled, description = entries.get("enabled"), entries.get("description")
     hook = Hook(
-        str(hook_id),
-        event,
-        condition,
-        action,
-        priority,
-        True if enabled is None else enabled.value,
-        None if description is None else description.value,
-        section == "builtin_hooks",
-        node.span,
-        source,
+        id=str(hook_id),
+        event=event,
+        condition=condition,
+        action=action,
+        priority=priority,
+        enabled=True if enabled is None else enabled.value,
+        description=None if description is None else description.value,
+        builtin=section == "builtin_hooks",
+        span=node.span,
+        source=source,
     )
     return hook, diagnostics
 
