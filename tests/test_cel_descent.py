@@ -3,6 +3,7 @@ text it takes, the same tree, spans and diagnostics; and it takes the texts peop
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from dataclasses import fields, replace
@@ -13,9 +14,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hookc.cel import descent, lark_parser, to_text
+from hookc.cel.build import NodeBuilder
+from hookc.cel.literals import LiteralError, decode_string
 from hookc.cel.parser import parse, parse_within
 from hookc.diagnostics import Diagnostic
-from hookc.ir.expr import Expr, map_spans, walk
+from hookc.ir.expr import Expr, Literal, map_spans, walk
 from hookc.source import Source
 from tests.fuzz.targets import expressions as mutated_expressions
 from tests.strategies import expressions
@@ -78,6 +81,7 @@ _PIECES = [
     ">=", "+", "-", "*", "/", "%", "!", "&&", "||", "?", ":", ",", ".", "(", ")", "[",
     "]", "{", "}", "matches", "exists", "x", "map", "glob", "startsWith", "@", "=",
 ]  # fmt: skip
+_SURROUNDINGS = st.sampled_from(["", "x", "when: '", "'", '"', "a1", "_", " // c", "'''", "é"])
 _SEPARATORS = st.sampled_from(["", " ", "", " ", "\n", " // c\n", "\t"])
 token_soup = st.lists(st.tuples(st.sampled_from(_PIECES), _SEPARATORS), max_size=14).map(
     lambda pairs: "".join(piece + gap for piece, gap in pairs)
@@ -125,14 +129,61 @@ def test_the_example_conditions_that_parse_are_taken_by_the_fast_reader() -> Non
             assert agrees_with_lark(text), text
 
 
+# The reader's tokens the plain way: a match per token, its kind the name of the terminal
+# that matched (the first in the reader's order), identifiers marked as keywords by text.
+_TERMINAL = re.compile(
+    descent._SKIP
+    + "(?:"
+    + "|".join(f"(?P<{name}>{descent.TERMINALS[name]})" for name in descent._ORDER)
+    + ")"
+)
+_KEYWORDS = {"not": "NOT", "true": "TRUE", "false": "FALSE", "null": "NULL"}
+_WORD_OPERATORS = {"in": "IN", "or": "OR_KW", "and": "AND_KW"}
+
+
+def _tokens_one_by_one(text: str, start: int, end: int) -> object:
+    kinds, texts, starts, ends = [], [], [], []
+    at = start
+    while (match := _TERMINAL.match(text, at, end)) is not None:
+        kind = match.lastgroup
+        assert kind is not None
+        first, at = match.span(kind)
+        word = text[first:at]
+        if kind == "IDENT" and word in _KEYWORDS:
+            kind = _KEYWORDS[word]
+        elif (
+            kind == "IDENT"
+            and word in _WORD_OPERATORS
+            and re.match(r"(?:in|or|and)\b", text[first:end])
+        ):
+            kind = _WORD_OPERATORS[word]
+        kinds.append(kind)
+        texts.append(word)
+        starts.append(first)
+        ends.append(at)
+    if re.compile(descent._SKIP + r"\Z").match(text, at, end) is None:
+        return None
+    return [*kinds, "$END"], [*texts, ""], [*starts, end], [*ends, end]
+
+
+_CHARACTERS = st.text(st.sampled_from("abrRB1.eExXuU_'\"\\ \n/+-!=<>&|()[]{}?:,é\t"), max_size=12)
+
+
+@settings(max_examples=400)
+@given(st.one_of(token_soup, _CHARACTERS), _SURROUNDINGS, _SURROUNDINGS)
+def test_one_scan_of_a_text_cuts_and_names_its_tokens_as_a_match_per_token_does(
+    text: str, before: str, after: str
+) -> None:
+    whole = before + text + after
+    cut = (len(before), len(before) + len(text))
+    assert descent._tokens(whole, *cut) == _tokens_one_by_one(whole, *cut)
+
+
 def test_deep_nesting_and_syntax_errors_are_left_to_lark() -> None:
     assert descent.parse(Source("<expr>", "(" * 100 + "1" + ")" * 100)) is None
     assert descent.parse(Source("<expr>", "a &&")) is None
     assert descent.parse(Source("<expr>", "a b")) is None
     assert descent.parse(Source("<expr>", "f(a,)")) is None
-
-
-_SURROUNDINGS = st.sampled_from(["", "x", "when: '", "'", '"', "a1", "_", " // c", "'''", "é"])
 
 
 @given(st.one_of(token_soup, expressions.map(to_text)), _SURROUNDINGS, _SURROUNDINGS)
@@ -160,3 +211,25 @@ def test_a_text_that_parses_does_not_load_lark() -> None:
         "assert parse('a &&').expr is None and 'lark' in sys.modules"
     )
     subprocess.run([sys.executable, "-c", script], check=True, cwd=ROOT)
+
+
+_STRING = re.compile(descent.TERMINALS["STRING"])
+
+
+@given(st.text(st.sampled_from("ab'\"\\nrR \t"), max_size=10))
+def test_a_string_literal_without_escapes_is_what_its_quotes_hold(text: str) -> None:
+    match = _STRING.match(text)
+    if match is None:
+        return
+    token = match[0]
+    try:
+        expected: object = decode_string(token)
+    except LiteralError:
+        expected = LiteralError
+    builder = NodeBuilder(Source("<expr>", token))
+    literal = builder.literal_at("STRING", token, 0, len(token))
+    assert isinstance(literal, Literal)
+    if expected is LiteralError:
+        assert literal.value == "" and [d.code for d in builder.diagnostics] == ["HK104"]
+    else:
+        assert literal.value == expected and builder.diagnostics == []

@@ -6,14 +6,18 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from hookc.cel.parser import parse
 from hookc.diagnostics import Diagnostic
+from hookc.frontend.embedded import AlignedWhenAsked, OffsetMap, align, align_within
 from hookc.frontend.load import load_file
 from hookc.frontend.lower import Loaded
 from hookc.ir.expr import Expr
 from hookc.ir.hooks import Params, Template
 from hookc.profile import load_profile
+from hookc.source import Span
 
 
 def load(tmp_path: Path, text: str, name: str = "hooks.yaml") -> Loaded:
@@ -384,3 +388,29 @@ def test_the_loader_tags_repeated_plain_scalars_as_the_safe_loader_does() -> Non
 
     assert tags(LOADER) == tags(getattr(yaml, "CSafeLoader", yaml.SafeLoader))
     assert tags(LOADER) == tags(yaml.SafeLoader)
+
+
+def _placed(offsets: OffsetMap, length: int) -> list[Span]:
+    return [offsets.span(Span(i, j)) for i in range(length + 1) for j in range(i, length + 2)]
+
+
+@given(
+    st.text(st.sampled_from("ab '\"\\\n"), max_size=8),
+    st.text(st.sampled_from("ab '\"\\\n"), max_size=8),
+    st.text(st.sampled_from("ab '\""), max_size=3),
+    st.text(st.sampled_from("ab '\""), max_size=3),
+)
+def test_a_value_placed_in_the_text_it_stands_in_is_placed_as_in_its_own_copy(
+    raw: str, value: str, before: str, after: str
+) -> None:
+    # align_within's short ways (a value written verbatim, bare or quoted) against align.
+    for written in (raw, value, f"'{value}'", f'"{value}"'):
+        text = before + written + after
+        start, end = len(before), len(before) + len(written)
+        within = align_within(text, start, end, value)
+        copied = align(text[start:end], start, value)
+        assert _placed(within, len(value)) == _placed(copied, len(value))
+        # And worked out when asked: where it starts verbatim (asked first), then each place.
+        later = AlignedWhenAsked(text, start, end, value)
+        assert later.verbatim_start() == copied.verbatim_start()
+        assert _placed(later, len(value)) == _placed(copied, len(value))

@@ -63,6 +63,12 @@ def _end(node: Expr) -> int:
     return node.span.end
 
 
+def _from_to(first: Expr, last: Expr) -> Span:
+    """From where ``first`` starts to where ``last`` ends."""
+    assert first.span is not None and last.span is not None
+    return Span(first.span.start, last.span.end)
+
+
 class NodeBuilder:
     """Builds the IR of one text, collecting its diagnostics."""
 
@@ -73,22 +79,23 @@ class NodeBuilder:
     def _error(self, code: str, message: str, span: Span, hint: str | None = None) -> None:
         self.diagnostics.append(error(code, message, self.source, span, hint))
 
-    def _name(self, token: Lexeme) -> str:
-        name = token.text
+    # -- primaries ---------------------------------------------------------------------------
+    # Each takes its tokens as a ``Lexeme`` (Lark's callbacks) or as their parts (the fast
+    # reader, which makes no token objects: a condition has a dozen tokens).
+
+    def ident(self, start: int, token: Lexeme) -> Expr:
+        """A name, written ``name`` or ``.name`` (``start`` is where the dot stands)."""
+        return self.ident_at(start, token.text, token.start, token.end)
+
+    def ident_at(self, start: int, name: str, name_start: int, end: int) -> Expr:
+        """``ident`` of the name ``name`` written at ``[name_start, end)``."""
         if name in RESERVED:
             self._error(
                 "HK108",
                 f"`{name}` is a reserved word in CEL and cannot be used as a name",
-                Span(token.start, token.end),
+                Span(name_start, end),
             )
-        return name
-
-    # -- primaries ---------------------------------------------------------------------------
-
-    def ident(self, start: int, token: Lexeme) -> Expr:
-        """A name, written ``name`` or ``.name`` (``start`` is where the dot stands)."""
-        name = self._name(token)
-        span = Span(start, token.end)
+        span = Span(start, end)
         if name in _PYTHON_LITERALS:
             self.diagnostics.append(
                 warning(
@@ -99,21 +106,27 @@ class NodeBuilder:
                     f"CEL spells it `{_PYTHON_LITERALS[name]}`",
                 )
             )
-        return Ident(name, span=span)
+        return Ident(name, span)
 
     def literal(self, token: Lexeme) -> Expr:
         """A literal token (INT, DOUBLE, STRING, UINT, BYTES, TRUE, FALSE or NULL)."""
-        kind, text = token.kind, token.text
-        span = Span(token.start, token.end)
-        if kind == "INT":
-            return Literal(decode_int(text), span=span)
+        return self.literal_at(token.kind, token.text, token.start, token.end)
+
+    def literal_at(self, kind: str, text: str, start: int, end: int) -> Expr:
+        """``literal`` of a token of ``kind`` written as ``text`` at ``[start, end)``."""
+        span = Span(start, end)
         if kind == "STRING":
+            # Most strings are quoted text without escapes: the value is what the quotes hold.
+            if text[0] == text[-1] and text[:3] != text[0] * 3 and "\\" not in text:
+                return Literal(text[1:-1], span)
             try:
                 return Literal(decode_string(text), span=span)
             except LiteralError as exc:
                 at = Span(span.start + exc.start, span.start + exc.end)
                 self._error("HK104", exc.message, at, exc.hint)
                 return Literal("", span=span)
+        if kind == "INT":
+            return Literal(decode_int(text), span)
         if kind == "DOUBLE":
             value = decode_double(text)
             if math.isinf(value):
@@ -121,7 +134,7 @@ class NodeBuilder:
                     "HK105", f"`{text}` is beyond the range of a double", span,
                     "write double('inf') if infinity is meant",
                 )  # fmt: skip
-            return Literal(value, span=span)
+            return Literal(value, span)
         if kind == "UINT":
             self._error(
                 "HK103",
@@ -145,7 +158,7 @@ class NodeBuilder:
         return grouped
 
     def list_literal(self, start: int, items: Sequence[Expr], end: int) -> Expr:
-        return List(tuple(items), span=Span(start, end))
+        return List(tuple(items), Span(start, end))
 
     def map_literal(self, start: int, entries: Sequence[tuple[Expr, Expr]], end: int) -> Expr:
         return Map(tuple(entries), span=Span(start, end))
@@ -155,15 +168,18 @@ class NodeBuilder:
     def select(self, operand: Expr, token: Lexeme) -> Expr:
         """``operand.name``: any identifier but CEL's keywords (reserved words such as
         `as` or `while` are fields, as CEL's grammar and conformance suite have them)."""
-        name = token.text
+        return self.select_at(operand, token.text, token.start, token.end)
+
+    def select_at(self, operand: Expr, name: str, name_start: int, end: int) -> Expr:
+        """``select`` of the name ``name`` written at ``[name_start, end)``."""
         if name in CEL_KEYWORDS:
             self._error(
                 "HK108",
                 f"`{name}` is a keyword in CEL and cannot be used as a field name",
-                Span(token.start, token.end),
+                Span(name_start, end),
                 f"write {_text_of(self.source, operand)}['{name}']",
             )
-        return Select(operand, name, span=Span(_start(operand), token.end))
+        return Select(operand, name, Span(_start(operand), end))
 
     def index(self, operand: Expr, key: Expr, end: int) -> Expr:
         return Index(operand, key, span=Span(_start(operand), end))
@@ -290,7 +306,7 @@ class NodeBuilder:
         return Unary("-", operand, span=span)
 
     def binary(self, left: Expr, op: str, right: Expr) -> Expr:
-        span = Span(_start(left), _end(right))
+        span = _from_to(left, right)
         if op == "in" and isinstance(right, Literal) and isinstance(right.value, str):
             self._error(
                 "HK113",
@@ -298,16 +314,16 @@ class NodeBuilder:
                 span,
                 _in_string_hint(_text_of(self.source, left), right.value),
             )
-        return Binary(op, left, right, span=span)
+        return Binary(op, left, right, span)
 
     def and_(self, operands: Sequence[Expr]) -> Expr:
-        return And(tuple(operands), span=Span(_start(operands[0]), _end(operands[-1])))
+        return And(tuple(operands), _from_to(operands[0], operands[-1]))
 
     def or_(self, operands: Sequence[Expr]) -> Expr:
-        return Or(tuple(operands), span=Span(_start(operands[0]), _end(operands[-1])))
+        return Or(tuple(operands), _from_to(operands[0], operands[-1]))
 
     def conditional(self, condition: Expr, then: Expr, otherwise: Expr) -> Expr:
-        span = Span(_start(condition), _end(otherwise))
+        span = _from_to(condition, otherwise)
         return Conditional(condition, then, otherwise, span=span)
 
 

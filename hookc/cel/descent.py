@@ -72,19 +72,44 @@ _ORDER = (
     "ADD_OP", "MUL_OP", "BANG", "DOT", "LPAREN", "RPAREN", "LBRACKET", "RBRACKET", "LBRACE",
     "RBRACE", "QMARK", "COLON", "COMMA",
 )  # fmt: skip
-_TOKEN = re.compile(
-    _SKIP + "(?:" + "|".join(f"(?P<{name}>{TERMINALS[name]})" for name in _ORDER) + ")"
-)
-_END = re.compile(_SKIP + r"\Z")
-# An identifier that is a keyword: `not true false null` wherever they stand (Lark's lexer
-# makes them keywords where the grammar accepts them; elsewhere the reader takes them as
-# names), `in or and` only where a word ends (their terminals are /in\b/ and so on).
-_KEYWORDS = {"not": "NOT", "true": "TRUE", "false": "FALSE", "null": "NULL"}
-_WORD_OPERATORS = {"in": "IN", "or": "OR_KW", "and": "AND_KW"}
+# The whole text in one scan (a call per token costs more than the token): each match is
+# what Lark ignores and then a token, or a character that starts none (the last group:
+# Lark decides), or the end. So it matches at every position: no text is passed over.
+# For speed, what is ignored is spelt as runs (the same texts as _SKIP), and the commonest
+# tokens are tried first where no terminal before them could match instead: a name not
+# followed by a quote (else it may be a prefix: b'', r'', br''), then the operators and
+# punctuation, longest first (a dot only where no digit follows: .5 is a number).
+# tests/test_cel_descent.py holds the scan to _SKIP and the terminals in order.
+_SKIP_RUNS = r"[ \t\n\r\f]*+(?://[^\n]*+[ \t\n\r\f]*+)*+"
+_COMMON = r"[_a-zA-Z][_a-zA-Z0-9]*+(?!['\"])|==|!=|<=|>=|\|\||&&|[<>+\-*/%!()\[\]{}?:,]|\.(?![0-9])"
+# The terminals' own groups made non-capturing: each match is then three strings.
+_TERMINALS = "|".join(re.sub(r"(?<!\\)\((?!\?)", "(?:", TERMINALS[name]) for name in _ORDER)
+_SCAN = re.compile(f"({_SKIP_RUNS})(?:({_COMMON}|{_TERMINALS})|([\\s\\S])|\\Z)")
+# A token's kind follows from its text (the scan takes the first terminal of ``_ORDER``
+# that matches; tests/test_cel_descent.py holds this to a scan with a group per terminal):
+# operators, punctuation and keywords by their whole text, the rest by how they start.
+_BY_TEXT = {
+    **dict.fromkeys(("==", "!=", "<=", ">=", "<", ">"), "REL_OP"),
+    "||": "OR_OP", "&&": "AND_OP", "+": "ADD_OP", "-": "ADD_OP",
+    "*": "MUL_OP", "/": "MUL_OP", "%": "MUL_OP", "!": "BANG", ".": "DOT",
+    "(": "LPAREN", ")": "RPAREN", "[": "LBRACKET", "]": "RBRACKET", "{": "LBRACE",
+    "}": "RBRACE", "?": "QMARK", ":": "COLON", ",": "COMMA",
+    # An identifier that is a keyword: `not true false null` wherever they stand (Lark's
+    # lexer makes them keywords where the grammar accepts them; elsewhere the reader takes
+    # them as names), `in or and` only where a word ends (their terminals are /in\b/ and
+    # so on: a letter beyond ASCII after one makes it a name).
+    "not": "NOT", "true": "TRUE", "false": "FALSE", "null": "NULL",
+    "in": "IN", "or": "OR_KW", "and": "AND_KW",
+}  # fmt: skip
+_WORD_OPERATORS = frozenset({"IN", "OR_KW", "AND_KW"})
 _WORD_OPERATOR = re.compile(r"(?:in|or|and)\b")
+_NUMBER_START = frozenset("0123456789.")
+_QUOTES = frozenset("'\"")
 _NAMES = frozenset({"IDENT", "NOT", "IN", "OR_KW", "AND_KW"})  # a name where an operand is
 _FIELD_NAMES = _NAMES | {"TRUE", "FALSE", "NULL"}  # a name after `.`: any identifier
 _LITERALS = frozenset({"BYTES", "STRING", "DOUBLE", "UINT", "INT", "TRUE", "FALSE", "NULL"})
+_MEMBER = frozenset({"DOT", "LBRACKET"})  # what continues a member after its primary
+_ITEM_END = frozenset({"COMMA", "COLON", "RPAREN", "RBRACKET", "RBRACE"})  # what ends an item
 _OR = frozenset({"OR_OP", "OR_KW"})
 _AND = frozenset({"AND_OP", "AND_KW"})
 # Binding strength of the left-associative binary operators (relation, addition,
@@ -118,44 +143,64 @@ def parse(
     return expr, reader.nodes.diagnostics
 
 
-def _tokens(text: str, start: int, end: int) -> tuple[list[str], list[int], list[int]] | None:
-    """The kind, start and end of every token of ``text[start:end]``, ending with
+def _tokens(
+    text: str, start: int, end: int
+) -> tuple[list[str], list[str], list[int], list[int]] | None:
+    """The kind, text, start and end of every token of ``text[start:end]``, ending with
     ``$END``; None where a character starts no token."""
     kinds: list[str] = []
+    texts: list[str] = []
     starts: list[int] = []
     ends: list[int] = []
     at = start
-    match = _TOKEN.match(text, at, end)
-    while match is not None:
-        kind = match.lastgroup
-        assert kind is not None
-        first, at = match.span(kind)
-        if kind == "IDENT":
-            word = text[first:at]
-            if word in _KEYWORDS:
-                kind = _KEYWORDS[word]
-            elif word in _WORD_OPERATORS and _WORD_OPERATOR.match(text, first, end):
-                kind = _WORD_OPERATORS[word]
+    for found in _SCAN.findall(text, start, end):
+        token = found[1]
+        if not token:
+            if found[-1]:
+                return None
+            break
+        first = at + len(found[0])
+        at = first + len(token)
+        kind = _BY_TEXT.get(token) or _kind(token)
+        if kind in _WORD_OPERATORS and _WORD_OPERATOR.match(text, first, end) is None:
+            kind = "IDENT"
         kinds.append(kind)
+        texts.append(token)
         starts.append(first)
         ends.append(at)
-        match = _TOKEN.match(text, at, end)
-    if _END.match(text, at, end) is None:
-        return None
     kinds.append("$END")
+    texts.append("")
     starts.append(end)
     ends.append(end)
-    return kinds, starts, ends
+    return kinds, texts, starts, ends
+
+
+def _kind(token: str) -> str:
+    """The terminal of a literal or an identifier, from its text."""
+    first = token[0]
+    if first in _NUMBER_START:
+        if token[-1] in "uU":
+            return "UINT"
+        if token[:2] in ("0x", "0X") or not ("." in token or "e" in token or "E" in token):
+            return "INT"
+        return "DOUBLE"
+    if token[-1] in _QUOTES:  # '...', or with a prefix: r'...', b'...', br'...'
+        return "BYTES" if first in "bB" else "STRING"
+    return "IDENT"
 
 
 class _Reader:
     """The tokens of one text read rule by rule; ``at`` is the next token's index."""
 
     def __init__(
-        self, source: Source, kinds: list[str], starts: list[int], ends: list[int]
+        self,
+        source: Source,
+        kinds: list[str],
+        texts: list[str],
+        starts: list[int],
+        ends: list[int],
     ) -> None:
-        self.text = source.text
-        self.kinds, self.starts, self.ends = kinds, starts, ends
+        self.kinds, self.texts, self.starts, self.ends = kinds, texts, starts, ends
         self.at = 0
         self.nodes = NodeBuilder(source)
         self.nesting = 0
@@ -169,8 +214,7 @@ class _Reader:
         return at
 
     def lexeme(self, at: int, kind: str) -> Lexeme:
-        start, end = self.starts[at], self.ends[at]
-        return Lexeme(kind, self.text[start:end], start, end)
+        return Lexeme(kind, self.texts[at], self.starts[at], self.ends[at])
 
     def nest(self) -> None:
         self.nesting += 1
@@ -232,15 +276,14 @@ class _Reader:
             right = self.unary()
             while _PRECEDENCE.get(kinds[self.at], 0) > strength:
                 right = self.binary(right, strength + 1)
-            op = self.text[self.starts[at] : self.ends[at]]
-            left = self.nodes.binary(left, op, right)
+            left = self.nodes.binary(left, self.texts[at], right)
         return left
 
     def unary(self) -> Expr:
         """unary: member | BANG unary | MINUS unary"""
         at = self.at
         kind = self.kinds[at]
-        if kind == "BANG" or (kind == "ADD_OP" and self.text[self.starts[at]] == "-"):
+        if kind == "BANG" or (kind == "ADD_OP" and self.texts[at] == "-"):
             self.at = at + 1
             self.nest()
             operand = self.unary()
@@ -248,7 +291,10 @@ class _Reader:
             if kind == "BANG":
                 return self.nodes.logical_not(self.starts[at], operand)
             return self.nodes.negate(self.starts[at], operand)
-        return self.member(self.primary())
+        operand = self.primary()
+        if self.kinds[self.at] in _MEMBER:
+            return self.member(operand)
+        return operand
 
     def member(self, operand: Expr) -> Expr:
         """member: primary | member "." IDENT ["(" [args] ")"] | member "[" expr "]" """
@@ -260,9 +306,11 @@ class _Reader:
                 if kinds[self.at] == "LPAREN":
                     self.at += 1
                     args, end = self.arguments()
-                    operand = self.nodes.method_call(operand, name, args, end)
+                    token = self.lexeme(name, "IDENT")
+                    operand = self.nodes.method_call(operand, token, args, end)
                 else:
-                    operand = self.nodes.select(operand, name)
+                    texts, starts, ends = self.texts, self.starts, self.ends
+                    operand = self.nodes.select_at(operand, texts[name], starts[name], ends[name])
             elif kind == "LBRACKET":
                 self.at += 1
                 key = self.expr()
@@ -271,30 +319,32 @@ class _Reader:
             else:
                 return operand
 
-    def field_name(self) -> Lexeme:
-        """After a `.`: any identifier (no keyword is one there)."""
+    def field_name(self) -> int:
+        """After a `.`: any identifier (no keyword is one there); the index of its token."""
         at = self.at + 1
         if self.kinds[at] not in _FIELD_NAMES:
             raise _GiveUp
         self.at = at + 1
-        return self.lexeme(at, "IDENT")
+        return at
 
     def primary(self) -> Expr:
         at = self.at
         kind = self.kinds[at]
         self.at = at + 1
         if kind in _NAMES:
-            name = self.lexeme(at, "IDENT")
             if self.kinds[at + 1] == "LPAREN":
                 self.at += 1
                 args, end = self.arguments()
-                return self.nodes.call(name, args, end)
-            return self.nodes.ident(name.start, name)
+                return self.nodes.call(self.lexeme(at, "IDENT"), args, end)
+            start = self.starts[at]
+            return self.nodes.ident_at(start, self.texts[at], start, self.ends[at])
         if kind in _LITERALS:
-            return self.nodes.literal(self.lexeme(at, kind))
+            return self.nodes.literal_at(kind, self.texts[at], self.starts[at], self.ends[at])
         if kind == "DOT":  # `.name`: after that dot, too, Lark's lexer offers only IDENT
             self.at = at
-            return self.nodes.ident(self.starts[at], self.field_name())
+            name = self.field_name()
+            texts, starts, ends = self.texts, self.starts, self.ends
+            return self.nodes.ident_at(starts[at], texts[name], starts[name], ends[name])
         if kind == "LPAREN":
             inner = self.expr()
             close = self.take("RPAREN")
@@ -311,10 +361,10 @@ class _Reader:
         """After `(`: [expr ("," expr)*] ")" (no trailing comma), and where `)` ends."""
         args: list[Expr] = []
         if self.kinds[self.at] != "RPAREN":
-            args.append(self.expr())
+            args.append(self.item())
             while self.kinds[self.at] == "COMMA":
                 self.at += 1
-                args.append(self.expr())
+                args.append(self.item())
         return args, self.ends[self.take("RPAREN")]
 
     def sequence(self, closer: str, entries: bool) -> tuple[list, int]:  # type: ignore[type-arg]
@@ -323,13 +373,27 @@ class _Reader:
         items: list = []  # type: ignore[type-arg]
         kinds = self.kinds
         while kinds[self.at] != closer:
-            item = self.expr()
+            item = self.item()
             if entries:
                 self.take("COLON")
-                items.append((item, self.expr()))
+                items.append((item, self.item()))
             else:
                 items.append(item)
             if kinds[self.at] != "COMMA":
                 break
             self.at += 1
         return items, self.ends[self.take(closer)]
+
+    def item(self) -> Expr:
+        """An expression in a list, a map or a call's arguments; a lone literal (most are)
+        is read at once, as ``expr`` would read it."""
+        at = self.at
+        kind = self.kinds[at]
+        if (
+            kind in _LITERALS
+            and self.kinds[at + 1] in _ITEM_END
+            and self.nesting < _MAX_NESTING  # where ``expr`` would not give up
+        ):
+            self.at = at + 1
+            return self.nodes.literal_at(kind, self.texts[at], self.starts[at], self.ends[at])
+        return self.expr()

@@ -60,9 +60,8 @@ def parse_within(source: Source, start: int, end: int) -> ParseResult | None:
     """``source.text[start:end]`` parsed where it stands, its spans and diagnostics those
     of ``source`` (as ``parse`` would give them, moved); None where the fast reader does
     not take the text (``parse`` it then). A front end that finds an expression written
-    verbatim in its file so gets its tree without moving every span of a copy."""
-    if _NOTHING_TO_PARSE.fullmatch(source.text, start, end):
-        return None
+    verbatim in its file so gets its tree without moving every span of a copy. (A text with
+    nothing to parse is not taken: ``parse`` says so.)"""
     read = descent.parse(source, start, end)
     return None if read is None else _result(source, start, end, *read)
 
@@ -70,13 +69,13 @@ def parse_within(source: Source, start: int, end: int) -> ParseResult | None:
 def _result(
     source: Source, start: int, end: int, expr: Expr | None, found: list[Diagnostic]
 ) -> ParseResult:
-    if expr is None:
-        return ParseResult(None, tuple(sorted(found, key=Diagnostic.sort_key)))
     # Every node spans at least one character of its own, so a text shorter than the depth
     # limit cannot exceed it; and only a long run of digits can overflow int64.
-    if end - start > MAX_DEPTH or _LONG_NUMBER.search(source.text, start, end):
+    if expr is not None and (
+        end - start > MAX_DEPTH or _LONG_NUMBER.search(source.text, start, end)
+    ):
         found.extend(_check_tree(expr, source))
-    return ParseResult(expr, tuple(sorted(found, key=Diagnostic.sort_key)))
+    return ParseResult(expr, tuple(sorted(found, key=Diagnostic.sort_key)) if found else ())
 
 
 def _check_tree(expr: Expr, source: Source) -> list[Diagnostic]:

@@ -68,7 +68,7 @@ def build_action(
             )
         ]
     given: dict[str, ParamValue] = {}
-    for name, value_node in node.items():
+    for name, value_node in node.value.items():  # a mapping: it has a `type`
         if name == "type":
             continue
         spec = action_type.param(name)
@@ -90,7 +90,7 @@ def build_action(
         if not found:
             given[name] = value
     for spec in action_type.params:
-        if spec.required and spec.name not in given and node.get(spec.name) is None:
+        if spec.required and spec.name not in given and spec.name not in node.value:
             diagnostics.append(
                 error(
                     "HK305",
@@ -145,16 +145,16 @@ def _parameter(
     if diagnostics:
         return None, diagnostics
     exact_template = isinstance(converted, Template) and converted.is_exact
-    if not exact_template and not spec.admits(_plain(converted)):
+    plain = _plain(converted)
+    if not exact_template and not spec.admits(plain):
         return None, [
             error(
                 "HK303",
-                f"`{spec.name}` must be {_a(spec.type)}, not {describe(_plain(converted))}",
+                f"`{spec.name}` must be {_a(spec.type)}, not {describe(plain)}",
                 source,
                 node.span,
             )
         ]
-    plain = _plain(converted)
     if spec.enum is not None and not isinstance(converted, Template) and plain not in spec.enum:
         allowed = ", ".join(str(v) for v in spec.enum)
         return None, [

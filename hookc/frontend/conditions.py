@@ -323,5 +323,7 @@ def lower_condition(node: Located, source: Source) -> tuple[Expr | None, list[Di
 
 def lower_when(node: Located, source: Source) -> tuple[Expr | None, list[Diagnostic]]:
     """A ``when:`` string as an expression."""
-    lowering = _Lowering(source)
-    return lowering.expression(node), lowering.diagnostics
+    if not isinstance(node.value, str):
+        lowering = _Lowering(source)
+        return lowering.expression(node), lowering.diagnostics
+    return parse_embedded(node.value, source, _offsets(node))

@@ -20,6 +20,8 @@ from hookc.source import Source, Span
 class OffsetMap:
     """File offsets of the characters of an embedded text, and of its end."""
 
+    __slots__ = ("_end", "_offsets")
+
     def __init__(self, offsets: Sequence[int], end: int) -> None:
         # A range stays one: most strings are written verbatim, and a file holds millions
         # of their characters.
@@ -87,6 +89,50 @@ def align(raw: str, raw_start: int, value: str) -> OffsetMap:
         offsets.append(last)
         position = found + 1
     return OffsetMap(offsets, raw_start + position if value else raw_start)
+
+
+def align_within(text: str, start: int, end: int, value: str) -> OffsetMap:
+    """``align(text[start:end], start, value)``, without copying the raw text where the
+    value is written verbatim, bare or between quotes: a file's every string comes here."""
+    at = _verbatim_at(text, start, end, value)
+    if at is not None:
+        return OffsetMap.contiguous(at, len(value))
+    return align(text[start:end], start, value)
+
+
+def _verbatim_at(text: str, start: int, end: int, value: str) -> int | None:
+    """Where ``value`` starts if ``text[start:end]`` is it, bare or between quotes."""
+    length = len(value)
+    if end - start == length and text.startswith(value, start):
+        return start
+    if end - start == length + 2 and text[start] in "'\"" and text.startswith(value, start + 1):
+        return start + 1
+    return None
+
+
+class AlignedWhenAsked(OffsetMap):
+    """``align_within(text, start, end, value)``, worked out when first used: a file's
+    every string gets a map, and most (keys' values, ids, names) are never asked."""
+
+    __slots__ = ("_raw_end", "_raw_start", "_text", "_value")
+
+    def __init__(self, text: str, start: int, end: int, value: str) -> None:
+        # Not OffsetMap's: its two slots stay empty until one is read.
+        self._text, self._raw_start, self._raw_end, self._value = text, start, end, value
+
+    def verbatim_start(self) -> int | None:
+        # Asked of every condition, which is parsed in place when written verbatim: that
+        # needs no map.
+        at = _verbatim_at(self._text, self._raw_start, self._raw_end, self._value)
+        return at if at is not None else super().verbatim_start()
+
+    def __getattr__(self, name: str) -> object:
+        # Only reached for a slot not yet set (``_offsets`` or ``_end``): align now.
+        if name not in ("_offsets", "_end"):
+            raise AttributeError(name)
+        aligned = align_within(self._text, self._raw_start, self._raw_end, self._value)
+        self._offsets, self._end = aligned._offsets, aligned._end
+        return getattr(self, name)
 
 
 def _find(raw: str, char: str, start: int) -> int:

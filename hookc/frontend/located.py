@@ -15,7 +15,7 @@ from hookc.frontend.embedded import OffsetMap
 from hookc.source import Span
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Located:
     """A scalar, ``list[Located]`` or ``dict[str, Located]``, with where it was written.
 
@@ -29,6 +29,23 @@ class Located:
     offsets: OffsetMap | None = None
     key_span: Span | None = None
     text: bool = False
+
+    def __init__(
+        self,
+        value: Any,
+        span: Span,
+        offsets: OffsetMap | None = None,
+        key_span: Span | None = None,
+        text: bool = False,
+    ) -> None:
+        # Through the slots' setters: a file makes one of these for every value it holds,
+        # and the frozen dataclass's own __init__ (object.__setattr__ by name) is twice as
+        # slow.
+        _set_value(self, value)
+        _set_span(self, span)
+        _set_offsets(self, offsets)
+        _set_key_span(self, key_span)
+        _set_text(self, text)
 
     def plain(self) -> Any:
         """The value without positions, for JSON Schema validation."""
@@ -58,3 +75,8 @@ class Located:
                 break
             node = child
         return node
+
+
+_set_value, _set_span, _set_offsets, _set_key_span, _set_text = (
+    vars(Located)[name].__set__ for name in ("value", "span", "offsets", "key_span", "text")
+)

@@ -238,10 +238,10 @@ def _hook(
     node: Located, section: str, index: int, source: Source, profile: Profile
 ) -> tuple[Hook | None, list[Diagnostic]]:
     diagnostics: list[Diagnostic] = []
-    id_node = node.get("id")
+    entries: dict[str, Located] = node.value  # the schema requires a mapping
+    id_node = entries.get("id")
     hook_id = id_node.value if id_node is not None else derived_id(source, section, index)
-    event_node = node.get("event")
-    assert event_node is not None  # the schema requires it
+    event_node = entries["event"]  # the schema requires it
     event = str(event_node.value)
     if profile.events and event not in profile.events:
         close = _close_events(event, profile.events)
@@ -255,7 +255,7 @@ def _hook(
                 f"its events: {', '.join(profile.events)} (a runtime may add others)",
             )
         )  # fmt: skip
-    when, tree = node.get("when"), node.get("condition")
+    when, tree = entries.get("when"), entries.get("condition")
     condition = None
     if when is not None:
         condition, found = lower_when(when, source)
@@ -263,22 +263,20 @@ def _hook(
     elif tree is not None:
         condition, found = lower_condition(tree, source)
         diagnostics.extend(found)
-    priority = _priority(node.get("priority"), source, diagnostics)
-    action_node = node.get("action")
-    assert action_node is not None  # the schema requires it
-    action, found = build_action(action_node, profile, source)
+    priority = _priority(entries.get("priority"), source, diagnostics)
+    action, found = build_action(entries["action"], profile, source)  # the schema requires it
     diagnostics.extend(found)
-    if action is None or has_error(diagnostics):
+    if action is None or (diagnostics and has_error(diagnostics)):
         return None, diagnostics
-    values = {key: item.value for key, item in node.items()}
+    enabled, description = entries.get("enabled"), entries.get("description")
     hook = Hook(
         id=str(hook_id),
         event=event,
         condition=condition,
         action=action,
         priority=priority,
-        enabled=values.get("enabled", True),
-        description=values.get("description"),
+        enabled=True if enabled is None else enabled.value,
+        description=None if description is None else description.value,
         builtin=section == "builtin_hooks",
         span=node.span,
         source=source,

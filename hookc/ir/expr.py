@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, fields
 from typing import Any, TypeAlias
 
+from hookc.ir.slots import init_through_slots
 from hookc.source import Span
 
 Value: TypeAlias = "int | float | str | bool | None"
@@ -351,6 +352,7 @@ def _keeping_hash(computed: Callable[[Any], int]) -> Callable[[_Node], int]:
 
 for _node_type in NODE_TYPES:
     _node_type.__hash__ = _keeping_hash(_node_type.__hash__)  # type: ignore[method-assign, assignment]
+    _node_type.__init__ = init_through_slots(_node_type)  # type: ignore[method-assign]
 
 # Per node type, its fields in order with their role, read once from the annotations.
 _FIELD_ROLES = {

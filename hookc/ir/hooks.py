@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import TypeAlias
 
 from hookc.ir.expr import Expr
+from hookc.ir.slots import init_through_slots
 from hookc.source import Source, Span
 
 _SPAN = field(default=None, compare=False, hash=False, repr=False)
@@ -104,3 +105,8 @@ class HookSet:
 
     def for_event(self, event: str) -> Iterator[Hook]:
         return (hook for hook in self.in_evaluation_order() if hook.event == event)
+
+
+# The front end makes one of each of these per hook (construction cost; hookc.ir.slots).
+for _record_type in (Template, Params, Action, Hook):
+    _record_type.__init__ = init_through_slots(_record_type)  # type: ignore[method-assign]

@@ -22,7 +22,12 @@ def claims(name: str, text: str) -> bool:
     if ending == ".json":
         return text.lstrip("\ufeff \t\r\n").startswith("[") and '"event_type"' in text
     if ending in (".yaml", ".yml"):
-        return bool(_YAML_ITEM.search(text)) and bool(_EVENT_TYPE.search(text))
+        # The substring test first: it is ten times quicker than the searches it spares.
+        return (
+            "event_type" in text
+            and bool(_YAML_ITEM.search(text))
+            and bool(_EVENT_TYPE.search(text))
+        )
     return False
 
 

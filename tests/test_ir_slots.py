@@ -1,0 +1,52 @@
+"""Records made through their slots (``hookc.ir.slots``) are made as their dataclass makes
+them: the same parameters, in order, with the same defaults, each field set as given."""
+
+from __future__ import annotations
+
+import inspect
+from dataclasses import MISSING, dataclass, fields
+
+import pytest
+
+from hookc.ir.expr import NODE_TYPES
+from hookc.ir.hooks import Action, Hook, Params, Template
+from hookc.ir.slots import init_through_slots
+
+RECORDS = [*NODE_TYPES, Template, Params, Action, Hook]
+
+
+@pytest.mark.parametrize("record_type", RECORDS, ids=lambda record: record.__name__)
+def test_a_record_takes_its_fields_in_order_with_their_defaults(record_type: type) -> None:
+    parameters = list(inspect.signature(record_type.__init__).parameters.values())[1:]
+    assert [(p.name, p.default) for p in parameters] == [
+        (f.name, inspect.Parameter.empty if f.default is MISSING else f.default)
+        for f in fields(record_type)
+    ]
+
+
+@pytest.mark.parametrize("record_type", RECORDS, ids=lambda record: record.__name__)
+def test_a_record_holds_what_it_was_given_or_its_defaults(record_type: type) -> None:
+    given = {f.name: object() for f in fields(record_type)}
+    made = record_type(*given.values())
+    assert all(getattr(made, name) is value for name, value in given.items())
+    required = [f for f in fields(record_type) if f.default is MISSING]
+    defaulted = record_type(**{f.name: given[f.name] for f in required})
+    for f in fields(record_type):
+        expected = given[f.name] if f.default is MISSING else f.default
+        assert getattr(defaulted, f.name) is expected
+
+
+def test_post_init_runs_after_the_fields_are_set() -> None:
+    seen = []
+
+    @dataclass(frozen=True, slots=True)
+    class Checked:
+        first: int
+        second: int = 2
+
+        def __post_init__(self) -> None:
+            seen.append((self.first, self.second))
+
+    Checked.__init__ = init_through_slots(Checked)  # type: ignore[method-assign]
+    Checked(1)
+    assert seen == [(1, 2)]
