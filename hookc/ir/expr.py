@@ -243,7 +243,13 @@ def walk(node: Expr) -> Iterator[tuple[Expr, int]]:
 
 def path_steps(expr: Expr) -> tuple[str, tuple[str | int, ...]] | None:
     """A name followed by constant keys (``a.b['c'][0]``) as (name, keys), else None."""
-    # Asked of nearly every node by the checks and the back end: type tests, not a match.
+    # Asked of nearly every node by the checks and the back end: type tests, not a match,
+    # and the commonest answers (a bare name; no path at all) before any list is made.
+    kind = type(expr)
+    if kind is Ident:
+        return expr.name, ()  # type: ignore[union-attr]
+    if kind is not Select and kind is not Index and not isinstance(expr, Select | Index):
+        return None
     keys: list[str | int] = []
     while True:
         if isinstance(expr, Select):
