@@ -21,7 +21,11 @@ from hookc.ir.expr import (
     Comprehension,
     Expr,
     Ident,
+    Index,
+    List,
     Literal,
+    Map,
+    Select,
     Unary,
     children,
     context_paths,
@@ -47,6 +51,8 @@ _KINDS = {
 }
 _ORDERING = ("<", "<=", ">", ">=")
 _ARITHMETIC = ("+", "-", "*", "/", "%")
+# The operators ``_mismatch`` looks at: others (`==`, `!=`) accept operands of every kind.
+_CHECKED_OPERATORS = frozenset({*_ORDERING, *_ARITHMETIC, "in"})
 _CONVERSIONS = {"int": "number", "double": "number", "size": "number", "string": "string"}
 # The kinds each method accepts as its receiver (contains: strings, and lists in hookc).
 _RECEIVERS = {
@@ -199,12 +205,23 @@ def _kind(expr: Expr, resolve: Callable[[Steps], _Resolved], bound: frozenset[st
     being as good as a mismatch (both make the condition never true), ``-n`` and ``1 + 2``
     are numbers as their folded literals are, so a check finds the same in a condition and
     in what the optimizer writes of it (canonical YAML must check as its source does)."""
-    if not isinstance(expr, Literal) and _steps(expr) is None:
-        # What the optimizer folds to a literal (`''.size()`, `'a' + 'b'`) has that literal's
-        # kind here too: canonical YAML holds the folded literal and must check as its source.
-        folded = rewrite(expr, Mode.VALUE, fold_constants)
-        if isinstance(folded, Literal):
-            expr = folded
+    kind = type(expr)
+    if kind is Literal:
+        return _literal_kind(expr.value)  # type: ignore[union-attr]
+    steps = _steps(expr)
+    if steps is not None:
+        if not isinstance(steps[0], str) or steps[0] in bound:
+            return None
+        resolved = resolve(steps)
+        declared = resolved.schema.get("type") if resolved.schema is not None else None
+        return _KINDS.get(declared) if isinstance(declared, str) else None
+    if kind is List or kind is Map:
+        return None  # a list or a map of any items: folding leaves it one
+    # What the optimizer folds to a literal (`''.size()`, `'a' + 'b'`) has that literal's
+    # kind here too: canonical YAML holds the folded literal and must check as its source.
+    folded = rewrite(expr, Mode.VALUE, fold_constants)
+    if isinstance(folded, Literal):
+        return _literal_kind(folded.value)
     if isinstance(expr, Unary) and expr.op == "-":
         return "number" if _kind(expr.operand, resolve, bound) == "number" else None
     if isinstance(expr, Call) and expr.target is None and len(expr.args) == 1:
@@ -213,43 +230,51 @@ def _kind(expr: Expr, resolve: Callable[[Steps], _Resolved], bound: frozenset[st
     if isinstance(expr, Binary) and expr.op in _ARITHMETIC:
         kinds = {_kind(expr.left, resolve, bound), _kind(expr.right, resolve, bound)}
         return "number" if kinds == {"number"} else None
-    if isinstance(expr, Literal):
-        value = expr.value
-        if isinstance(value, bool):
-            return "bool"
-        if isinstance(value, int | float):
-            return "number"
-        return "string" if isinstance(value, str) else "null"
-    steps = _steps(expr)
-    if steps is None or not isinstance(steps[0], str) or steps[0] in bound:
-        return None
-    resolved = resolve(steps)
-    declared = resolved.schema.get("type") if resolved.schema is not None else None
-    return _KINDS.get(declared) if isinstance(declared, str) else None
+    return None
+
+
+def _literal_kind(value: object) -> str:
+    if isinstance(value, bool):
+        return "bool"
+    if isinstance(value, int | float):
+        return "number"
+    return "string" if isinstance(value, str) else "null"
 
 
 def _type_mismatches(
     expr: Expr, resolve: Callable[[Steps], _Resolved], source: Source, bound: frozenset[str]
 ) -> Iterator[Diagnostic]:
-    stack: list[tuple[Expr, frozenset[str]]] = [(expr, bound)]
+    """HK502 for each operator in ``expr`` that meets an operand it never accepts, last
+    operand first; the names in ``bound`` are a macro's variables, not context paths."""
+    stack: list[Expr] = [expr]
     while stack:
-        node, names = stack.pop()
+        node = stack.pop()
         kind = type(node)
         if kind is Literal or kind is Ident:
             continue  # no operator, no children: the leaves, a third of the nodes
+        if (kind is Select or kind is Index) and path_steps(node) is not None:
+            continue  # a path: names, fields and constant keys, no operator
         # Only an operator or a method call can meet an operand it never accepts.
-        problem = _mismatch(node, resolve, names) if kind is Binary or kind is Call else None
+        if kind is Binary:
+            checked = node.op in _CHECKED_OPERATORS  # type: ignore[union-attr]
+        else:
+            checked = kind is Call and node.function in _RECEIVERS  # type: ignore[union-attr]
+        problem = _mismatch(node, resolve, bound) if checked else None
         if problem is not None:
             message, culprit, hint = problem
             span = culprit.span or node.span
             assert span is not None
             yield error("HK502", message, source, span, hint)
         if isinstance(node, Comprehension):
-            stack.append((node.target, names))
-            inner = names | {node.var}
-            stack.extend((part, inner) for part in (node.predicate, node.transform) if part)
+            # The body in the macro's scope, then the target in this one (the order a
+            # single stack of both would give).
+            inner = bound | {node.var}
+            for part in (node.transform, node.predicate):
+                if part is not None:
+                    yield from _type_mismatches(part, resolve, source, inner)
+            stack.append(node.target)
         else:
-            stack.extend((child, names) for child in children(node))
+            stack.extend(children(node))
 
 
 def _mismatch(

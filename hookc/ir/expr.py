@@ -271,12 +271,19 @@ def context_paths(expr: Expr) -> Iterator[tuple[Expr, tuple[str, tuple[str | int
     """Each longest constant-key path (``a.b['c'][0]``) the expression reads from the
     context, with its ``path_steps``, in source order; a path rooted at a variable a macro
     binds reads that variable, not the context, and is skipped."""
+    return _context_paths(expr, _NONE_BOUND)
+
+
+def _context_paths(
+    expr: Expr, bound: frozenset[str]
+) -> Iterator[tuple[Expr, tuple[str, tuple[str | int, ...]]]]:
     # The checks, the back end and `explain` each walk every condition with it: constants
     # (a third of the nodes) are passed over without a call, and only the three kinds of
-    # node a path is made of are asked for their steps.
-    stack: list[tuple[Expr, frozenset[str]]] = [(expr, _NONE_BOUND)]
+    # node a path is made of are asked for their steps. A macro's parts are walked at once,
+    # its body with its variable bound, so the stack holds nodes alone.
+    stack: list[Expr] = [expr]
     while stack:
-        node, bound = stack.pop()
+        node = stack.pop()
         kind = type(node)
         if kind is Literal:
             continue
@@ -288,12 +295,13 @@ def context_paths(expr: Expr) -> Iterator[tuple[Expr, tuple[str, tuple[str | int
                 continue
         if kind is Comprehension:
             assert isinstance(node, Comprehension)
+            yield from _context_paths(node.target, bound)
             inner = bound | {node.var}
-            body = [part for part in (node.predicate, node.transform) if part is not None]
-            stack.extend((part, inner) for part in reversed(body))
-            stack.append((node.target, bound))
+            for part in (node.predicate, node.transform):
+                if part is not None:
+                    yield from _context_paths(part, inner)
             continue
-        stack.extend((child, bound) for child in reversed(_CHILDREN[kind](node)))
+        stack.extend(reversed(_CHILDREN[kind](node)))
 
 
 _NONE_BOUND: frozenset[str] = frozenset()
