@@ -28,7 +28,12 @@ class _Node:
     """
 
     __slots__ = ("_hash",)
-    _hash: int
+    _hash: int | None
+
+    def __post_init__(self) -> None:
+        # An empty slot would make the first `__hash__` raise and catch AttributeError, which
+        # costs more than the hash: every node of every condition is hashed once.
+        object.__setattr__(self, "_hash", None)
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -354,11 +359,13 @@ NODE_TYPES = (
 def _keeping_hash(computed: Callable[[Any], int]) -> Callable[[_Node], int]:
     def __hash__(self: _Node) -> int:
         try:
-            return self._hash
-        except AttributeError:  # the first time: the slot is empty
+            value = self._hash
+        except AttributeError:  # a node made without `__init__` (unpickled, copied)
+            value = None
+        if value is None:  # the first time
             value = computed(self)
             object.__setattr__(self, "_hash", value)  # not a field: the node stays as it was
-            return value
+        return value
 
     return __hash__
 
