@@ -29,7 +29,7 @@ from __future__ import annotations
 import functools
 import math
 import operator
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, TypeAlias
 
@@ -269,14 +269,21 @@ def _facts(atom: _Atom) -> tuple[_Fact, ...]:
     every atom of a conjunction sees the same context, so a term has one value throughout.
     """
     # Cached: the shadow check asks about the same atoms once per candidate pair.
-    found = list(_term_facts(atom))
+    fact = _term_fact(atom)
     key, positive = _canonical(atom.expr, atom.positive)
-    if not isinstance(key, Literal):
-        found.append(_Fact(key, _OneOf((positive,)), atom, exact=True))
-    return tuple(found)
+    if isinstance(key, Literal):
+        return () if fact is None else (fact,)
+    own = _Fact(key, _IS_TRUE if positive else _IS_FALSE, atom, exact=True)
+    return (own,) if fact is None else (fact, own)
 
 
-def _term_facts(atom: _Atom) -> Iterator[_Fact]:
+# What every atom says of its own value (one of each, shared: constraints are immutable).
+_IS_TRUE = _OneOf((True,))
+_IS_FALSE = _OneOf((False,))
+
+
+def _term_fact(atom: _Atom) -> _Fact | None:
+    """The constraint ``atom`` puts on the sub-expression it tests, if it tests one."""
     # Type tests, not a match: every atom of every condition is read here once.
     expr = atom.expr
     kind = type(expr)
@@ -285,13 +292,13 @@ def _term_facts(atom: _Atom) -> Iterator[_Fact]:
         op, left, right = expr.op, expr.left, expr.right
         if op in _MIRROR:
             if type(right) is Literal and type(left) is not Literal:
-                yield _relation_fact(left, op, right.value, atom)
-            elif type(left) is Literal and type(right) is not Literal:
-                yield _relation_fact(right, _MIRROR[op], left.value, atom)
+                return _relation_fact(left, op, right.value, atom)
+            if type(left) is Literal and type(right) is not Literal:
+                return _relation_fact(right, _MIRROR[op], left.value, atom)
         elif op == "in" and type(right) is List and type(left) is not Literal:
             values = _literal_values(right.items)
             if values is not None:
-                yield _membership_fact(left, values, atom)
+                return _membership_fact(left, values, atom)
     elif kind is Call:
         assert isinstance(expr, Call)
         target, args = expr.target, expr.args
@@ -303,14 +310,15 @@ def _term_facts(atom: _Atom) -> Iterator[_Fact]:
         ):
             values = _literal_values(target.items)
             if values is not None:
-                yield _membership_fact(args[0], values, atom)
+                return _membership_fact(args[0], values, atom)
     elif kind is Has:
         assert isinstance(expr, Has)
         # has(p) is true iff p evaluates to a value that is not null (has() resolves a
         # path exactly as evaluation does, with "missing" for an error), false iff p is
         # an error or null.
         constraint = _KindIn(_NOT_NULL) if atom.positive else _ErrorOrNull()
-        yield _Fact(expr.path, constraint, atom, exact=True)
+        return _Fact(expr.path, constraint, atom, exact=True)
+    return None
 
 
 def _relation_fact(term: Expr, op: str, value: _Scalar, atom: _Atom) -> _Fact:
@@ -357,17 +365,38 @@ def _membership_fact(term: Expr, values: tuple[_Scalar, ...], atom: _Atom) -> _F
 def _canonical(expr: Expr, positive: bool) -> tuple[Expr, bool]:
     """One spelling for atoms that are true together: ``a != b`` is true iff ``a == b`` is
     false (both fail exactly when an operand does), ``a > b`` is ``b < a``, and ``==`` is
-    symmetric. Errors are errors whichever operand raised them."""
+    symmetric (the operand that prints first goes first). Errors are errors whichever
+    operand raised them."""
     if type(expr) is Binary:
         assert isinstance(expr, Binary)
         op, left, right = expr.op, expr.left, expr.right
-        if op == "!=":
-            return _canonical(Binary("==", left, right), not positive)
+        if op == "==" or op == "!=":
+            if op == "!=":
+                positive = not positive
+            if _prints_before(right, left):
+                return Binary("==", right, left), positive
+            return (expr if op == "==" else Binary("==", left, right)), positive
         if op == ">" or op == ">=":
             return Binary(_MIRROR[op], right, left), positive
-        if op == "==" and to_text(right) < to_text(left):
-            return Binary("==", right, left), positive
     return expr, positive
+
+
+def _prints_before(first: Expr, second: Expr) -> bool:
+    """``to_text(first) < to_text(second)``, read off the first characters where they differ
+    and are known without printing (``tool == 'Bash'``: a name against a quote)."""
+    a, b = _first_character(first), _first_character(second)
+    if a and b and a != b:
+        return a < b
+    return to_text(first) < to_text(second)
+
+
+def _first_character(expr: Expr) -> str:
+    """The first character of ``to_text(expr)`` for a string constant (a quote) or a path
+    (its name's), else ``''`` (not known without printing)."""
+    if type(expr) is Literal:
+        return "'" if type(expr.value) is str else ""
+    steps = path_steps(expr)
+    return "" if steps is None else steps[0][:1]
 
 
 # -- domains: the values a term may still take ------------------------------------------------
@@ -660,7 +689,7 @@ def _refuted_atom(atom: _Atom) -> str | None:
     if reason is not None:
         return reason
     facts = _facts(atom)
-    if len({fact.term for fact in facts}) < len(facts):
+    if len(facts) > 1 and len({fact.term for fact in facts}) < len(facts):
         return _conflict((atom,))
     # Each fact alone on its term (the usual case: the compared term and the atom's own
     # value): ``_conflict`` without grouping them, and a fact that leaves nothing needs no
