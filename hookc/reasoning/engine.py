@@ -30,7 +30,7 @@ import functools
 import math
 import operator
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any, TypeAlias
 
 from hookc.cel.catalog import GLOBAL_FUNCTIONS, METHODS
@@ -483,6 +483,13 @@ class _Domain:
     strings: _Interval
     bools: frozenset[bool]
     excluded: tuple[_Scalar, ...]
+    # The kinds of which the domain may hold a (non-error) value, in `_KINDS` order: what
+    # every question asked of the domain starts with, worked out once.
+    live: tuple[str, ...] = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        live = tuple(kind for kind in _KINDS if _part_nonempty(self, kind))
+        object.__setattr__(self, "live", live)
 
 
 def _allowed_kinds(constraint: _Constraint) -> frozenset[str]:
@@ -587,7 +594,7 @@ def _part_nonempty(domain: _Domain, kind: str) -> bool:
 
 
 def _is_empty(domain: _Domain) -> bool:
-    return not domain.may_error and not any(_part_nonempty(domain, k) for k in _KINDS)
+    return not domain.may_error and not domain.live
 
 
 def _entails(domain: _Domain, constraint: _Constraint) -> bool:
@@ -595,14 +602,12 @@ def _entails(domain: _Domain, constraint: _Constraint) -> bool:
     if _is_empty(domain):
         return True
     if isinstance(constraint, _ErrorOrNull):
-        return not any(_part_nonempty(domain, k) for k in _NOT_NULL)
+        return all(kind == "null" for kind in domain.live)
     if domain.may_error:  # every other constraint excludes errors
         return False
     if domain.choices is not None:
         return all(_holds(value, constraint) for value in domain.choices)
-    return all(
-        _part_entails(domain, kind, constraint) for kind in _KINDS if _part_nonempty(domain, kind)
-    )
+    return all(_part_entails(domain, kind, constraint) for kind in domain.live)
 
 
 def _part_entails(domain: _Domain, kind: str, constraint: _Constraint) -> bool:
