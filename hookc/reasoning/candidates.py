@@ -7,7 +7,7 @@ import functools
 import itertools
 from typing import TypeAlias
 
-from hookc.ir.expr import Expr, Literal, children
+from hookc.ir.expr import Expr, Ident, Literal, children
 from hookc.ir.hooks import Hook
 from hookc.reasoning.engine import (
     _Atom,
@@ -83,11 +83,12 @@ class EarlierConditions:
         # A term the condition says nothing of is not narrowed: only its own terms count.
         for term in known.facts.keys() & self._pinned.keys():
             by_class = self._pinned[term]
-            domain = known.domain(term)
-            if domain.choices is None or domain.may_error:
-                continue  # left to the general pools below
+            # Pinned to constants (and so never an error), or left to the general pools.
+            choices = known.pinned_values(term)
+            if choices is None:
+                continue
             narrowed.add(term)
-            classes = frozenset(map(_value_class, domain.choices))
+            classes = frozenset(map(_value_class, choices))
             if classes:
                 first = min(classes, key=repr)
                 pinned = (
@@ -119,10 +120,11 @@ def _strings(condition: Expr | None) -> frozenset[str]:
     stack = [] if condition is None else [condition]
     while stack:
         node = stack.pop()
-        if type(node) is Literal:
-            if isinstance(node.value, str):
-                found.add(node.value)
-        else:
+        kind = type(node)
+        if kind is Literal:
+            if isinstance(node.value, str):  # type: ignore[union-attr]
+                found.add(node.value)  # type: ignore[union-attr]
+        elif kind is not Ident:  # names have no children
             stack.extend(children(node))
     return frozenset(found)
 

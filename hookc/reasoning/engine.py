@@ -540,25 +540,31 @@ def _domain(constraints: Sequence[_Constraint]) -> _Domain:
                     bools = frozenset(b for b in bools if _ORDER[op](b, bound))
             case _NoneOf(values=values):
                 excluded.extend(values)
-    choices: tuple[_Scalar, ...] | None = None
-    pinned = [c for c in constraints if isinstance(c, _OneOf)]
-    if pinned:
-        choices = tuple(
-            value
-            for i, value in enumerate(pinned[0].values)
-            if not any(_same(value, earlier) for earlier in pinned[0].values[:i])
-            and all(_holds(value, constraint) for constraint in constraints)
-        )
     return _Domain(
         may_error=all(isinstance(c, _ErrorOrNull) for c in constraints),
         kinds=kinds,
-        choices=choices,
+        choices=_choices(constraints),
         numbers=numbers,
         nan=nan,
         strings=strings,
         bools=bools,
         excluded=tuple(excluded),
     )
+
+
+def _choices(constraints: Sequence[_Constraint]) -> tuple[_Scalar, ...] | None:
+    """``_domain(constraints).choices``: where ``==`` or ``in`` pins the term, the distinct
+    constants of the first such constraint that meet all of them; else None."""
+    for pinned in constraints:
+        if isinstance(pinned, _OneOf):
+            values = pinned.values
+            return tuple(
+                value
+                for i, value in enumerate(values)
+                if not any(_same(value, earlier) for earlier in values[:i])
+                and all(_holds(value, constraint) for constraint in constraints)
+            )
+    return None
 
 
 def _is_excluded(domain: _Domain, value: _Scalar) -> bool:
@@ -1044,6 +1050,14 @@ class _Premise:
         # later step of the same question has left (budgets only shrink), and a premise
         # shared between questions (`_premise`) is decided with a whole budget up front.
         self._refutation = refutation
+
+    def pinned_values(self, term: Expr) -> tuple[_Scalar, ...] | None:
+        """``domain(term).choices``, without making the whole domain if it is not made yet:
+        the shadow check's index asks it of every condition, ``implies`` the domain of few."""
+        found = self._domains.get(term)
+        if found is not None:
+            return found.choices
+        return _choices([fact.constraint for fact in self.facts.get(term, ())])
 
     def domain(self, term: Expr) -> _Domain:
         """The values ``term`` may take while the atoms hold."""
