@@ -109,22 +109,23 @@ def _requirements(expr: Expr, positive: bool) -> tuple[_Item, ...]:
     - ``c ? t : o`` is v iff ``c`` is true and ``t`` is v, or ``c`` is false and ``o`` is v
       (a non-bool or erroring ``c`` makes it an error).
     """
-    match expr:
-        case And(operands=operands) if positive:
-            return tuple(item for operand in operands for item in _requirements(operand, True))
-        case Or(operands=operands) if not positive:
-            return tuple(item for operand in operands for item in _requirements(operand, False))
-        case And(operands=operands) | Or(operands=operands):
-            one_each = tuple((_Atom(operand, positive),) for operand in operands)
-            return (_Choice(one_each, _Atom(expr, positive)),)
-        case Unary(op="!", operand=operand):
-            return _requirements(operand, not positive)
-        case Conditional(condition=condition, then=then, otherwise=otherwise):
-            alternatives: tuple[tuple[_Atom, ...], ...] = (
-                (_Atom(condition, True), _Atom(then, positive)),
-                (_Atom(condition, False), _Atom(otherwise, positive)),
-            )
-            return (_Choice(alternatives, _Atom(expr, positive)),)
+    # Type tests, not a match: asked of every condition and each of its operands.
+    kind = type(expr)
+    if kind is And or kind is Or:
+        operands: tuple[Expr, ...] = expr.operands  # type: ignore[union-attr]
+        if (kind is And) is positive:
+            return tuple(item for operand in operands for item in _requirements(operand, positive))
+        one_each = tuple((_Atom(operand, positive),) for operand in operands)
+        return (_Choice(one_each, _Atom(expr, positive)),)
+    if kind is Unary and expr.op == "!":  # type: ignore[union-attr]
+        return _requirements(expr.operand, not positive)  # type: ignore[union-attr]
+    if kind is Conditional:
+        assert isinstance(expr, Conditional)
+        alternatives: tuple[tuple[_Atom, ...], ...] = (
+            (_Atom(expr.condition, True), _Atom(expr.then, positive)),
+            (_Atom(expr.condition, False), _Atom(expr.otherwise, positive)),
+        )
+        return (_Choice(alternatives, _Atom(expr, positive)),)
     return (_Atom(expr, positive),)
 
 
@@ -851,6 +852,10 @@ def _constant_value(expr: Expr) -> Any:
     at run time. Patterns are left alone (matching is linear, but a constant text may be
     long), and so is anything the evaluator does not know.
     """
+    if paths_read(expr):
+        # It reads a name (every path starts at one): the walk below would find it. Asked
+        # first since the optimizer and the shadow check ask for the same paths anyway.
+        return _UNKNOWN
     stack = [expr]
     while stack:  # in any order: one variable, macro or unknown call anywhere decides
         node = stack.pop()
@@ -951,23 +956,32 @@ def always_true(expr: Expr) -> str | None:
       ``||``) and can never be false, decided by refuting "it is false" (``has(x) ||
       !has(x)``); for ``||``, the same for its operands that never fail.
     """
-    return _always(expr, True, _Budget())
+    return _always(expr, True, _Budget(), last=True)
 
 
-def _always(expr: Expr, value: bool, budget: _Budget) -> str | None:
-    """A reason why ``expr`` evaluates to the bool ``value`` in every context."""
+def _always(expr: Expr, value: bool, budget: _Budget, last: bool = False) -> str | None:
+    """A reason why ``expr`` evaluates to the bool ``value`` in every context. ``last``: no
+    question asked after this one spends what it leaves of the budget."""
     constant = _constant_value(expr)
     if constant is not _UNKNOWN:
         return f"`{to_text(expr)}` is constant" if constant is value else None
     # Type tests, not a match: asked of every operand of every condition.
     kind = type(expr)
     if kind is Unary and expr.op == "!":  # type: ignore[union-attr]
-        return _always(expr.operand, not value, budget)  # type: ignore[union-attr]
+        return _always(expr.operand, not value, budget, last)  # type: ignore[union-attr]
     if kind is And or kind is Or:
         operands: tuple[Expr, ...] = expr.operands  # type: ignore[union-attr]
         if (kind is And) is value:
             # `&&` true, `||` false: every operand must be.
-            reasons = [_always(operand, value, budget) for operand in operands]
+            reasons = []
+            for operand in operands:
+                reason = _always(operand, value, budget)
+                if reason is None and last and not is_total(operand):
+                    # Not every operand, and no refutation of the whole (it may fail, see
+                    # below): the answer is None, and the operands after this one could
+                    # change only the budget, which no later question spends.
+                    return None
+                reasons.append(reason)
             if all(reason is not None for reason in reasons):
                 return "; ".join(dict.fromkeys(r for r in reasons if r is not None))
         else:
