@@ -83,17 +83,14 @@ def path_diagnostics(hookset: HookSet, schema: Schema) -> list[Diagnostic]:
     found: list[Diagnostic] = []
     resolve = _resolver(schema)
     for hook in hookset.hooks:
-        if hook.source is None:
+        source = hook.source
+        if source is None:
             continue
         if hook.condition is not None:
-            found.extend(_condition(hook.condition, resolve, hook.source))
+            _unknown_paths("HK501", hook.condition, resolve, source, found)
+            found.extend(_type_mismatches(hook.condition, resolve, source, frozenset()))
         for expr in _template_exprs(hook.action.params):
-            for path, steps in _paths(expr):
-                resolved = resolve(steps)
-                if resolved.unknown_at is not None:
-                    found.append(
-                        _unknown("HK507", path, steps, resolved, hook.source, template=True)
-                    )
+            _unknown_paths("HK507", expr, resolve, source, found)
     return found
 
 
@@ -111,14 +108,15 @@ def _resolver(root: Schema) -> Callable[[Steps], _Resolved]:
     return resolve
 
 
-def _condition(
-    condition: Expr, resolve: Callable[[Steps], _Resolved], source: Source
-) -> Iterator[Diagnostic]:
-    for path, steps in _paths(condition):
+def _unknown_paths(
+    code: str, expr: Expr, resolve: Callable[[Steps], _Resolved], source: Source,
+    found: list[Diagnostic],
+) -> None:  # fmt: skip
+    """``code`` for each path ``expr`` reads that the schema does not declare, in order."""
+    for path, steps in _paths(expr):
         resolved = resolve(steps)
         if resolved.unknown_at is not None:
-            yield _unknown("HK501", path, steps, resolved, source, template=False)
-    yield from _type_mismatches(condition, resolve, source, frozenset())
+            found.append(_unknown(code, path, steps, resolved, source, template=code == "HK507"))
 
 
 def _unknown(
@@ -326,12 +324,16 @@ def _name(expr: Expr) -> str:
     return to_text(expr) if steps is None else _dotted(steps)
 
 
-def _template_exprs(value: ParamValue) -> Iterator[Expr]:
-    if isinstance(value, Template):
-        yield from (part for part in value.parts if not isinstance(part, str))
-    elif isinstance(value, Params):
-        for _, item in value.items:
-            yield from _template_exprs(item)
-    elif isinstance(value, tuple):
-        for item in value:
-            yield from _template_exprs(item)
+def _template_exprs(value: ParamValue) -> list[Expr]:
+    """The expressions of every template among an action's parameters, in order."""
+    found: list[Expr] = []
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, Template):
+            found.extend(part for part in item.parts if not isinstance(part, str))
+        elif isinstance(item, Params):
+            stack.extend(reversed([value for _, value in item.items]))
+        elif isinstance(item, tuple):
+            stack.extend(reversed(item))
+    return found

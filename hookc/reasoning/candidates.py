@@ -5,17 +5,18 @@ from __future__ import annotations
 
 import functools
 import itertools
+from collections.abc import Collection
 from typing import TypeAlias
 
 from hookc.ir.expr import Expr, Ident, Literal, children
 from hookc.ir.hooks import Hook
 from hookc.reasoning.engine import (
     _Atom,
+    _choices,
+    _Constraint,
     _facts,
     _kind,
     _OneOf,
-    _Premise,
-    _premise,
     _requirements,
     _Scalar,
     _split,
@@ -77,14 +78,13 @@ class EarlierConditions:
     def candidates(self, condition: Expr | None) -> list[Hook]:
         """Earlier hooks that ``condition`` might imply, in evaluation order."""
         paths, strings = paths_read(condition), _strings(condition)
-        known = _Premise(()) if condition is None else _premise(condition)
         found: set[int] = set()
         narrowed: set[Expr] = set()
         # A term the condition says nothing of is not narrowed: only its own terms count.
-        for term in known.facts.keys() & self._pinned.keys():
+        for term, constraints in _constraints_on(condition, self._pinned).items():
             by_class = self._pinned[term]
             # Pinned to constants (and so never an error), or left to the general pools.
-            choices = known.pinned_values(term)
+            choices = _choices(constraints)
             if choices is None:
                 continue
             narrowed.add(term)
@@ -131,6 +131,20 @@ def _strings(condition: Expr | None) -> frozenset[str]:
 
 def _top_atoms(condition: Expr | None) -> list[_Atom]:
     return [] if condition is None else _split(_requirements(condition, True))[0]
+
+
+def _constraints_on(
+    condition: Expr | None, terms: Collection[Expr]
+) -> dict[Expr, list[_Constraint]]:
+    """What "``condition`` is true" says of each of ``terms`` it speaks of: the facts of its
+    atoms by term (as ``implies`` reads them), for those terms alone."""
+    found: dict[Expr, list[_Constraint]] = {}
+    if terms:
+        for atom in _top_atoms(condition):
+            for fact in _facts(atom):
+                if fact.term in terms:
+                    found.setdefault(fact.term, []).append(fact.constraint)
+    return found
 
 
 def _pin(condition: Expr | None) -> tuple[Expr, frozenset[_ValueClass]] | None:

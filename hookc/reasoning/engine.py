@@ -1065,14 +1065,6 @@ class _Premise:
         # shared between questions (`_premise`) is decided with a whole budget up front.
         self._refutation = refutation
 
-    def pinned_values(self, term: Expr) -> tuple[_Scalar, ...] | None:
-        """``domain(term).choices``, without making the whole domain if it is not made yet:
-        the shadow check's index asks it of every condition, ``implies`` the domain of few."""
-        found = self._domains.get(term)
-        if found is not None:
-            return found.choices
-        return _choices([fact.constraint for fact in self.facts.get(term, ())])
-
     def domain(self, term: Expr) -> _Domain:
         """The values ``term`` may take while the atoms hold."""
         found = self._domains.get(term)
