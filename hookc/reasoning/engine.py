@@ -72,6 +72,15 @@ class _Atom:
 
     expr: Expr
     positive: bool
+    # Every atom is a key of the memos of its facts and its refutation, asked again and
+    # again: its hash is worked out once, when it is made.
+    _hash: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_hash", hash((self.expr, self.positive)))
+
+    def __hash__(self) -> int:
+        return self._hash
 
     def text(self) -> str:
         return to_text(self.expr if self.positive else Unary("!", self.expr))
@@ -891,12 +900,15 @@ _ARITHMETIC = frozenset({"+", "-", "*", "/", "%"})
 
 def _is_plain_path(expr: Expr) -> bool:
     """``a.b['c'][0]``: has() of such a path is true or false, never an error."""
-    match expr:
-        case Ident():
+    # Type tests, not a match: asked of every path node of every condition.
+    while True:
+        kind = type(expr)
+        if kind is Ident:
             return True
-        case Select(operand=operand) | Index(operand=operand, index=Literal()):
-            return _is_plain_path(operand)
-    return False
+        if kind is Select or (kind is Index and type(expr.index) is Literal):  # type: ignore[union-attr]
+            expr = expr.operand  # type: ignore[union-attr]
+        else:
+            return False
 
 
 @functools.lru_cache(maxsize=65536)  # `always_true` asks it of a chain and of each operand
@@ -1141,6 +1153,8 @@ def paths_read(condition: Expr | None) -> frozenset[Expr]:
     while stack:
         node = stack.pop()
         kind = type(node)
+        if kind is Literal:
+            continue  # no path, no children
         if (kind is Ident or kind is Select or kind is Index) and _is_plain_path(node):
             found.add(node)
             continue
