@@ -87,8 +87,7 @@ def path_diagnostics(hookset: HookSet, schema: Schema) -> list[Diagnostic]:
         if source is None:
             continue
         if hook.condition is not None:
-            _unknown_paths("HK501", hook.condition, resolve, source, found)
-            found.extend(_type_mismatches(hook.condition, resolve, source, frozenset()))
+            _condition(hook.condition, resolve, source, found)
         for expr in _template_exprs(hook.action.params):
             _unknown_paths("HK507", expr, resolve, source, found)
     return found
@@ -106,6 +105,22 @@ def _resolver(root: Schema) -> Callable[[Steps], _Resolved]:
         return found
 
     return resolve
+
+
+def _condition(
+    condition: Expr, resolve: Callable[[Steps], _Resolved], source: Source,
+    found: list[Diagnostic],
+) -> None:  # fmt: skip
+    """HK501 for each path ``condition`` reads that the schema does not declare, in source
+    order, then HK502 for each operator that meets an operand it never accepts."""
+    paths: list[tuple[Expr, Steps]] = []
+    mismatches: list[Diagnostic] = []
+    _walk(condition, resolve, source, frozenset(), paths, mismatches)
+    for path, steps in reversed(paths):  # the walk meets them last first
+        resolved = resolve(steps)
+        if resolved.unknown_at is not None:
+            found.append(_unknown("HK501", path, steps, resolved, source, template=False))
+    found.extend(mismatches)
 
 
 def _unknown_paths(
@@ -239,19 +254,28 @@ def _literal_kind(value: object) -> str:
     return "string" if isinstance(value, str) else "null"
 
 
-def _type_mismatches(
-    expr: Expr, resolve: Callable[[Steps], _Resolved], source: Source, bound: frozenset[str]
-) -> Iterator[Diagnostic]:
-    """HK502 for each operator in ``expr`` that meets an operand it never accepts, last
-    operand first; the names in ``bound`` are a macro's variables, not context paths."""
+def _walk(
+    expr: Expr, resolve: Callable[[Steps], _Resolved], source: Source, bound: frozenset[str],
+    paths: list[tuple[Expr, Steps]], mismatches: list[Diagnostic],
+) -> None:  # fmt: skip
+    """One pass over ``expr``, last operand first, for what both checks need: each context
+    path it reads into ``paths`` (as ``_paths`` finds them, in the opposite order: no path
+    holds another, so the order of a walk from the right is that of one from the left,
+    reversed), and HK502 for each operator that meets an operand it never accepts into
+    ``mismatches``. The names in ``bound`` are a macro's variables, not context paths."""
     stack: list[Expr] = [expr]
     while stack:
         node = stack.pop()
         kind = type(node)
-        if kind is Literal or kind is Ident:
-            continue  # no operator, no children: the leaves, a third of the nodes
-        if (kind is Select or kind is Index) and path_steps(node) is not None:
-            continue  # a path: names, fields and constant keys, no operator
+        if kind is Literal:
+            continue  # no path, no operator, no children: a third of the nodes
+        if kind is Ident or kind is Select or kind is Index:
+            steps = path_steps(node)
+            if steps is not None:  # a path: names, fields and constant keys, no operator
+                name, keys = steps
+                if name not in bound and name not in _NOT_PATHS:
+                    paths.append((node, (name, *keys)))
+                continue
         # Only an operator or a method call can meet an operand it never accepts.
         if kind is Binary:
             checked = node.op in _CHECKED_OPERATORS  # type: ignore[union-attr]
@@ -262,14 +286,14 @@ def _type_mismatches(
             message, culprit, hint = problem
             span = culprit.span or node.span
             assert span is not None
-            yield error("HK502", message, source, span, hint)
+            mismatches.append(error("HK502", message, source, span, hint))
         if isinstance(node, Comprehension):
             # The body in the macro's scope, then the target in this one (the order a
             # single stack of both would give).
             inner = bound | {node.var}
             for part in (node.transform, node.predicate):
                 if part is not None:
-                    yield from _type_mismatches(part, resolve, source, inner)
+                    _walk(part, resolve, source, inner, paths, mismatches)
             stack.append(node.target)
         else:
             stack.extend(children(node))
