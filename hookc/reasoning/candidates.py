@@ -11,9 +11,9 @@ from typing import TypeAlias
 from hookc.ir.expr import Expr, Ident, Literal, children
 from hookc.ir.hooks import Hook
 from hookc.reasoning.engine import (
-    _Atom,
     _choices,
     _Constraint,
+    _Fact,
     _facts,
     _kind,
     _OneOf,
@@ -129,8 +129,13 @@ def _strings(condition: Expr | None) -> frozenset[str]:
     return frozenset(found)
 
 
-def _top_atoms(condition: Expr | None) -> list[_Atom]:
-    return [] if condition is None else _split(_requirements(condition, True))[0]
+@functools.lru_cache(maxsize=65536)  # each hook's, as a candidate and as an earlier hook
+def _top_facts(condition: Expr | None) -> tuple[_Fact, ...]:
+    """The facts of the atoms "``condition`` is true" requires, atom by atom, in order."""
+    if condition is None:
+        return ()
+    atoms = _split(_requirements(condition, True))[0]
+    return tuple(fact for atom in atoms for fact in _facts(atom))
 
 
 def _constraints_on(
@@ -140,20 +145,18 @@ def _constraints_on(
     atoms by term (as ``implies`` reads them), for those terms alone."""
     found: dict[Expr, list[_Constraint]] = {}
     if terms:
-        for atom in _top_atoms(condition):
-            for fact in _facts(atom):
-                if fact.term in terms:
-                    found.setdefault(fact.term, []).append(fact.constraint)
+        for fact in _top_facts(condition):
+            if fact.term in terms:
+                found.setdefault(fact.term, []).append(fact.constraint)
     return found
 
 
 def _pin(condition: Expr | None) -> tuple[Expr, frozenset[_ValueClass]] | None:
     """A term the condition pins to finitely many values, with their classes."""
-    for atom in _top_atoms(condition):
-        for fact in _facts(atom):
-            if isinstance(fact.constraint, _OneOf):
-                return fact.term, frozenset(map(_value_class, fact.constraint.values))
+    for fact in _top_facts(condition):
+        if isinstance(fact.constraint, _OneOf):
+            return fact.term, frozenset(map(_value_class, fact.constraint.values))
     return None
 
 
-CACHES = (_strings,)
+CACHES = (_strings, _top_facts)
