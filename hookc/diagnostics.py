@@ -101,6 +101,9 @@ _WIDEST_LINE = 100
 
 @dataclass(frozen=True, slots=True)
 class Diagnostic:
+    """One finding: a code of ``CODES``, how severe, what and where (0-based offsets into
+    ``source``), and a hint for the fix when there is one."""
+
     code: str
     severity: Severity
     message: str

@@ -27,6 +27,8 @@ PARAM_TYPES = ("integer", "number", "string", "boolean", "object", "array")
 
 @dataclass(frozen=True, slots=True)
 class ParamSpec:
+    """One parameter of a catalog action: its JSON type, default, allowed values."""
+
     name: str
     type: str | None = None  # None admits any value
     default: Any = _NO_DEFAULT
@@ -60,6 +62,8 @@ class ParamSpec:
 
 @dataclass(frozen=True, slots=True)
 class ActionType:
+    """One action of the catalog, with its parameters."""
+
     name: str
     params: tuple[ParamSpec, ...] = ()
     description: str | None = None
@@ -75,6 +79,9 @@ class ActionType:
 
 @dataclass(frozen=True, slots=True)
 class Profile:
+    """A runtime's profile: its events, their context's schema, its action catalog and how
+    matching hooks are ordered."""
+
     name: str
     events: tuple[str, ...]
     action_types: Mapping[str, ActionType]

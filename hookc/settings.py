@@ -12,17 +12,20 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from hookc.check.select import Selection, SelectionError, check_rule_names
+from hookc.commands import UsageError
 from hookc.config import Config, ConfigError, find_config, load_config
 from hookc.frontend.discover import expand
 from hookc.profile import Profile, available, load_profile, load_profile_file
 
 
-class SettingsError(ValueError):
+class SettingsError(UsageError):
     """A usage error: a bad option, configuration file or profile."""
 
 
 @dataclass(frozen=True)
 class Settings:
+    """The options of one run: the configuration file's, overlaid with the command line's."""
+
     profile: Profile | None  # None: each file is read with its format's profile
     strict: bool
     selection: Selection

@@ -818,3 +818,41 @@ def test_attribute_names_and_values_carry_their_spans() -> None:
     assert text[priority.span.start : priority.span.end] == "7"
     action_type = document.at(("hooks", 0, "action", "type"))
     assert text[action_type.span.start : action_type.span.end] == "abort"
+
+
+def test_only_the_xml_parser_imports_lxml() -> None:
+    """lxml is loaded when XML is read, and only then: ``hookc.frontend.xml_parse`` is the
+    one module that imports it (the scanner and the readers use its elements' own methods),
+    and a native YAML run never imports that module (``test_import_graph``)."""
+    import ast
+
+    package = Path(__file__).resolve().parent.parent / "hookc"
+    importers = set()
+    for path in package.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                names = [node.module or ""]
+            else:
+                continue
+            if any(name.partition(".")[0] == "lxml" for name in names):
+                importers.add(path.relative_to(package).as_posix())
+    assert importers == {"frontend/xml_parse.py"}
+
+
+def test_an_elements_local_name_is_lxmls_without_importing_lxml() -> None:
+    from lxml import etree
+
+    from hookc.frontend.xml_elements import PlacedElements
+
+    root = etree.fromstring(
+        b"<a xmlns='urn:d' xmlns:x='urn:x'><x:b/><!-- c --><?p q?><c><x:d-e.f/></c></a>"
+    )
+    for node in root.iter():
+        expected = etree.QName(node).localname if isinstance(node.tag, str) else ""
+        assert PlacedElements.local_name(node) == expected
+    assert [PlacedElements.local_name(child) for child in PlacedElements.children(root)] == [
+        "b",
+        "c",
+    ]

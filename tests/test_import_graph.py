@@ -15,6 +15,8 @@ from pathlib import Path
 
 import pytest
 
+from hookc.cli import COMMANDS
+
 ROOT = Path(__file__).resolve().parent.parent / "hookc"
 
 
@@ -168,6 +170,9 @@ UNUSED_ON_A_NATIVE_YAML_RUN = (
     "hookc.frontend.front_matter",
     "hookc.handlers",  # `hookc run` only
     "hookc.fmt",
+    "hookc.explain",  # `hookc eval` and `hookc run` only
+    "hookc.run",
+    "hookc.rules",  # `hookc rule` only
 )
 
 
@@ -219,12 +224,31 @@ def test_a_one_file_run_imports_nothing_it_does_not_use(tmp_path: Path, command:
     if command == "compile":
         assert (tmp_path / "build" / "one.py").exists()
     assert "hookc.frontend.formats.native" in loaded  # the run did read the file
+    # Nor any other command's module (hookc.cli imports only the one a run names).
+    others = [f"hookc.commands.{name}" for name in COMMANDS if name != command]
     unused = [
         name
         for name in loaded
-        if any(name == u or name.startswith(u + ".") for u in UNUSED_ON_A_NATIVE_YAML_RUN)
+        if any(
+            name == u or name.startswith(u + ".") for u in (*UNUSED_ON_A_NATIVE_YAML_RUN, *others)
+        )
     ]
     assert unused == []
+
+
+def test_help_and_rule_import_no_compiler(tmp_path: Path) -> None:
+    """`hookc --help` and `hookc rule` read no hook file: they import neither pyyaml nor the
+    IR, the front end or the checks."""
+    for command in (["--help"], ["rule", "HK505"]):
+        status, loaded = _modules_after(command, tmp_path)
+        assert status == 0
+        heavy = [
+            name
+            for name in loaded
+            if name.split(".")[0] == "yaml"
+            or name.startswith(("hookc.ir", "hookc.frontend", "hookc.check", "hookc.settings"))
+        ]
+        assert heavy == [], command
 
 
 def test_a_file_of_another_format_loads_its_reader(tmp_path: Path) -> None:
@@ -240,3 +264,24 @@ def test_a_file_of_another_format_loads_its_reader(tmp_path: Path) -> None:
     assert status == 0
     assert "hookc.frontend.formats.a3s_reader" in loaded
     assert "hookc.frontend.formats.claude_code_reader" not in loaded
+
+
+def test_evaluating_a_compiled_module_imports_no_front_end(tmp_path: Path) -> None:
+    """`hookc eval build/x.py` reads no hook file: neither pyyaml nor the front end, the
+    checks or the optimizer load (they do for a hook file)."""
+    source = tmp_path / "one.hooks.yaml"
+    source.write_text(
+        "hooks:\n  - id: budget\n    event: limit\n    when: \"limit_code == 'spend'\"\n"
+        "    action: {type: escalate, target: user_approval}\n",
+        encoding="utf-8",
+    )
+    context = tmp_path / "context.json"
+    context.write_text('{"limit_code": "spend"}', encoding="utf-8")
+    assert _modules_after(["compile", str(source), "-o", str(tmp_path / "build")], tmp_path)[0] == 0
+    evaluate = ["eval", "--event", "limit", "--context", str(context)]
+    status, loaded = _modules_after([*evaluate, str(tmp_path / "build" / "one.py")], tmp_path)
+    assert status == 0
+    reading = ("hookc.frontend", "hookc.check", "hookc.optimize", "hookc.settings")
+    assert [name for name in loaded if name == "yaml" or name.startswith(reading)] == []
+    status, loaded = _modules_after([*evaluate, str(source)], tmp_path)  # the hook file itself
+    assert status == 0 and "yaml" in loaded and "hookc.check.run" in loaded

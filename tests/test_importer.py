@@ -16,7 +16,10 @@ import pytest
 import hookc
 import hookc.version
 from hookc import importer
+from hookc.frontend.discover import holds_directive_hooks
+from hookc.frontend.load import load_source
 from hookc.importer import HookFileFinder, install, uninstall
+from hookc.source import Source
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -346,3 +349,25 @@ def test_an_error_on_reload_keeps_the_module_as_it_was(folder: Path) -> None:
         importlib.reload(policies)
     assert policies.evaluate_hooks("limit", SPENDING)["target"] == "user_approval"
     assert "policies.hooks.yaml" in cache_of(folder).read_text(encoding="utf-8").split("\n")[0]
+
+
+@pytest.mark.parametrize(
+    ("fence", "closing"),
+    [
+        ("~~~xml", "~~~"),
+        ("```XML", "```"),
+        ("   ```xml", "```"),
+        ("````xml", "````"),
+        ("```xml", ""),
+    ],
+)
+def test_a_directive_is_found_wherever_hookc_check_reads_its_fence(
+    fence: str, closing: str
+) -> None:
+    # The search once had its own pattern for the fence, and missed these directives (and
+    # took ```xmlish, which load_xml does not read).
+    text = f"# Policies\n\n{fence}\n{DIRECTIVE}{closing}\n"
+    assert holds_directive_hooks(text)
+    loaded = load_source(Source("policies.md", text))
+    assert loaded.hookset is not None and len(loaded.hookset.hooks) == 1
+    assert not holds_directive_hooks(f"```xmlish\n{DIRECTIVE}```\n")

@@ -17,7 +17,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hookc.cli import EXAMPLES, main
+from hookc.cli import COMMANDS, main
 from hookc.diagnostics import CODES
 from hookc.rules import RULES
 from tests.properties import SETTINGS, examples
@@ -320,7 +320,7 @@ def test_help_shows_an_example_for_every_command() -> None:
         for action in _parser()._actions
         if isinstance(action, argparse._SubParsersAction)
     )
-    assert set(commands) == set(EXAMPLES)
+    assert set(commands) == set(COMMANDS)
     for command in commands:
         with contextlib.redirect_stdout(io.StringIO()) as captured:
             status = main([command, "--help"])

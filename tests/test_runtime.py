@@ -177,6 +177,22 @@ def test_a_hole_with_empty_text_around_it_is_text_not_the_value_alone() -> None:
         assert runtime_of(hookset).evaluate_all("error", {}) == expected
 
 
+def test_literal_parts_that_meet_as_a_hole_opener_stay_text() -> None:
+    # Found by the test above: canonical YAML wrote the parts '$', '{' as the text `${`,
+    # which the runtime then read as the start of a hole (and refused).
+    hole = Select(Ident("error"), "kind")
+    for parts, rendered in (
+        (("$", "{"), "${"),
+        (("$", "{", hole, "}"), "${x}"),
+        (("a$", "{b}", "$", hole), "a${b}$x"),
+    ):
+        action = Action("retry", Params((("target", Template(parts)),)))
+        hookset = _hookset_with_actions([(None, action)])
+        expected = reference_all(hookset, "error", {"error": {"kind": "x"}})
+        assert expected == [("hook_0", {"type": "retry", "target": rendered})]
+        assert runtime_of(hookset).evaluate_all("error", {"error": {"kind": "x"}}) == expected
+
+
 @settings(SETTINGS, max_examples=examples(150))
 @given(nasty_hook_sets())
 def test_any_text_in_ids_events_strings_and_templates_loads_and_agrees(

@@ -301,6 +301,21 @@ builtin_hooks:
     }
 
 
+def test_a_hook_id_used_twice_is_an_error_at_the_second_naming_the_first_s_line() -> None:
+    text = """\
+hooks:
+  - {id: same, event: resolve_extends, layer: 1, action: {set_extends: a}}
+builtin_hooks:
+  - {id: same, event: resolve_extends, layer: 0, action: {set_extends: b}}
+"""
+    loaded = load_source(Source("x.yaml", text))
+    assert loaded.profile.name == "rye"
+    [duplicate] = [d for d in loaded.diagnostics if d.code == "HK401"]
+    assert duplicate.message == "duplicate hook id `same` (first used on line 2)"
+    assert duplicate.hint == "give each hook its own id"
+    assert loaded.source.position(duplicate.span.start) == (4, 5)  # type: ignore[union-attr]
+
+
 def test_context_hooks_carry_their_position_and_wrap_and_run_action_lists() -> None:
     text = """\
 context_hooks:

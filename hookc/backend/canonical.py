@@ -320,4 +320,7 @@ def _template_text(parts: tuple[str | Expr, ...]) -> str | None:
         if path is None:
             return None
         pieces.append("${" + path + "}")
-    return "".join(pieces)
+    text = "".join(pieces)
+    # Literal parts may make a `${` only where they meet (`'$'` then `'{'`): then the text
+    # holds more `${` than there are holes, and would read back with another hole.
+    return text if text.count("${") == len(holes) else None

@@ -37,7 +37,6 @@ _SNIFFED = frozenset((".yaml", ".yml", ".xml", ".md", ".json"))
 _SNIFF_BYTES = 64 * 1024
 _YAML_SECTION = re.compile(r"^(?:hooks|builtin_hooks)\s*:", re.MULTILINE)
 _XML_HOOKS = re.compile(r"<hooks[\s>/]")
-_MD_XML_FENCE = re.compile(r"^```xml[^\n]*\n(.*?)^```", re.MULTILINE | re.DOTALL)
 
 
 def recognised(path: str | Path, include: Sequence[str] = ()) -> bool:
@@ -69,8 +68,13 @@ def recognised(path: str | Path, include: Sequence[str] = ()) -> bool:
 def holds_directive_hooks(markdown: str) -> bool:
     """Whether a Markdown text's first ```xml block holds ``<hooks>`` (a Rye directive with
     hooks; any other Markdown file is not a hook file)."""
-    fence = _MD_XML_FENCE.search(markdown)
-    return fence is not None and bool(_XML_HOOKS.search(fence.group(1)))
+    # The fence found as `load_xml` finds it (CommonMark's rules), so that a search takes
+    # every directive `hookc check file.md` reads, and no other.
+    from hookc.frontend.xml_region import xml_region
+    from hookc.source import Source
+
+    region = xml_region(Source("directive.md", markdown))
+    return region is not None and bool(_XML_HOOKS.search(markdown, region.start, region.end))
 
 
 def is_hook_module_file(path: str | Path) -> bool:

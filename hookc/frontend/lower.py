@@ -100,7 +100,7 @@ def lower_with_partial(
         entries = document.get("hooks") or document.get("builtin_hooks")
         span = (entries.key_span or entries.span) if entries is not None else document.span
         diagnostics.append(warning("HK208", "the file holds no hooks", source, span))
-    diagnostics.extend(_duplicate_ids(hooks, source))
+    diagnostics.extend(duplicate_ids(hooks, source))
     hookset = HookSet(tuple(hooks), ordering=profile.ordering, profile=profile.name)
     if broken:
         return None, profile, diagnostics, hookset
@@ -300,7 +300,8 @@ def derived_id(source: Source, section: str, index: int) -> str:
     return f"{PurePath(source.name).stem}.{section}.{index}"
 
 
-def _duplicate_ids(hooks: list[Hook], source: Source) -> list[Diagnostic]:
+def duplicate_ids(hooks: list[Hook], source: Source) -> list[Diagnostic]:
+    """HK401 for each hook whose id an earlier hook of the same file has (Rye's too)."""
     first: dict[str, Hook] = {}
     diagnostics = []
     for hook in hooks:

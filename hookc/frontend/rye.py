@@ -48,7 +48,7 @@ from hookc.cel.catalog import KEYWORDS, RESERVED
 from hookc.diagnostics import Diagnostic, error, has_error, warning
 from hookc.frontend.conditions import literal_value
 from hookc.frontend.located import Located
-from hookc.frontend.lower import derived_id
+from hookc.frontend.lower import derived_id, duplicate_ids
 from hookc.ir.expr import (
     And,
     Binary,
@@ -179,7 +179,7 @@ class _RyeLowering:
                     hooks.append(hook)
         if not hooks and not self.diagnostics:
             self.warn("HK208", "the file holds no hooks", document.span)
-        self.duplicate_ids(hooks)
+        self.diagnostics.extend(duplicate_ids(hooks, self.source))
         return HookSet(tuple(hooks), ordering=self.profile.ordering, profile=self.profile.name)
 
     def read_catalogs(self) -> None:
@@ -197,21 +197,6 @@ class _RyeLowering:
                 self.primaries = tuple(item.value for item in names)
             else:
                 self.item_types = tuple(item.value for item in names)
-
-    def duplicate_ids(self, hooks: list[Hook]) -> None:
-        seen: dict[str, Hook] = {}
-        for hook in hooks:
-            if hook.id in seen:
-                first = seen[hook.id].span
-                line = self.source.position(first.start)[0] if first else 0
-                self.error(
-                    "HK401",
-                    f"duplicate hook id `{hook.id}` (first used on line {line})",
-                    hook.span or Span(0, 0),
-                    "give each hook its own id",
-                )
-            else:
-                seen[hook.id] = hook
 
     # -- one hook ----------------------------------------------------------------------------
 

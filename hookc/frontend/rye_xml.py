@@ -16,12 +16,16 @@ for ``hookc.frontend.rye`` (a directive's hooks default to layer 1).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from hookc.diagnostics import Diagnostic, warning
 from hookc.frontend.located import Located
-from hookc.source import Source, Span
+from hookc.source import Span
+
+if TYPE_CHECKING:  # the XML front end's own: `hookc.frontend.formats.rye` imports this module
+    from hookc.frontend.xml_elements import PlacedElements
+    from hookc.frontend.xml_parse import Element
+    from hookc.frontend.xml_scan import Tag
 
 PRIMARY_ACTIONS = ("execute", "fetch", "sign")
 # Children that only Rye's hooks have: a hook holding one is read the Rye way.
@@ -30,54 +34,37 @@ RYE_CHILDREN = frozenset({"action", "condition", "inputs", *PRIMARY_ACTIONS, "de
 _USED = ("id", "event", "layer", "condition", "action", "actions", "position", "wrap")
 
 
-def is_rye_hooks(hooks: list[Any], local: Callable[[Any], str]) -> bool:
+def is_rye_hooks(hooks: list[Element], xml: PlacedElements) -> bool:
     """Whether ``<hook>`` elements are Rye's: a child only Rye has, or a ``layer``."""
     for hook in hooks:
         if "layer" in hook.attrib:
             return True
-        if any(local(child) in RYE_CHILDREN for child in hook if isinstance(child.tag, str)):
+        if any(xml.local_name(child) in RYE_CHILDREN for child in xml.children(hook)):
             return True
     return False
 
 
 class RyeHooks:
-    """Builds Rye's hook dicts from elements, placing every value in the file.
+    """Builds Rye's hook dicts from elements, placing every value in the file (``xml``
+    says where each element is written and reads its attributes and text)."""
 
-    ``tag_of(element)`` gives where an element is written (``name_span``, ``span``);
-    ``attributes`` and ``text`` are the XML front end's own readers.
-    """
-
-    def __init__(
-        self,
-        source: Source,
-        tag_of: Callable[[Any], Any],
-        attributes: Callable[[Any], Iterator[tuple[str, Located]]],
-        text: Callable[[Any], Located],
-        local: Callable[[Any], str],
-    ) -> None:
-        self.source = source
-        self.tag_of = tag_of
-        self.attributes = attributes
-        self.text = text
-        self.local = local
+    def __init__(self, xml: PlacedElements) -> None:
+        self.xml = xml
         self.diagnostics: list[Diagnostic] = []
 
     def warn(self, message: str, span: Span, hint: str | None = None) -> None:
-        self.diagnostics.append(warning("HK205", message, self.source, span, hint))
+        self.diagnostics.append(warning("HK205", message, self.xml.source, span, hint))
 
-    def children(self, element: Any) -> Iterator[Any]:
-        return (child for child in element if isinstance(child.tag, str))
-
-    def document(self, hooks: list[Any], span: Span, key_span: Span) -> Located:
+    def document(self, hooks: list[Element], span: Span, key_span: Span) -> Located:
         entries = [self.hook(hook) for hook in hooks]
         return Located({"directive_hooks": Located(entries, span, key_span=key_span)}, span)
 
-    def hook(self, element: Any) -> Located:
-        tag = self.tag_of(element)
-        data: dict[str, Located] = dict(self.attributes(element))
-        for child in self.children(element):
-            name = self.local(child)
-            where = self.tag_of(child)
+    def hook(self, element: Element) -> Located:
+        tag = self.xml.tag(element)
+        data: dict[str, Located] = dict(self.xml.attributes(element))
+        for child in self.xml.children(element):
+            name = self.xml.local_name(child)
+            where = self.xml.tag(child)
             if name == "action":
                 data.update(self.action(child))
             elif name == "condition":
@@ -85,14 +72,14 @@ class RyeHooks:
             elif name == "inputs":
                 data["inputs"] = self.mapping(child, where.span)
             elif name == "description":
-                data["description"] = self.text(child)
+                data["description"] = self.xml.text(child)
             else:
-                text = self.text(child)
+                text = self.xml.text(child)
                 if str(text.value).strip():
                     data[name] = Located(text.value, text.span, text.offsets, where.name_span)
         return Located(self.report_unused(data, tag), tag.span, key_span=tag.name_span)
 
-    def report_unused(self, data: dict[str, Located], tag: Any) -> dict[str, Located]:
+    def report_unused(self, data: dict[str, Located], tag: Tag) -> dict[str, Located]:
         """What Rye stores and its runtime never reads, said once each, and dropped."""
         kept: dict[str, Located] = {}
         for key, node in data.items():
@@ -121,47 +108,47 @@ class RyeHooks:
             self.warn("a hook without an `event`: Rye never runs it", tag.name_span)
         return kept
 
-    def action(self, element: Any) -> dict[str, Located]:
-        tag = self.tag_of(element)
-        subs = [c for c in self.children(element) if self.local(c) in PRIMARY_ACTIONS]
+    def action(self, element: Element) -> dict[str, Located]:
+        tag = self.xml.tag(element)
+        subs = [c for c in self.xml.children(element) if self.xml.local_name(c) in PRIMARY_ACTIONS]
         if subs:
-            items = [self.item(sub, primary=self.local(sub)) for sub in subs]
+            items = [self.item(sub, primary=self.xml.local_name(sub)) for sub in subs]
             return {"actions": Located(items, tag.span, key_span=tag.name_span)}
         return {"action": self.item(element, primary=None)}
 
-    def item(self, element: Any, primary: str | None) -> Located:
-        tag = self.tag_of(element)
-        entries: dict[str, Located] = dict(self.attributes(element))
+    def item(self, element: Element, primary: str | None) -> Located:
+        tag = self.xml.tag(element)
+        entries: dict[str, Located] = dict(self.xml.attributes(element))
         if primary is not None:
             entries["primary"] = Located(primary, tag.name_span, key_span=tag.name_span)
         params: dict[str, Located] = {}
-        for param in self.children(element):
-            if self.local(param) != "param":
+        for param in self.xml.children(element):
+            if self.xml.local_name(param) != "param":
                 continue
-            value = self.text(param)
+            value = self.xml.text(param)
             if not str(value.value).strip():
                 continue  # Rye keeps a <param> only when it has text
-            name = param.get("name", self.local(param))
+            name = param.get("name", self.xml.local_name(param))
             params[name] = _stripped(value)
         if params:
             entries["params"] = Located(params, tag.span, key_span=tag.name_span)
         return Located(entries, tag.span, key_span=tag.name_span)
 
-    def condition(self, element: Any) -> Located:
-        tag = self.tag_of(element)
-        entries = dict(self.attributes(element))
+    def condition(self, element: Element) -> Located:
+        tag = self.xml.tag(element)
+        entries = dict(self.xml.attributes(element))
         if "value" in entries:
             node = entries["value"]
             entries["value"] = Located(coerce(str(node.value)), node.span, key_span=node.key_span)
         return Located(entries, tag.span, key_span=tag.name_span)
 
-    def mapping(self, element: Any, span: Span) -> Located:
+    def mapping(self, element: Element, span: Span) -> Located:
         entries = {}
-        for child in self.children(element):
-            value = self.text(child)
+        for child in self.xml.children(element):
+            value = self.xml.text(child)
             if str(value.value).strip():
-                entries[child.get("name", self.local(child))] = _stripped(value)
-        tag = self.tag_of(element)
+                entries[child.get("name", self.xml.local_name(child))] = _stripped(value)
+        tag = self.xml.tag(element)
         return Located(entries, span, key_span=tag.name_span)
 
 

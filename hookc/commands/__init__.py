@@ -1,0 +1,56 @@
+"""The ``hookc`` commands, one module each (a ``Command``); ``hookc.cli`` imports only the
+one a run names. This package holds what they share, and imports nothing heavy.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+from typing import Any, Protocol, TextIO
+
+EXIT_OK, EXIT_INPUT_ERROR, EXIT_USAGE = 0, 1, 2
+FORMATS = ("text", "json", "sarif", "github")
+
+
+class Command(Protocol):
+    """What a module of this package holds: its ``--help`` text beyond the one line of
+    ``hookc --help`` (``hookc.cli.COMMANDS``), its arguments, and the run, which returns the
+    exit status."""
+
+    DESCRIPTION: str
+    EXAMPLES: str
+
+    def add_arguments(self, parser: argparse.ArgumentParser) -> None: ...
+
+    def run(self, args: argparse.Namespace, out: TextIO, err: TextIO) -> int: ...
+
+
+class UsageError(Exception):
+    """The command cannot be carried out as asked; printed as ``hookc: error: ...``, exit 2."""
+
+
+class HelpFormatter(argparse.HelpFormatter):
+    """Descriptions wrapped to the terminal; the examples printed as written."""
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        if text.startswith("examples:"):
+            return "".join(indent + line for line in text.splitlines(keepends=True))
+        return super()._fill_text(text, width, indent)
+
+
+def add_color(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--color",
+        choices=("auto", "always", "never"),
+        default="auto",
+        help="colour the text report: auto (default) on a terminal unless NO_COLOR is set",
+    )
+
+
+def reporter(args: argparse.Namespace, out: TextIO) -> Any:
+    """The reporter ``--format`` (and, for text, ``--color``) asks for."""
+    from hookc.reporters import REPORTERS, TextReporter, colour_wanted
+
+    if args.format == "text":
+        return TextReporter(colour=colour_wanted(args.color, out, os.environ))
+    return REPORTERS[args.format]()

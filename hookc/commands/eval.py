@@ -1,0 +1,119 @@
+"""``hookc eval``: evaluate hooks for an event and a context: which hook fires, and why."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import TYPE_CHECKING, TextIO
+
+from hookc.commands import EXIT_INPUT_ERROR, EXIT_OK
+from hookc.commands.context import read_context
+from hookc.explain import Subject, explain, from_hookset, from_module, result
+
+if TYPE_CHECKING:
+    from hookc.profile import Profile
+
+DESCRIPTION = (
+    "Evaluate FILE's hooks for EVENT in a context and print the action that fires as "
+    "JSON (null if none). FILE is a hook file (YAML, directive XML, canonical YAML) "
+    "or a module hookc compiled. Exit status: 0 evaluated, 1 an error in FILE, 2 a "
+    "usage error."
+)
+EXAMPLES = """examples:
+  hookc eval policies.hooks.yaml --event limit --context ctx.json
+  echo '{"tool": "Bash"}' | hookc eval build/policies.py --event pre_tool_use --context - --all"""
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "file", metavar="FILE", help="a hook file, a folder of them, or a compiled module (.py)"
+    )
+    parser.add_argument("--event", required=True, metavar="EVENT", help="the event, e.g. error")
+    parser.add_argument(
+        "--context",
+        required=True,
+        metavar="CTX",
+        help="the event's context: a JSON object in a file, or '-' for standard input",
+    )
+    parser.add_argument(
+        "--all",
+        action="store_true",
+        help="print every matching hook's action, in order (the default for profiles that "
+        "run every matching hook, such as claude-code and docker-agent)",
+    )
+    parser.add_argument(
+        "--explain",
+        action="store_true",
+        help="first list each hook in order, whether it fired, and each leaf of its "
+        "condition with the values it read and its outcome",
+    )
+    parser.add_argument(
+        "--profile",
+        help="the runtime profile (default: the one of FILE's format, found from its name "
+        "and content)",
+    )
+
+
+def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    context = read_context(args.context)
+    path = Path(args.file)
+    profile: Profile | None = None
+    if path.suffix == ".py":
+        try:
+            subject = from_module(path)
+        except Exception as exc:  # the module's own code failed: the user's file, not hookc
+            print(f"{path}: cannot load the module: {type(exc).__name__}: {exc}", file=out)
+            return EXIT_INPUT_ERROR
+    else:
+        checked = _checked(path, args.profile, out, err)
+        if checked is None:
+            return EXIT_INPUT_ERROR
+        subject, profile = checked
+    every = args.all or subject.runs_every_match
+    _warn_unknown_event(subject, args.event, profile, err)
+    if args.explain:
+        out.write(explain(subject, args.event, context, every))
+    out.write(result(subject, args.event, context, every))
+    return EXIT_OK
+
+
+def _checked(
+    path: Path, profile_name: str | None, out: TextIO, err: TextIO
+) -> tuple[Subject, Profile] | None:
+    """A hook file's hooks, loaded and checked as `hookc check` does, and its profile; None
+    when it has an error. The front end and the checks are imported here, where a hook file
+    needs them: a compiled module's evaluation does without them."""
+    from hookc.check.run import check_loaded
+    from hookc.diagnostics import Severity
+    from hookc.frontend.inputs import load_hook_set
+    from hookc.ir.hooks import HookSet
+    from hookc.reporters import TextReporter
+    from hookc.settings import profile_named
+
+    loaded = load_hook_set(path, None if profile_name is None else profile_named(profile_name))
+    # Every finding, printed as `hookc check` prints them: on standard output when one is
+    # an error (nothing is evaluated), on standard error when they are warnings only.
+    report = check_loaded(str(path), loaded)
+    failed = any(d.severity is Severity.ERROR for d in report.diagnostics)
+    (out if failed else err).write(TextReporter().render([report]))
+    if failed:
+        return None
+    hookset = loaded.hookset
+    if hookset is None or not hookset.hooks:  # an empty file: nothing fires, say why
+        print(f"hookc: {path}: the file holds no hooks", file=err)
+        hookset = hookset or HookSet(())
+    return from_hookset(hookset), loaded.profile
+
+
+def _warn_unknown_event(subject: Subject, event: str, profile: Profile | None, err: TextIO) -> None:
+    """An event no hook listens to matches nothing (docs/semantics.md); when it is not one the
+    profile knows either, it is probably mistyped: say so, with the closest name."""
+    listened = {hook["event"] for hook in subject.hooks}
+    known = sorted(listened | set(profile.events if profile is not None else ()))
+    if event in known:
+        return
+    import difflib  # only for an event no hook listens to
+
+    close = difflib.get_close_matches(event, known, n=1, cutoff=0.6)
+    hint = f"; did you mean `{close[0]}`?" if close else f"; events: {', '.join(known)}"
+    print(f"hookc: warning: no hook listens to the event `{event}`{hint}", file=err)
