@@ -41,6 +41,7 @@ from hookc.ir.expr import (
 from hookc.ir.hooks import Action, Hook, HookSet, Ordering
 from hookc.reasoning import always_true, engine, implies, never_true
 from hookc.source import Source, Span
+from tests.strategies import expressions
 
 
 def expr(text: str) -> Expr:
@@ -558,6 +559,21 @@ distinct_paths = (
 def test_never_true_answers_as_the_full_refutation_does(condition: Expr) -> None:
     full = engine._refute(engine._requirements(condition, True), engine._Budget())
     assert never_true(condition) == full
+
+
+_printed = st.one_of(
+    expressions,
+    conditions,
+    st.sampled_from(PATHS),
+    st.text(max_size=3).map(Literal),
+    st.sampled_from(("", "a", "'", "(", "!", "b\x00")).map(Literal),
+)
+
+
+@settings(max_examples=1000, deadline=None)
+@given(_printed, _printed)
+def test_prints_before_orders_as_the_printed_texts_do(first: Expr, second: Expr) -> None:
+    assert engine._prints_before(first, second) == (to_text(first) < to_text(second))
 
 
 # -- diagnostics --------------------------------------------------------------------------------

@@ -13,11 +13,13 @@ that must hold for every condition.
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import json
 import math
 from pathlib import Path
 from typing import Any
+from unittest.mock import patch
 
 import pytest
 from hypothesis import given, settings
@@ -28,11 +30,26 @@ from hookc.backend.python import generate
 from hookc.cel.evaluator import evaluate
 from hookc.cel.parser import parse
 from hookc.cel.printer import to_text
-from hookc.ir.expr import And, Binary, Expr, Has, Ident, List, Literal, Or, Select, Unary, walk
+from hookc.ir.expr import (
+    And,
+    Binary,
+    Comprehension,
+    Conditional,
+    Expr,
+    Has,
+    Ident,
+    List,
+    Literal,
+    Or,
+    Select,
+    Unary,
+    walk,
+)
 from hookc.ir.hooks import Action, Hook, HookSet
 from hookc.ir.serialize import hookset_to_json
-from hookc.optimize import LEVELS, RULES, Mode, optimize, optimize_hookset
+from hookc.optimize import LEVELS, RULES, Mode, _rewritten, optimize, optimize_hookset
 from hookc.optimize.complement import _core, negation
+from hookc.optimize.independent import independent_atoms
 from hookc.optimize.tree import is_settled, rewrite
 from hookc.resources import data_file
 from hookc.runtime.values import CelError, equals
@@ -265,6 +282,69 @@ def test_every_rule_returns_a_settled_value_as_it_is(condition: Expr) -> None:
         if is_settled(node):
             for step in RULES:
                 assert step.rule(node, Mode.VALUE) == node, (step.name, to_text(node))
+
+
+def _renamed(node: Any, suffix: str) -> Any:
+    """``node`` with every variable name (and every macro's variable) ending in ``suffix``:
+    operands renamed apart read no path in common."""
+    if isinstance(node, tuple):
+        return tuple(_renamed(part, suffix) for part in node)
+    if isinstance(node, Ident):
+        return Ident(node.name + suffix)
+    if not isinstance(node, Expr):
+        return node
+    changes = {f.name: _renamed(getattr(node, f.name), suffix) for f in dataclasses.fields(node)}
+    if isinstance(node, Comprehension):
+        changes["var"] = node.var + suffix
+    return dataclasses.replace(node, **changes)
+
+
+def _an_atom(condition: Expr) -> Expr:
+    """An atom of ``condition``: the first operand of a chain, the operand of a ``!``, the
+    condition of a conditional, down to an atom."""
+    while True:
+        if isinstance(condition, And | Or):
+            condition = condition.operands[0]
+        elif isinstance(condition, Unary) and condition.op == "!":
+            condition = condition.operand
+        elif isinstance(condition, Conditional):
+            condition = condition.condition
+        else:
+            return condition
+
+
+# Chains of atoms that read paths of their own, and chains of any conditions (that mostly
+# share paths or are no atoms).
+_apart = st.lists(conditions.map(_an_atom), min_size=2, max_size=4).map(
+    lambda parts: tuple(_renamed(part, f"_{i}") for i, part in enumerate(parts))
+)
+independent_chains = st.one_of(
+    _apart.map(And),
+    _apart.map(Or),
+    st.lists(conditions, min_size=2, max_size=3).map(tuple).map(And),
+)
+
+
+@settings(SETTINGS, max_examples=examples(600))
+@given(independent_chains, st.sampled_from(Mode))
+def test_no_rule_that_may_not_changes_a_chain_of_independent_atoms(
+    chain: And | Or, mode: Mode
+) -> None:
+    if independent_atoms(chain, mode):
+        for step in RULES:
+            if not step.on_independent_chains:
+                assert step.rule(chain, mode) == chain, (step.name, to_text(chain))
+
+
+@settings(SETTINGS, max_examples=examples(400))
+@given(independent_chains | any_condition, st.sampled_from(LEVELS[1:]), st.sampled_from(Mode))
+def test_optimize_answers_as_without_the_independent_chain_path(
+    condition: Expr, level: int, mode: Mode
+) -> None:
+    fast = _rewritten.__wrapped__(condition, level, mode)
+    with patch("hookc.optimize.independent_atoms", lambda chain, mode: False):
+        general = _rewritten.__wrapped__(condition, level, mode)
+    assert fast == general, to_text(condition)
 
 
 @settings(SETTINGS, max_examples=examples(200))

@@ -28,7 +28,8 @@ def logic_diagnostics(hookset: HookSet) -> list[Diagnostic]:
     found: list[Diagnostic] = []
     for hook in hookset.hooks:
         never, always = verdicts.get(id(hook), (None, None))
-        found.extend(_condition_diagnostics(hook, never, always))
+        if never is not None or always is not None:
+            found.extend(_condition_diagnostics(hook, never, always))
     if hookset.ordering.first_match:
         found.extend(_shadowed(hookset, impossible))
     return sorted(found, key=Diagnostic.sort_key)

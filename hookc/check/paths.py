@@ -21,7 +21,11 @@ from hookc.ir.expr import (
     Comprehension,
     Expr,
     Ident,
+    Index,
+    List,
     Literal,
+    Map,
+    Select,
     Unary,
     children,
     context_paths,
@@ -47,6 +51,8 @@ _KINDS = {
 }
 _ORDERING = ("<", "<=", ">", ">=")
 _ARITHMETIC = ("+", "-", "*", "/", "%")
+# The operators ``_mismatch`` looks at: others (`==`, `!=`) accept operands of every kind.
+_CHECKED_OPERATORS = frozenset({*_ORDERING, *_ARITHMETIC, "in"})
 _CONVERSIONS = {"int": "number", "double": "number", "size": "number", "string": "string"}
 # The kinds each method accepts as its receiver (contains: strings, and lists in hookc).
 _RECEIVERS = {
@@ -77,17 +83,13 @@ def path_diagnostics(hookset: HookSet, schema: Schema) -> list[Diagnostic]:
     found: list[Diagnostic] = []
     resolve = _resolver(schema)
     for hook in hookset.hooks:
-        if hook.source is None:
+        source = hook.source
+        if source is None:
             continue
         if hook.condition is not None:
-            found.extend(_condition(hook.condition, resolve, hook.source))
+            _condition(hook.condition, resolve, source, found)
         for expr in _template_exprs(hook.action.params):
-            for path, steps in _paths(expr):
-                resolved = resolve(steps)
-                if resolved.unknown_at is not None:
-                    found.append(
-                        _unknown("HK507", path, steps, resolved, hook.source, template=True)
-                    )
+            _unknown_paths("HK507", expr, resolve, source, found)
     return found
 
 
@@ -106,13 +108,30 @@ def _resolver(root: Schema) -> Callable[[Steps], _Resolved]:
 
 
 def _condition(
-    condition: Expr, resolve: Callable[[Steps], _Resolved], source: Source
-) -> Iterator[Diagnostic]:
-    for path, steps in _paths(condition):
+    condition: Expr, resolve: Callable[[Steps], _Resolved], source: Source,
+    found: list[Diagnostic],
+) -> None:  # fmt: skip
+    """HK501 for each path ``condition`` reads that the schema does not declare, in source
+    order, then HK502 for each operator that meets an operand it never accepts."""
+    paths: list[tuple[Expr, Steps]] = []
+    mismatches: list[Diagnostic] = []
+    _walk(condition, resolve, source, frozenset(), paths, mismatches)
+    for path, steps in reversed(paths):  # the walk meets them last first
         resolved = resolve(steps)
         if resolved.unknown_at is not None:
-            yield _unknown("HK501", path, steps, resolved, source, template=False)
-    yield from _type_mismatches(condition, resolve, source, frozenset())
+            found.append(_unknown("HK501", path, steps, resolved, source, template=False))
+    found.extend(mismatches)
+
+
+def _unknown_paths(
+    code: str, expr: Expr, resolve: Callable[[Steps], _Resolved], source: Source,
+    found: list[Diagnostic],
+) -> None:  # fmt: skip
+    """``code`` for each path ``expr`` reads that the schema does not declare, in order."""
+    for path, steps in _paths(expr):
+        resolved = resolve(steps)
+        if resolved.unknown_at is not None:
+            found.append(_unknown(code, path, steps, resolved, source, template=code == "HK507"))
 
 
 def _unknown(
@@ -199,12 +218,23 @@ def _kind(expr: Expr, resolve: Callable[[Steps], _Resolved], bound: frozenset[st
     being as good as a mismatch (both make the condition never true), ``-n`` and ``1 + 2``
     are numbers as their folded literals are, so a check finds the same in a condition and
     in what the optimizer writes of it (canonical YAML must check as its source does)."""
-    if not isinstance(expr, Literal) and _steps(expr) is None:
-        # What the optimizer folds to a literal (`''.size()`, `'a' + 'b'`) has that literal's
-        # kind here too: canonical YAML holds the folded literal and must check as its source.
-        folded = rewrite(expr, Mode.VALUE, fold_constants)
-        if isinstance(folded, Literal):
-            expr = folded
+    kind = type(expr)
+    if kind is Literal:
+        return _literal_kind(expr.value)  # type: ignore[union-attr]
+    steps = _steps(expr)
+    if steps is not None:
+        if not isinstance(steps[0], str) or steps[0] in bound:
+            return None
+        resolved = resolve(steps)
+        declared = resolved.schema.get("type") if resolved.schema is not None else None
+        return _KINDS.get(declared) if isinstance(declared, str) else None
+    if kind is List or kind is Map:
+        return None  # a list or a map of any items: folding leaves it one
+    # What the optimizer folds to a literal (`''.size()`, `'a' + 'b'`) has that literal's
+    # kind here too: canonical YAML holds the folded literal and must check as its source.
+    folded = rewrite(expr, Mode.VALUE, fold_constants)
+    if isinstance(folded, Literal):
+        return _literal_kind(folded.value)
     if isinstance(expr, Unary) and expr.op == "-":
         return "number" if _kind(expr.operand, resolve, bound) == "number" else None
     if isinstance(expr, Call) and expr.target is None and len(expr.args) == 1:
@@ -213,43 +243,60 @@ def _kind(expr: Expr, resolve: Callable[[Steps], _Resolved], bound: frozenset[st
     if isinstance(expr, Binary) and expr.op in _ARITHMETIC:
         kinds = {_kind(expr.left, resolve, bound), _kind(expr.right, resolve, bound)}
         return "number" if kinds == {"number"} else None
-    if isinstance(expr, Literal):
-        value = expr.value
-        if isinstance(value, bool):
-            return "bool"
-        if isinstance(value, int | float):
-            return "number"
-        return "string" if isinstance(value, str) else "null"
-    steps = _steps(expr)
-    if steps is None or not isinstance(steps[0], str) or steps[0] in bound:
-        return None
-    resolved = resolve(steps)
-    declared = resolved.schema.get("type") if resolved.schema is not None else None
-    return _KINDS.get(declared) if isinstance(declared, str) else None
+    return None
 
 
-def _type_mismatches(
-    expr: Expr, resolve: Callable[[Steps], _Resolved], source: Source, bound: frozenset[str]
-) -> Iterator[Diagnostic]:
-    stack: list[tuple[Expr, frozenset[str]]] = [(expr, bound)]
+def _literal_kind(value: object) -> str:
+    if isinstance(value, bool):
+        return "bool"
+    if isinstance(value, int | float):
+        return "number"
+    return "string" if isinstance(value, str) else "null"
+
+
+def _walk(
+    expr: Expr, resolve: Callable[[Steps], _Resolved], source: Source, bound: frozenset[str],
+    paths: list[tuple[Expr, Steps]], mismatches: list[Diagnostic],
+) -> None:  # fmt: skip
+    """One pass over ``expr``, last operand first, for what both checks need: each context
+    path it reads into ``paths`` (as ``_paths`` finds them, in the opposite order: no path
+    holds another, so the order of a walk from the right is that of one from the left,
+    reversed), and HK502 for each operator that meets an operand it never accepts into
+    ``mismatches``. The names in ``bound`` are a macro's variables, not context paths."""
+    stack: list[Expr] = [expr]
     while stack:
-        node, names = stack.pop()
+        node = stack.pop()
         kind = type(node)
-        if kind is Literal or kind is Ident:
-            continue  # no operator, no children: the leaves, a third of the nodes
+        if kind is Literal:
+            continue  # no path, no operator, no children: a third of the nodes
+        if kind is Ident or kind is Select or kind is Index:
+            steps = path_steps(node)
+            if steps is not None:  # a path: names, fields and constant keys, no operator
+                name, keys = steps
+                if name not in bound and name not in _NOT_PATHS:
+                    paths.append((node, (name, *keys)))
+                continue
         # Only an operator or a method call can meet an operand it never accepts.
-        problem = _mismatch(node, resolve, names) if kind is Binary or kind is Call else None
+        if kind is Binary:
+            checked = node.op in _CHECKED_OPERATORS  # type: ignore[union-attr]
+        else:
+            checked = kind is Call and node.function in _RECEIVERS  # type: ignore[union-attr]
+        problem = _mismatch(node, resolve, bound) if checked else None
         if problem is not None:
             message, culprit, hint = problem
             span = culprit.span or node.span
             assert span is not None
-            yield error("HK502", message, source, span, hint)
+            mismatches.append(error("HK502", message, source, span, hint))
         if isinstance(node, Comprehension):
-            stack.append((node.target, names))
-            inner = names | {node.var}
-            stack.extend((part, inner) for part in (node.predicate, node.transform) if part)
+            # The body in the macro's scope, then the target in this one (the order a
+            # single stack of both would give).
+            inner = bound | {node.var}
+            for part in (node.transform, node.predicate):
+                if part is not None:
+                    _walk(part, resolve, source, inner, paths, mismatches)
+            stack.append(node.target)
         else:
-            stack.extend((child, names) for child in children(node))
+            stack.extend(children(node))
 
 
 def _mismatch(
@@ -301,12 +348,16 @@ def _name(expr: Expr) -> str:
     return to_text(expr) if steps is None else _dotted(steps)
 
 
-def _template_exprs(value: ParamValue) -> Iterator[Expr]:
-    if isinstance(value, Template):
-        yield from (part for part in value.parts if not isinstance(part, str))
-    elif isinstance(value, Params):
-        for _, item in value.items:
-            yield from _template_exprs(item)
-    elif isinstance(value, tuple):
-        for item in value:
-            yield from _template_exprs(item)
+def _template_exprs(value: ParamValue) -> list[Expr]:
+    """The expressions of every template among an action's parameters, in order."""
+    found: list[Expr] = []
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, Template):
+            found.extend(part for part in item.parts if not isinstance(part, str))
+        elif isinstance(item, Params):
+            stack.extend(reversed([value for _, value in item.items]))
+        elif isinstance(item, tuple):
+            stack.extend(reversed(item))
+    return found

@@ -29,7 +29,12 @@ class _Node:
     """
 
     __slots__ = ("_hash",)
-    _hash: int
+    _hash: int | None
+
+    def __post_init__(self) -> None:
+        # An empty slot would make the first `__hash__` raise and catch AttributeError, which
+        # costs more than the hash: every node of every condition is hashed once.
+        object.__setattr__(self, "_hash", None)
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -244,7 +249,13 @@ def walk(node: Expr) -> Iterator[tuple[Expr, int]]:
 
 def path_steps(expr: Expr) -> tuple[str, tuple[str | int, ...]] | None:
     """A name followed by constant keys (``a.b['c'][0]``) as (name, keys), else None."""
-    # Asked of nearly every node by the checks and the back end: type tests, not a match.
+    # Asked of nearly every node by the checks and the back end: type tests, not a match,
+    # and the commonest answers (a bare name; no path at all) before any list is made.
+    kind = type(expr)
+    if kind is Ident:
+        return expr.name, ()  # type: ignore[union-attr]
+    if kind is not Select and kind is not Index and not isinstance(expr, Select | Index):
+        return None
     keys: list[str | int] = []
     while True:
         if isinstance(expr, Select):
@@ -266,12 +277,19 @@ def context_paths(expr: Expr) -> Iterator[tuple[Expr, tuple[str, tuple[str | int
     """Each longest constant-key path (``a.b['c'][0]``) the expression reads from the
     context, with its ``path_steps``, in source order; a path rooted at a variable a macro
     binds reads that variable, not the context, and is skipped."""
+    return _context_paths(expr, _NONE_BOUND)
+
+
+def _context_paths(
+    expr: Expr, bound: frozenset[str]
+) -> Iterator[tuple[Expr, tuple[str, tuple[str | int, ...]]]]:
     # The checks, the back end and `explain` each walk every condition with it: constants
     # (a third of the nodes) are passed over without a call, and only the three kinds of
-    # node a path is made of are asked for their steps.
-    stack: list[tuple[Expr, frozenset[str]]] = [(expr, _NONE_BOUND)]
+    # node a path is made of are asked for their steps. A macro's parts are walked at once,
+    # its body with its variable bound, so the stack holds nodes alone.
+    stack: list[Expr] = [expr]
     while stack:
-        node, bound = stack.pop()
+        node = stack.pop()
         kind = type(node)
         if kind is Literal:
             continue
@@ -283,12 +301,13 @@ def context_paths(expr: Expr) -> Iterator[tuple[Expr, tuple[str, tuple[str | int
                 continue
         if kind is Comprehension:
             assert isinstance(node, Comprehension)
+            yield from _context_paths(node.target, bound)
             inner = bound | {node.var}
-            body = [part for part in (node.predicate, node.transform) if part is not None]
-            stack.extend((part, inner) for part in reversed(body))
-            stack.append((node.target, bound))
+            for part in (node.predicate, node.transform):
+                if part is not None:
+                    yield from _context_paths(part, inner)
             continue
-        stack.extend((child, bound) for child in reversed(_CHILDREN[kind](node)))
+        stack.extend(reversed(_CHILDREN[kind](node)))
 
 
 _NONE_BOUND: frozenset[str] = frozenset()
@@ -341,11 +360,13 @@ NODE_TYPES = (
 def _keeping_hash(computed: Callable[[Any], int]) -> Callable[[_Node], int]:
     def __hash__(self: _Node) -> int:
         try:
-            return self._hash
-        except AttributeError:  # the first time: the slot is empty
+            value = self._hash
+        except AttributeError:  # a node made without `__init__` (unpickled, copied)
+            value = None
+        if value is None:  # the first time
             value = computed(self)
             object.__setattr__(self, "_hash", value)  # not a field: the node stays as it was
-            return value
+        return value
 
     return __hash__
 

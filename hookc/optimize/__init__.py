@@ -40,6 +40,7 @@ from hookc.optimize.cost_order import cost_order
 from hookc.optimize.dedupe import dedupe
 from hookc.optimize.flatten import flatten
 from hookc.optimize.fold_constants import fold_constants
+from hookc.optimize.independent import independent_atoms
 from hookc.optimize.membership import membership
 from hookc.optimize.narrow import narrow
 from hookc.optimize.ranges import ranges
@@ -71,6 +72,9 @@ class Step:
     # The node types its laws rewrite: it returns any other node as it is (a property test
     # holds each rule to it), so it is not asked about them.
     nodes: frozenset[type]
+    # Whether it may change a chain of independent atoms (``independent``): a rule that may
+    # not is not asked about one (a property test holds it to that).
+    on_independent_chains: bool = False
 
 
 _CHAINS = frozenset({And, Or})
@@ -87,7 +91,7 @@ RULES: tuple[Step, ...] = (
     Step("narrow", narrow, 1, frozenset({And})),
     Step("ranges", ranges, 1, frozenset(NODE_TYPES) - {Literal, Ident}),
     Step("membership", membership, 1, _CHAINS),
-    Step("cost_order", cost_order, 2, _CHAINS),
+    Step("cost_order", cost_order, 2, _CHAINS, on_independent_chains=True),
 )
 
 
@@ -120,15 +124,34 @@ def optimize(expr: Expr, level: int = DEFAULT_LEVEL, mode: Mode = Mode.TRUTH) ->
 # and hook files repeat conditions: equal trees share one result (the IR is immutable).
 @functools.lru_cache(maxsize=16384)
 def _rewritten(expr: Expr, level: int, mode: Mode) -> tuple[Expr, tuple[str, ...]]:
-    steps = [step for step in RULES if 0 < step.level <= level]
+    steps, by_type, reordering = _steps_of(level)
     fired: dict[str, None] = {}
 
     def every_rule(node: Expr, node_mode: Mode) -> Expr:
         # All rules at each node in one walk, in RULES order: a walk per rule would visit
         # every node nine times a round. Each rule is asked only of the node types it
-        # rewrites (a rewritten node may be of another type): constants and variables, a
-        # third of the nodes, meet none.
-        for step in steps:
+        # rewrites (a rewritten node may be of another type, and then the later rules are
+        # those of its type): constants and variables, a third of the nodes, meet none. A
+        # chain of independent atoms, the commonest condition, meets only the rules that may
+        # change one.
+        kind = type(node)
+        asked = by_type[kind]
+        if (kind is And or kind is Or) and independent_atoms(node, node_mode):  # type: ignore[arg-type]
+            asked = reordering
+        for step in asked:
+            new = step.rule(node, node_mode)
+            if new is not node and new != node:
+                fired[step.name] = None
+                if type(new) is not kind:
+                    # Another type of node: the rest of the rules are the ones after this
+                    # one that rewrite its type.
+                    later = steps[steps.index(step) + 1 :]
+                    return every_rule_from(new, node_mode, later)
+                node = new
+        return node
+
+    def every_rule_from(node: Expr, node_mode: Mode, later: list[Step]) -> Expr:
+        for step in later:
             if type(node) not in step.nodes:
                 continue
             new = step.rule(node, node_mode)
@@ -144,6 +167,19 @@ def _rewritten(expr: Expr, level: int, mode: Mode) -> tuple[Expr, tuple[str, ...
             break
         current = new
     return current, tuple(fired)
+
+
+@functools.cache
+def _steps_of(
+    level: int,
+) -> tuple[list[Step], dict[type, list[Step]], list[Step]]:
+    """The steps of ``level`` in order; those that rewrite each node type; those that may
+    change a chain of independent atoms."""
+    steps = [step for step in RULES if 0 < step.level <= level]
+    by_type: dict[type, list[Step]] = {
+        kind: [step for step in steps if kind in step.nodes] for kind in NODE_TYPES
+    }
+    return steps, by_type, [step for step in steps if step.on_independent_chains]
 
 
 def clear_caches() -> None:

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable
+from operator import is_not
 
 from hookc.ir.expr import (
     And,
@@ -35,6 +36,7 @@ from hookc.ir.expr import (
     Conditional,
     Expr,
     Has,
+    Ident,
     Index,
     List,
     Literal,
@@ -67,9 +69,16 @@ def rewrite(expr: Expr, mode: Mode, rule: Rule) -> Expr:
     kind = type(expr)
     if kind is And or kind is Or:
         operands = expr.operands  # type: ignore[union-attr]
-        inner = tuple(rewrite(o, mode, rule) for o in operands)
+        inner = tuple([rewrite(o, mode, rule) for o in operands])
         if _changed(inner, operands):
             expr = kind(inner, expr.span)
+    elif kind is Binary:
+        # The commonest operator: its operands are values (see `_rewrite_values`).
+        assert isinstance(expr, Binary)
+        left, right = expr.left, expr.right
+        new_left, new_right = _value(left, rule), _value(right, rule)
+        if new_left is not left or new_right is not right:
+            expr = Binary(expr.op, new_left, new_right, expr.span)
     elif kind is Unary and expr.op == "!":  # type: ignore[union-attr]
         operand = expr.operand  # type: ignore[union-attr]
         inner_operand = rewrite(operand, _SWAPPED[mode], rule)
@@ -85,41 +94,39 @@ def rewrite(expr: Expr, mode: Mode, rule: Rule) -> Expr:
         )
         if _changed(parts, (condition, then, otherwise)):
             expr = Conditional(*parts, expr.span)
-    else:
+    elif kind is not Literal and kind is not Ident:  # no children: nothing to rewrite
         expr = _rewrite_values(expr, rule)
     return rule(expr, mode)
 
 
+def _value(child: Expr, rule: Rule) -> Expr:
+    """A child whose value is used, rewritten in ``VALUE`` mode (a settled one as it is)."""
+    return child if is_settled(child) else rewrite(child, Mode.VALUE, rule)
+
+
 def _rewrite_values(expr: Expr, rule: Rule) -> Expr:
     """Children whose values are used: all rewritten in ``VALUE`` mode."""
-
-    def value(child: Expr) -> Expr:
-        return child if is_settled(child) else rewrite(child, Mode.VALUE, rule)
-
     match expr:
         case Select(operand=operand, field=name):
-            new = value(operand)
+            new = _value(operand, rule)
             return expr if new is operand else Select(new, name, expr.span)
         case Index(operand=operand, index=index):
-            parts = (value(operand), value(index))
+            parts = (_value(operand, rule), _value(index, rule))
             return expr if not _changed(parts, (operand, index)) else Index(*parts, expr.span)
         case Unary(op=op, operand=operand):
-            new = value(operand)
+            new = _value(operand, rule)
             return expr if new is operand else Unary(op, new, expr.span)
-        case Binary(op=op, left=left, right=right):
-            parts = (value(left), value(right))
-            return expr if not _changed(parts, (left, right)) else Binary(op, *parts, expr.span)
         case Call(function=function, args=args, target=target):
-            new_args = tuple(map(value, args))
-            new_target = None if target is None else value(target)
+            new_args = tuple([_value(arg, rule) for arg in args])
+            new_target = None if target is None else _value(target, rule)
             if new_target is target and not _changed(new_args, args):
                 return expr
             return Call(function, new_args, new_target, expr.span)
         case List(items=items):
-            new_items = tuple(map(value, items))
+            new_items = tuple([_value(item, rule) for item in items])
             return List(new_items, expr.span) if _changed(new_items, items) else expr
         case Map(entries=entries):
-            new_entries = tuple((value(k), value(v)) for k, v in entries)
+            new_entries = tuple((_value(k, rule), _value(v, rule)) for k, v in entries)
             changed = any(
                 a is not b
                 for new, old in zip(new_entries, entries, strict=True)
@@ -129,9 +136,9 @@ def _rewrite_values(expr: Expr, rule: Rule) -> Expr:
         case Has():
             return expr  # has()'s operand is a path to resolve, not a value to compute
         case Comprehension(macro=macro, target=target, var=var, predicate=p, transform=t):
-            new_target = value(target)
-            new_p = None if p is None else value(p)
-            new_t = None if t is None else value(t)
+            new_target = _value(target, rule)
+            new_p = None if p is None else _value(p, rule)
+            new_t = None if t is None else _value(t, rule)
             if new_target is target and new_p is p and new_t is t:
                 return expr
             return Comprehension(macro, new_target, var, new_p, new_t, expr.span)
@@ -141,13 +148,16 @@ def _rewrite_values(expr: Expr, rule: Rule) -> Expr:
 def is_settled(expr: Expr) -> bool:
     """A constant, a path or a list of constants: a value no rule rewrites (see above)."""
     kind = type(expr)
+    if kind is Literal or kind is Ident:
+        return True
     if kind is List:
         return all(type(item) is Literal for item in expr.items)  # type: ignore[union-attr]
-    return kind is Literal or path_steps(expr) is not None
+    return (kind is Select or kind is Index) and path_steps(expr) is not None
 
 
 def _changed(new: tuple[object, ...], old: tuple[object, ...]) -> bool:
-    return any(a is not b for a, b in zip(new, old, strict=True))
+    """Whether some element of ``new`` is not the one at its place in ``old`` (same length)."""
+    return any(map(is_not, new, old))
 
 
 # -- shared facts about expressions ---------------------------------------------------------------

@@ -5,17 +5,18 @@ from __future__ import annotations
 
 import functools
 import itertools
+from collections.abc import Collection
 from typing import TypeAlias
 
-from hookc.ir.expr import Expr, Literal, children
+from hookc.ir.expr import Expr, Ident, Literal, children
 from hookc.ir.hooks import Hook
 from hookc.reasoning.engine import (
-    _Atom,
+    _choices,
+    _Constraint,
+    _Fact,
     _facts,
     _kind,
     _OneOf,
-    _Premise,
-    _premise,
     _requirements,
     _Scalar,
     _split,
@@ -77,17 +78,17 @@ class EarlierConditions:
     def candidates(self, condition: Expr | None) -> list[Hook]:
         """Earlier hooks that ``condition`` might imply, in evaluation order."""
         paths, strings = paths_read(condition), _strings(condition)
-        known = _Premise(()) if condition is None else _premise(condition)
         found: set[int] = set()
         narrowed: set[Expr] = set()
         # A term the condition says nothing of is not narrowed: only its own terms count.
-        for term in known.facts.keys() & self._pinned.keys():
+        for term, constraints in _constraints_on(condition, self._pinned).items():
             by_class = self._pinned[term]
-            domain = known.domain(term)
-            if domain.choices is None or domain.may_error:
-                continue  # left to the general pools below
+            # Pinned to constants (and so never an error), or left to the general pools.
+            choices = _choices(constraints)
+            if choices is None:
+                continue
             narrowed.add(term)
-            classes = frozenset(map(_value_class, domain.choices))
+            classes = frozenset(map(_value_class, choices))
             if classes:
                 first = min(classes, key=repr)
                 pinned = (
@@ -119,25 +120,43 @@ def _strings(condition: Expr | None) -> frozenset[str]:
     stack = [] if condition is None else [condition]
     while stack:
         node = stack.pop()
-        if type(node) is Literal:
-            if isinstance(node.value, str):
-                found.add(node.value)
-        else:
+        kind = type(node)
+        if kind is Literal:
+            if isinstance(node.value, str):  # type: ignore[union-attr]
+                found.add(node.value)  # type: ignore[union-attr]
+        elif kind is not Ident:  # names have no children
             stack.extend(children(node))
     return frozenset(found)
 
 
-def _top_atoms(condition: Expr | None) -> list[_Atom]:
-    return [] if condition is None else _split(_requirements(condition, True))[0]
+@functools.lru_cache(maxsize=65536)  # each hook's, as a candidate and as an earlier hook
+def _top_facts(condition: Expr | None) -> tuple[_Fact, ...]:
+    """The facts of the atoms "``condition`` is true" requires, atom by atom, in order."""
+    if condition is None:
+        return ()
+    atoms = _split(_requirements(condition, True))[0]
+    return tuple(fact for atom in atoms for fact in _facts(atom))
+
+
+def _constraints_on(
+    condition: Expr | None, terms: Collection[Expr]
+) -> dict[Expr, list[_Constraint]]:
+    """What "``condition`` is true" says of each of ``terms`` it speaks of: the facts of its
+    atoms by term (as ``implies`` reads them), for those terms alone."""
+    found: dict[Expr, list[_Constraint]] = {}
+    if terms:
+        for fact in _top_facts(condition):
+            if fact.term in terms:
+                found.setdefault(fact.term, []).append(fact.constraint)
+    return found
 
 
 def _pin(condition: Expr | None) -> tuple[Expr, frozenset[_ValueClass]] | None:
     """A term the condition pins to finitely many values, with their classes."""
-    for atom in _top_atoms(condition):
-        for fact in _facts(atom):
-            if isinstance(fact.constraint, _OneOf):
-                return fact.term, frozenset(map(_value_class, fact.constraint.values))
+    for fact in _top_facts(condition):
+        if isinstance(fact.constraint, _OneOf):
+            return fact.term, frozenset(map(_value_class, fact.constraint.values))
     return None
 
 
-CACHES = (_strings,)
+CACHES = (_strings, _top_facts)

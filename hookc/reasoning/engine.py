@@ -29,8 +29,8 @@ from __future__ import annotations
 import functools
 import math
 import operator
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Any, TypeAlias
 
 from hookc.cel.catalog import GLOBAL_FUNCTIONS, METHODS
@@ -72,6 +72,15 @@ class _Atom:
 
     expr: Expr
     positive: bool
+    # Every atom is a key of the memos of its facts and its refutation, asked again and
+    # again: its hash is worked out once, when it is made.
+    _hash: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_hash", hash((self.expr, self.positive)))
+
+    def __hash__(self) -> int:
+        return self._hash
 
     def text(self) -> str:
         return to_text(self.expr if self.positive else Unary("!", self.expr))
@@ -109,22 +118,23 @@ def _requirements(expr: Expr, positive: bool) -> tuple[_Item, ...]:
     - ``c ? t : o`` is v iff ``c`` is true and ``t`` is v, or ``c`` is false and ``o`` is v
       (a non-bool or erroring ``c`` makes it an error).
     """
-    match expr:
-        case And(operands=operands) if positive:
-            return tuple(item for operand in operands for item in _requirements(operand, True))
-        case Or(operands=operands) if not positive:
-            return tuple(item for operand in operands for item in _requirements(operand, False))
-        case And(operands=operands) | Or(operands=operands):
-            one_each = tuple((_Atom(operand, positive),) for operand in operands)
-            return (_Choice(one_each, _Atom(expr, positive)),)
-        case Unary(op="!", operand=operand):
-            return _requirements(operand, not positive)
-        case Conditional(condition=condition, then=then, otherwise=otherwise):
-            alternatives: tuple[tuple[_Atom, ...], ...] = (
-                (_Atom(condition, True), _Atom(then, positive)),
-                (_Atom(condition, False), _Atom(otherwise, positive)),
-            )
-            return (_Choice(alternatives, _Atom(expr, positive)),)
+    # Type tests, not a match: asked of every condition and each of its operands.
+    kind = type(expr)
+    if kind is And or kind is Or:
+        operands: tuple[Expr, ...] = expr.operands  # type: ignore[union-attr]
+        if (kind is And) is positive:
+            return tuple(item for operand in operands for item in _requirements(operand, positive))
+        one_each = tuple((_Atom(operand, positive),) for operand in operands)
+        return (_Choice(one_each, _Atom(expr, positive)),)
+    if kind is Unary and expr.op == "!":  # type: ignore[union-attr]
+        return _requirements(expr.operand, not positive)  # type: ignore[union-attr]
+    if kind is Conditional:
+        assert isinstance(expr, Conditional)
+        alternatives: tuple[tuple[_Atom, ...], ...] = (
+            (_Atom(expr.condition, True), _Atom(expr.then, positive)),
+            (_Atom(expr.condition, False), _Atom(expr.otherwise, positive)),
+        )
+        return (_Choice(alternatives, _Atom(expr, positive)),)
     return (_Atom(expr, positive),)
 
 
@@ -269,14 +279,21 @@ def _facts(atom: _Atom) -> tuple[_Fact, ...]:
     every atom of a conjunction sees the same context, so a term has one value throughout.
     """
     # Cached: the shadow check asks about the same atoms once per candidate pair.
-    found = list(_term_facts(atom))
+    fact = _term_fact(atom)
     key, positive = _canonical(atom.expr, atom.positive)
-    if not isinstance(key, Literal):
-        found.append(_Fact(key, _OneOf((positive,)), atom, exact=True))
-    return tuple(found)
+    if isinstance(key, Literal):
+        return () if fact is None else (fact,)
+    own = _Fact(key, _IS_TRUE if positive else _IS_FALSE, atom, exact=True)
+    return (own,) if fact is None else (fact, own)
 
 
-def _term_facts(atom: _Atom) -> Iterator[_Fact]:
+# What every atom says of its own value (one of each, shared: constraints are immutable).
+_IS_TRUE = _OneOf((True,))
+_IS_FALSE = _OneOf((False,))
+
+
+def _term_fact(atom: _Atom) -> _Fact | None:
+    """The constraint ``atom`` puts on the sub-expression it tests, if it tests one."""
     # Type tests, not a match: every atom of every condition is read here once.
     expr = atom.expr
     kind = type(expr)
@@ -285,13 +302,13 @@ def _term_facts(atom: _Atom) -> Iterator[_Fact]:
         op, left, right = expr.op, expr.left, expr.right
         if op in _MIRROR:
             if type(right) is Literal and type(left) is not Literal:
-                yield _relation_fact(left, op, right.value, atom)
-            elif type(left) is Literal and type(right) is not Literal:
-                yield _relation_fact(right, _MIRROR[op], left.value, atom)
+                return _relation_fact(left, op, right.value, atom)
+            if type(left) is Literal and type(right) is not Literal:
+                return _relation_fact(right, _MIRROR[op], left.value, atom)
         elif op == "in" and type(right) is List and type(left) is not Literal:
             values = _literal_values(right.items)
             if values is not None:
-                yield _membership_fact(left, values, atom)
+                return _membership_fact(left, values, atom)
     elif kind is Call:
         assert isinstance(expr, Call)
         target, args = expr.target, expr.args
@@ -303,14 +320,15 @@ def _term_facts(atom: _Atom) -> Iterator[_Fact]:
         ):
             values = _literal_values(target.items)
             if values is not None:
-                yield _membership_fact(args[0], values, atom)
+                return _membership_fact(args[0], values, atom)
     elif kind is Has:
         assert isinstance(expr, Has)
         # has(p) is true iff p evaluates to a value that is not null (has() resolves a
         # path exactly as evaluation does, with "missing" for an error), false iff p is
         # an error or null.
         constraint = _KindIn(_NOT_NULL) if atom.positive else _ErrorOrNull()
-        yield _Fact(expr.path, constraint, atom, exact=True)
+        return _Fact(expr.path, constraint, atom, exact=True)
+    return None
 
 
 def _relation_fact(term: Expr, op: str, value: _Scalar, atom: _Atom) -> _Fact:
@@ -357,17 +375,38 @@ def _membership_fact(term: Expr, values: tuple[_Scalar, ...], atom: _Atom) -> _F
 def _canonical(expr: Expr, positive: bool) -> tuple[Expr, bool]:
     """One spelling for atoms that are true together: ``a != b`` is true iff ``a == b`` is
     false (both fail exactly when an operand does), ``a > b`` is ``b < a``, and ``==`` is
-    symmetric. Errors are errors whichever operand raised them."""
+    symmetric (the operand that prints first goes first). Errors are errors whichever
+    operand raised them."""
     if type(expr) is Binary:
         assert isinstance(expr, Binary)
         op, left, right = expr.op, expr.left, expr.right
-        if op == "!=":
-            return _canonical(Binary("==", left, right), not positive)
+        if op == "==" or op == "!=":
+            if op == "!=":
+                positive = not positive
+            if _prints_before(right, left):
+                return Binary("==", right, left), positive
+            return (expr if op == "==" else Binary("==", left, right)), positive
         if op == ">" or op == ">=":
             return Binary(_MIRROR[op], right, left), positive
-        if op == "==" and to_text(right) < to_text(left):
-            return Binary("==", right, left), positive
     return expr, positive
+
+
+def _prints_before(first: Expr, second: Expr) -> bool:
+    """``to_text(first) < to_text(second)``, read off the first characters where they differ
+    and are known without printing (``tool == 'Bash'``: a name against a quote)."""
+    a, b = _first_character(first), _first_character(second)
+    if a and b and a != b:
+        return a < b
+    return to_text(first) < to_text(second)
+
+
+def _first_character(expr: Expr) -> str:
+    """The first character of ``to_text(expr)`` for a string constant (a quote) or a path
+    (its name's), else ``''`` (not known without printing)."""
+    if type(expr) is Literal:
+        return "'" if type(expr.value) is str else ""
+    steps = path_steps(expr)
+    return "" if steps is None else steps[0][:1]
 
 
 # -- domains: the values a term may still take ------------------------------------------------
@@ -454,6 +493,13 @@ class _Domain:
     strings: _Interval
     bools: frozenset[bool]
     excluded: tuple[_Scalar, ...]
+    # The kinds of which the domain may hold a (non-error) value, in `_KINDS` order: what
+    # every question asked of the domain starts with, worked out once.
+    live: tuple[str, ...] = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        live = tuple(kind for kind in _KINDS if _part_nonempty(self, kind))
+        object.__setattr__(self, "live", live)
 
 
 def _allowed_kinds(constraint: _Constraint) -> frozenset[str]:
@@ -504,25 +550,31 @@ def _domain(constraints: Sequence[_Constraint]) -> _Domain:
                     bools = frozenset(b for b in bools if _ORDER[op](b, bound))
             case _NoneOf(values=values):
                 excluded.extend(values)
-    choices: tuple[_Scalar, ...] | None = None
-    pinned = [c for c in constraints if isinstance(c, _OneOf)]
-    if pinned:
-        choices = tuple(
-            value
-            for i, value in enumerate(pinned[0].values)
-            if not any(_same(value, earlier) for earlier in pinned[0].values[:i])
-            and all(_holds(value, constraint) for constraint in constraints)
-        )
     return _Domain(
         may_error=all(isinstance(c, _ErrorOrNull) for c in constraints),
         kinds=kinds,
-        choices=choices,
+        choices=_choices(constraints),
         numbers=numbers,
         nan=nan,
         strings=strings,
         bools=bools,
         excluded=tuple(excluded),
     )
+
+
+def _choices(constraints: Sequence[_Constraint]) -> tuple[_Scalar, ...] | None:
+    """``_domain(constraints).choices``: where ``==`` or ``in`` pins the term, the distinct
+    constants of the first such constraint that meet all of them; else None."""
+    for pinned in constraints:
+        if isinstance(pinned, _OneOf):
+            values = pinned.values
+            return tuple(
+                value
+                for i, value in enumerate(values)
+                if not any(_same(value, earlier) for earlier in values[:i])
+                and all(_holds(value, constraint) for constraint in constraints)
+            )
+    return None
 
 
 def _is_excluded(domain: _Domain, value: _Scalar) -> bool:
@@ -558,7 +610,7 @@ def _part_nonempty(domain: _Domain, kind: str) -> bool:
 
 
 def _is_empty(domain: _Domain) -> bool:
-    return not domain.may_error and not any(_part_nonempty(domain, k) for k in _KINDS)
+    return not domain.may_error and not domain.live
 
 
 def _entails(domain: _Domain, constraint: _Constraint) -> bool:
@@ -566,14 +618,12 @@ def _entails(domain: _Domain, constraint: _Constraint) -> bool:
     if _is_empty(domain):
         return True
     if isinstance(constraint, _ErrorOrNull):
-        return not any(_part_nonempty(domain, k) for k in _NOT_NULL)
+        return all(kind == "null" for kind in domain.live)
     if domain.may_error:  # every other constraint excludes errors
         return False
     if domain.choices is not None:
         return all(_holds(value, constraint) for value in domain.choices)
-    return all(
-        _part_entails(domain, kind, constraint) for kind in _KINDS if _part_nonempty(domain, kind)
-    )
+    return all(_part_entails(domain, kind, constraint) for kind in domain.live)
 
 
 def _part_entails(domain: _Domain, kind: str, constraint: _Constraint) -> bool:
@@ -660,7 +710,7 @@ def _refuted_atom(atom: _Atom) -> str | None:
     if reason is not None:
         return reason
     facts = _facts(atom)
-    if len({fact.term for fact in facts}) < len(facts):
+    if len(facts) > 1 and len({fact.term for fact in facts}) < len(facts):
         return _conflict((atom,))
     # Each fact alone on its term (the usual case: the compared term and the atom's own
     # value): ``_conflict`` without grouping them, and a fact that leaves nothing needs no
@@ -811,6 +861,10 @@ def _constant_value(expr: Expr) -> Any:
     at run time. Patterns are left alone (matching is linear, but a constant text may be
     long), and so is anything the evaluator does not know.
     """
+    if paths_read(expr):
+        # It reads a name (every path starts at one): the walk below would find it. Asked
+        # first since the optimizer and the shadow check ask for the same paths anyway.
+        return _UNKNOWN
     stack = [expr]
     while stack:  # in any order: one variable, macro or unknown call anywhere decides
         node = stack.pop()
@@ -846,12 +900,15 @@ _ARITHMETIC = frozenset({"+", "-", "*", "/", "%"})
 
 def _is_plain_path(expr: Expr) -> bool:
     """``a.b['c'][0]``: has() of such a path is true or false, never an error."""
-    match expr:
-        case Ident():
+    # Type tests, not a match: asked of every path node of every condition.
+    while True:
+        kind = type(expr)
+        if kind is Ident:
             return True
-        case Select(operand=operand) | Index(operand=operand, index=Literal()):
-            return _is_plain_path(operand)
-    return False
+        if kind is Select or (kind is Index and type(expr.index) is Literal):  # type: ignore[union-attr]
+            expr = expr.operand  # type: ignore[union-attr]
+        else:
+            return False
 
 
 @functools.lru_cache(maxsize=65536)  # `always_true` asks it of a chain and of each operand
@@ -911,23 +968,32 @@ def always_true(expr: Expr) -> str | None:
       ``||``) and can never be false, decided by refuting "it is false" (``has(x) ||
       !has(x)``); for ``||``, the same for its operands that never fail.
     """
-    return _always(expr, True, _Budget())
+    return _always(expr, True, _Budget(), last=True)
 
 
-def _always(expr: Expr, value: bool, budget: _Budget) -> str | None:
-    """A reason why ``expr`` evaluates to the bool ``value`` in every context."""
+def _always(expr: Expr, value: bool, budget: _Budget, last: bool = False) -> str | None:
+    """A reason why ``expr`` evaluates to the bool ``value`` in every context. ``last``: no
+    question asked after this one spends what it leaves of the budget."""
     constant = _constant_value(expr)
     if constant is not _UNKNOWN:
         return f"`{to_text(expr)}` is constant" if constant is value else None
     # Type tests, not a match: asked of every operand of every condition.
     kind = type(expr)
     if kind is Unary and expr.op == "!":  # type: ignore[union-attr]
-        return _always(expr.operand, not value, budget)  # type: ignore[union-attr]
+        return _always(expr.operand, not value, budget, last)  # type: ignore[union-attr]
     if kind is And or kind is Or:
         operands: tuple[Expr, ...] = expr.operands  # type: ignore[union-attr]
         if (kind is And) is value:
             # `&&` true, `||` false: every operand must be.
-            reasons = [_always(operand, value, budget) for operand in operands]
+            reasons = []
+            for operand in operands:
+                reason = _always(operand, value, budget)
+                if reason is None and last and not is_total(operand):
+                    # Not every operand, and no refutation of the whole (it may fail, see
+                    # below): the answer is None, and the operands after this one could
+                    # change only the budget, which no later question spends.
+                    return None
+                reasons.append(reason)
             if all(reason is not None for reason in reasons):
                 return "; ".join(dict.fromkeys(r for r in reasons if r is not None))
         else:
@@ -1087,6 +1153,8 @@ def paths_read(condition: Expr | None) -> frozenset[Expr]:
     while stack:
         node = stack.pop()
         kind = type(node)
+        if kind is Literal:
+            continue  # no path, no children
         if (kind is Ident or kind is Select or kind is Index) and _is_plain_path(node):
             found.add(node)
             continue

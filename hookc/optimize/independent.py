@@ -1,0 +1,58 @@
+"""Chains that no rule of ``-O1`` can change: ``&&`` and ``||`` of independent atoms.
+
+Most conditions are a conjunction of tests on different paths (``tool == 'Bash' &&
+cost.spend > 5``). Such a chain is recognised by one cheap look at its operands, and then
+only the rules that reorder (``cost_order``) are asked of it. The chain qualifies when:
+
+1. no operand is a chain, a ``!``, a conditional or a constant (each operand is one atom
+   of the reasoning: ``_requirements`` leaves it whole);
+2. every operand reads at least one path and no two read the same one (``paths_read``);
+3. in ``TRUTH`` or ``FALSITY`` mode, no operand is refuted alone in that mode.
+
+Why each rule of level 1 then returns the chain as it is:
+
+- ``flatten`` needs a nested chain of the same operator, ``fold_constants`` a ``true`` or
+  ``false`` operand (1.).
+- ``dedupe`` needs two equal operands, ``absorb`` an operand of the other chain sharing an
+  operand, ``complement`` two operands with one core (``x == c``, ``x != c``), ``narrow``
+  and ``membership`` two tests on one term or path: each needs two operands reading the
+  same paths (2.).
+- ``ranges`` drops an operand only if it shares a path with another (2.), and rewrites
+  the chain to a constant only if it is never true (never false): every term a fact
+  speaks of is a sub-expression reading all its atom's paths, so by 2. no two atoms
+  constrain one term, the atoms are independent, and the chain is refuted exactly when
+  one of its operands is (``&&`` in ``TRUTH``, ``||`` in ``FALSITY``) or every one is
+  (the other two), which 3. excludes.
+
+A Hypothesis test holds every rule to this and ``optimize`` to the general path.
+"""
+
+from __future__ import annotations
+
+from hookc.ir.expr import And, Conditional, Expr, Literal, Or, Unary
+from hookc.optimize.tree import Mode
+from hookc.reasoning import never_true, paths_read
+
+
+def independent_atoms(chain: And | Or, mode: Mode) -> bool:
+    """Whether ``chain`` is a chain of independent atoms in ``mode`` (see the module)."""
+    seen: set[Expr] = set()
+    count = 0
+    for operand in chain.operands:
+        kind = type(operand)
+        if kind is And or kind is Or or kind is Conditional or kind is Literal:
+            return False
+        if kind is Unary and operand.op == "!":  # type: ignore[union-attr]
+            return False
+        paths = paths_read(operand)
+        if not paths:
+            return False
+        seen |= paths
+        count += len(paths)
+    if len(seen) < count:
+        return False  # some path is read by two operands
+    if mode is Mode.VALUE:
+        return True
+    if mode is Mode.TRUTH:
+        return all(never_true(operand) is None for operand in chain.operands)
+    return all(never_true(Unary("!", operand)) is None for operand in chain.operands)
