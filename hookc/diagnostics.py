@@ -152,18 +152,25 @@ class Diagnostic:
         if length > _WIDEST_LINE:
             first = max(0, min(start - _WIDEST_LINE // 2, length - _WIDEST_LINE))
             last = first + _WIDEST_LINE
-        # One visible character per code point, so the caret stays aligned.
-        text = "".join(
-            c if c.isprintable() or c == "\t" else "\N{REPLACEMENT CHARACTER}"
-            for c in self.source.text[line_start + first : line_start + last]
-        )
+        # One visible character per code point, so the caret stays aligned. (Most windows
+        # are printable throughout: one test in C then, not one a character.)
+        text = self.source.text[line_start + first : line_start + last]
+        if not text.isprintable():
+            text = "".join(
+                c if c.isprintable() or c == "\t" else "\N{REPLACEMENT CHARACTER}" for c in text
+            )
         if length > _WIDEST_LINE:
             prefix = "…" if first else ""
             text = prefix + text + ("…" if last < length else "")
             start = start - first + len(prefix)
             width = min(width, len(text) - start)
         # Keep tabs in the padding so the caret lines up under tab-indented source.
-        padding = "".join(c if c == "\t" else " " for c in text[:start])
+        before = text[:start]
+        padding = (
+            "".join(c if c == "\t" else " " for c in before)
+            if "\t" in before
+            else " " * len(before)
+        )
         return [f"    {text}", f"    {padding}{'^' * max(1, width)}"]
 
 

@@ -255,6 +255,11 @@ def test_a_control_character_is_shown_without_misaligning_the_caret() -> None:
     assert rendered[2] == "        ^"
 
 
+def test_a_tab_before_the_caret_stays_a_tab_in_its_padding() -> None:
+    rendered = only_diagnostic("a &&\n\t b = 2").render().splitlines()
+    assert rendered[1:3] == ["    \t b = 2", "    \t   ^"]
+
+
 def test_compile_error_carries_every_diagnostic_sorted_by_position() -> None:
     with pytest.raises(hookc.CompileError) as caught:
         hookc.cel.compile("len(a) == 1u && b.startswith('x')")
