@@ -6,7 +6,11 @@ from __future__ import annotations
 
 import argparse
 import os
-from typing import Any, Protocol, TextIO
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol, TextIO
+
+if TYPE_CHECKING:
+    from hookc.explain import Subject
 
 EXIT_OK, EXIT_INPUT_ERROR, EXIT_USAGE = 0, 1, 2
 FORMATS = ("text", "json", "sarif", "github")
@@ -54,3 +58,15 @@ def reporter(args: argparse.Namespace, out: TextIO) -> Any:
     if args.format == "text":
         return TextReporter(colour=colour_wanted(args.color, out, os.environ))
     return REPORTERS[args.format]()
+
+
+def compiled_module(path: Path, out: TextIO) -> Subject | None:
+    """The hooks of a module ``hookc compile`` wrote, for ``eval`` and ``run``; None, with
+    the reason printed, where the module's own code fails (the user's file, not hookc)."""
+    from hookc.explain import from_module
+
+    try:
+        return from_module(path)
+    except Exception as exc:
+        print(f"{path}: cannot load the module: {type(exc).__name__}: {exc}", file=out)
+        return None

@@ -6,9 +6,9 @@ import argparse
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
-from hookc.commands import EXIT_INPUT_ERROR, EXIT_OK
+from hookc.commands import EXIT_INPUT_ERROR, EXIT_OK, compiled_module
 from hookc.commands.context import read_context
-from hookc.explain import Subject, explain, from_hookset, from_module, result
+from hookc.explain import Subject, explain, from_hookset, result
 
 if TYPE_CHECKING:
     from hookc.profile import Profile
@@ -59,10 +59,8 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     path = Path(args.file)
     profile: Profile | None = None
     if path.suffix == ".py":
-        try:
-            subject = from_module(path)
-        except Exception as exc:  # the module's own code failed: the user's file, not hookc
-            print(f"{path}: cannot load the module: {type(exc).__name__}: {exc}", file=out)
+        subject = compiled_module(path, out)
+        if subject is None:
             return EXIT_INPUT_ERROR
     else:
         checked = _checked(path, args.profile, out, err)

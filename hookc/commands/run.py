@@ -8,9 +8,9 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from hookc import handlers
-from hookc.commands import EXIT_INPUT_ERROR, EXIT_OK, UsageError
+from hookc.commands import EXIT_INPUT_ERROR, EXIT_OK, UsageError, compiled_module
 from hookc.commands.context import read_context
-from hookc.explain import from_hookset, from_module
+from hookc.explain import from_hookset
 from hookc.run import choose_protocol, decision_text, plan_text, project_root
 
 DESCRIPTION = (
@@ -88,10 +88,8 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         raise UsageError("--timeout must be a positive number of seconds")
     profile = args.profile or "default"
     if path.suffix == ".py":
-        try:
-            subject = from_module(path)
-        except Exception as exc:  # the module's own code failed: the user's file, not hookc
-            print(f"{path}: cannot load the module: {type(exc).__name__}: {exc}", file=out)
+        subject = compiled_module(path, out)
+        if subject is None:
             return EXIT_INPUT_ERROR
     else:  # a hook file: only its reading needs the front end
         from hookc.diagnostics import Severity
