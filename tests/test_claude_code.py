@@ -387,6 +387,18 @@ def test_scripts_under_the_project_are_checked_against_the_disk(tmp_path: Path) 
     ]
 
 
+def test_a_script_path_the_system_refuses_is_not_a_finding(tmp_path: Path) -> None:
+    # Found by the fuzz target: a name longer than the system allows made the existence
+    # test raise, and `hookc check` stopped with an internal error.
+    project = tmp_path / "shop"
+    (project / ".claude").mkdir(parents=True)
+    command = "./scripts/" + "x/" * 3000 + "hook.sh"
+    document = {"hooks": {"Stop": [{"hooks": [{"type": "command", "command": command}]}]}}
+    path = project / ".claude" / "settings.json"
+    path.write_text(json.dumps(document))
+    assert not load_file(path).diagnostics
+
+
 def test_json_syntax_errors_are_placed_and_explained() -> None:
     line, column, message = located('{"hooks": {"Stop": [\n  {"hooks": []},\n]}}', "HK214")
     assert (line, column) == (3, 1)

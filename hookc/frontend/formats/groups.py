@@ -345,7 +345,12 @@ def script_problems(
         if index > 0 and Path(words[0]).name not in INTERPRETERS:
             continue
         span = _span_of(word, node)
-        if not path.exists():
+        try:
+            exists = path.exists()
+            refused = exists and direct and path.is_file() and not os.access(path, os.X_OK)
+        except OSError:  # a name too long for the system, a folder we may not read
+            break  # nothing sure to say
+        if not exists:
             found.append(
                 warning(
                     "HK707",
@@ -355,7 +360,7 @@ def script_problems(
                     "the hook fails every time it runs; fix the path or add the script",
                 )
             )
-        elif direct and path.is_file() and not os.access(path, os.X_OK):
+        elif refused:
             found.append(
                 warning(
                     "HK707",
