@@ -4,7 +4,6 @@ its templates' holes evaluated on the context (``expressions.py``'s value mode).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass
 
 from hookc.backend.expressions import (
@@ -16,7 +15,7 @@ from hookc.backend.expressions import (
 )
 from hookc.backend.writer import Writer
 from hookc.ir.expr import Binary, Call, Comprehension, Expr, walk
-from hookc.ir.hooks import Hook, Params, ParamValue, Template
+from hookc.ir.hooks import Hook, Params, ParamValue, Template, template_exprs
 
 
 @dataclass(frozen=True)
@@ -47,7 +46,7 @@ def emit_actions(out: Writer, hooks: tuple[Hook, ...], exprs: Expressions) -> Ac
         if spelled in known:
             places.append(known[spelled])
             continue
-        for part in template_parts(hook.action.params):
+        for part in template_exprs(hook.action.params):
             calls |= functions_called(part)
         constants = Constants()
         items = [("type", hook.action.type), *hook.action.params.items]
@@ -87,18 +86,6 @@ def emit_actions(out: Writer, hooks: tuple[Hook, ...], exprs: Expressions) -> Ac
     out.line(")")
     out.line()
     return Actions(places, frozenset(calls))
-
-
-def template_parts(value: ParamValue) -> Iterator[Expr]:
-    """The expressions in the holes of an action's templates."""
-    if isinstance(value, Template):
-        yield from (part for part in value.parts if not isinstance(part, str))
-    elif isinstance(value, Params):
-        for _, item in value.items:
-            yield from template_parts(item)
-    elif isinstance(value, tuple):
-        for item in value:
-            yield from template_parts(item)
 
 
 def _param(exprs: Expressions, value: ParamValue, constants: Constants) -> str:

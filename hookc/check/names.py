@@ -9,11 +9,9 @@ same last key, is reported where the template is.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 from hookc.diagnostics import Diagnostic, warning
-from hookc.ir.expr import Expr, context_paths
-from hookc.ir.hooks import HookSet, Params, ParamValue, Template
+from hookc.ir.expr import context_paths
+from hookc.ir.hooks import HookSet, template_exprs
 
 Steps = tuple[str | int, ...]
 
@@ -25,7 +23,7 @@ def name_diagnostics(hookset: HookSet) -> list[Diagnostic]:
             continue
         written = [
             (node, (name, *keys))
-            for expr in _template_exprs(hook.action.params)
+            for expr in template_exprs(hook.action.params)
             for node, (name, keys) in context_paths(expr)
         ]
         if not written:  # most hooks: no template, nothing to compare
@@ -66,14 +64,3 @@ def _dotted(steps: Steps) -> str:
         f"[{step}]" if isinstance(step, int) else (f".{step}" if i else str(step))
         for i, step in enumerate(steps)
     )
-
-
-def _template_exprs(value: ParamValue) -> Iterator[Expr]:
-    if isinstance(value, Template):
-        yield from (part for part in value.parts if not isinstance(part, str))
-    elif isinstance(value, Params):
-        for _, item in value.items:
-            yield from _template_exprs(item)
-    elif isinstance(value, tuple):
-        for item in value:
-            yield from _template_exprs(item)

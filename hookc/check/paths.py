@@ -31,7 +31,7 @@ from hookc.ir.expr import (
     context_paths,
     path_steps,
 )
-from hookc.ir.hooks import HookSet, Params, ParamValue, Template
+from hookc.ir.hooks import HookSet, template_exprs
 from hookc.optimize.fold_constants import fold_constants
 from hookc.optimize.tree import Mode, rewrite
 from hookc.source import Source
@@ -88,7 +88,7 @@ def path_diagnostics(hookset: HookSet, schema: Schema) -> list[Diagnostic]:
             continue
         if hook.condition is not None:
             _condition(hook.condition, resolve, source, found)
-        for expr in _template_exprs(hook.action.params):
+        for expr in template_exprs(hook.action.params):
             _unknown_paths("HK507", expr, resolve, source, found)
     return found
 
@@ -346,18 +346,3 @@ def _mismatch(
 def _name(expr: Expr) -> str:
     steps = _steps(expr)
     return to_text(expr) if steps is None else _dotted(steps)
-
-
-def _template_exprs(value: ParamValue) -> list[Expr]:
-    """The expressions of every template among an action's parameters, in order."""
-    found: list[Expr] = []
-    stack = [value]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, Template):
-            found.extend(part for part in item.parts if not isinstance(part, str))
-        elif isinstance(item, Params):
-            stack.extend(reversed([value for _, value in item.items]))
-        elif isinstance(item, tuple):
-            stack.extend(reversed(item))
-    return found

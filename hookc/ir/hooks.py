@@ -57,6 +57,22 @@ ParamValue: TypeAlias = (
 )
 
 
+def template_exprs(value: ParamValue) -> list[Expr]:
+    """The expressions in the holes of every template among action parameters, in order
+    (what the path checks, the name checks and the back end each read of an action)."""
+    found: list[Expr] = []
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, Template):
+            found.extend(part for part in item.parts if not isinstance(part, str))
+        elif isinstance(item, Params):
+            stack.extend(reversed([value for _, value in item.items]))
+        elif isinstance(item, tuple):
+            stack.extend(reversed(item))
+    return found
+
+
 @dataclass(frozen=True, slots=True)
 class Action:
     """What a hook does when it fires: a catalog type and its parameters, defaults filled."""
