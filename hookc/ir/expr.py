@@ -33,8 +33,12 @@ class _Node:
 
     def __post_init__(self) -> None:
         # An empty slot would make the first `__hash__` raise and catch AttributeError, which
-        # costs more than the hash: every node of every condition is hashed once.
-        object.__setattr__(self, "_hash", None)
+        # costs more than the hash: every node of every condition is hashed once. Set through
+        # the slot's own setter, as `hookc.ir.slots` sets the fields.
+        _set_hash(self, None)
+
+
+_set_hash = vars(_Node)["_hash"].__set__
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -365,7 +369,7 @@ def _keeping_hash(computed: Callable[[Any], int]) -> Callable[[_Node], int]:
             value = None
         if value is None:  # the first time
             value = computed(self)
-            object.__setattr__(self, "_hash", value)  # not a field: the node stays as it was
+            _set_hash(self, value)  # not a field: the node stays as it was
         return value
 
     return __hash__
