@@ -89,7 +89,7 @@ def path_diagnostics(hookset: HookSet, schema: Schema) -> list[Diagnostic]:
         if hook.condition is not None:
             _condition(hook.condition, resolve, source, found)
         for expr in template_exprs(hook.action.params):
-            _unknown_paths("HK507", expr, resolve, source, found)
+            _template_paths(expr, resolve, source, found)
     return found
 
 
@@ -123,15 +123,16 @@ def _condition(
     found.extend(mismatches)
 
 
-def _unknown_paths(
-    code: str, expr: Expr, resolve: Callable[[Steps], _Resolved], source: Source,
+def _template_paths(
+    expr: Expr, resolve: Callable[[Steps], _Resolved], source: Source,
     found: list[Diagnostic],
 ) -> None:  # fmt: skip
-    """``code`` for each path ``expr`` reads that the schema does not declare, in order."""
+    """HK507 for each path a template's hole ``expr`` reads that the schema does not
+    declare, in order."""
     for path, steps in _paths(expr):
         resolved = resolve(steps)
         if resolved.unknown_at is not None:
-            found.append(_unknown(code, path, steps, resolved, source, template=code == "HK507"))
+            found.append(_unknown("HK507", path, steps, resolved, source, template=True))
 
 
 def _unknown(
