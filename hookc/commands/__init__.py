@@ -51,6 +51,15 @@ def add_color(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def add_profile(parser: argparse.ArgumentParser) -> None:
+    """``--profile`` of the commands that read one hook file or module (eval, run)."""
+    parser.add_argument(
+        "--profile",
+        help="the runtime profile (default: the one of FILE's format, found from its name "
+        "and content)",
+    )
+
+
 def reporter(args: argparse.Namespace, out: TextIO) -> Any:
     """The reporter ``--format`` (and, for text, ``--color``) asks for."""
     from hookc.reporters import REPORTERS, TextReporter, colour_wanted

@@ -6,7 +6,7 @@ import argparse
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
-from hookc.commands import EXIT_INPUT_ERROR, EXIT_OK, compiled_module
+from hookc.commands import EXIT_INPUT_ERROR, EXIT_OK, add_profile, compiled_module
 from hookc.commands.context import read_context
 from hookc.explain import Subject, explain, from_hookset, result
 
@@ -47,11 +47,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="first list each hook in order, whether it fired, and each leaf of its "
         "condition with the values it read and its outcome",
     )
-    parser.add_argument(
-        "--profile",
-        help="the runtime profile (default: the one of FILE's format, found from its name "
-        "and content)",
-    )
+    add_profile(parser)
 
 
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:

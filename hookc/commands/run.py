@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from hookc import handlers
-from hookc.commands import EXIT_INPUT_ERROR, EXIT_OK, UsageError, compiled_module
+from hookc.commands import EXIT_INPUT_ERROR, EXIT_OK, UsageError, add_profile, compiled_module
 from hookc.commands.context import read_context
 from hookc.explain import from_hookset
 from hookc.run import choose_protocol, decision_text, plan_text, project_root
@@ -71,11 +71,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="SECONDS",
         help="give every handler this long instead of its own timeout",
     )
-    parser.add_argument(
-        "--profile",
-        help="the runtime profile (default: the one of FILE's format, found from its name "
-        "and content)",
-    )
+    add_profile(parser)
 
 
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
