@@ -361,22 +361,43 @@ NODE_TYPES = (
 )  # fmt: skip
 
 
-def _keeping_hash(computed: Callable[[Any], int]) -> Callable[[_Node], int]:
-    def __hash__(self: _Node) -> int:
-        try:
-            value = self._hash
-        except AttributeError:  # a node made without `__init__` (unpickled, copied)
-            value = None
-        if value is None:  # the first time
-            value = computed(self)
-            _set_hash(self, value)  # not a field: the node stays as it was
-        return value
+def _keeping_hash(node_type: type) -> Callable[[_Node], int]:
+    """A ``__hash__`` for ``node_type`` that works out the hash the first time and keeps it.
 
-    return __hash__
+    The hash is the dataclass's (its compared fields as a tuple; ``Literal``'s key), written
+    out here rather than called: a first hash then costs one frame a node, not two, and
+    every condition's nodes are all hashed once by the memos of the checks.
+    """
+    if node_type is Literal:
+        computed = "hash(self._key())"
+    else:
+        names = [item.name for item in fields(node_type) if _hashed(item)]
+        computed = "hash((" + "".join(f"self.{name}, " for name in names) + "))"
+    namespace: dict[str, Any] = {"_set_hash": _set_hash}
+    exec(
+        "def __hash__(self):\n"
+        "    try:\n"
+        "        value = self._hash\n"
+        "    except AttributeError:  # a node made without `__init__` (unpickled, copied)\n"
+        "        value = None\n"
+        "    if value is None:  # the first time\n"
+        f"        value = {computed}\n"
+        "        _set_hash(self, value)  # not a field: the node stays as it was\n"
+        "    return value\n",
+        namespace,
+    )
+    function: Callable[[_Node], int] = namespace["__hash__"]
+    function.__qualname__ = f"{node_type.__qualname__}.__hash__"
+    return function
+
+
+def _hashed(item: Any) -> bool:
+    """Whether a field takes part in the hash, as ``dataclass`` decides."""
+    return bool(item.compare if item.hash is None else item.hash)
 
 
 for _node_type in NODE_TYPES:
-    _node_type.__hash__ = _keeping_hash(_node_type.__hash__)  # type: ignore[method-assign, assignment]
+    _node_type.__hash__ = _keeping_hash(_node_type)  # type: ignore[method-assign, assignment]
     _node_type.__init__ = init_through_slots(_node_type)  # type: ignore[method-assign]
 
 # Per node type, its fields in order with their role, read once from the annotations.
