@@ -561,6 +561,24 @@ def test_never_true_answers_as_the_full_refutation_does(condition: Expr) -> None
     assert never_true(condition) == full
 
 
+@settings(max_examples=500, deadline=None)
+@given(st.data())
+def test_one_canonical_spelling_for_mirrored_and_negated_comparisons(data: st.DataObject) -> None:
+    sides = paths | constants.map(Literal)
+    atom = Binary(data.draw(st.sampled_from(_RELATIONS)), data.draw(sides), data.draw(sides))
+    positive = data.draw(st.booleans())
+    canonical = engine._canonical(atom, positive)
+    mirrored = Binary(engine._MIRROR[atom.op], atom.right, atom.left)
+    assert engine._canonical(mirrored, positive) == canonical
+    if atom.op in ("==", "!="):
+        negated = Binary("!=" if atom.op == "==" else "==", atom.left, atom.right)
+        assert engine._canonical(negated, not positive) == canonical
+    # The spelling means the same: `a > b` is `b < a`, `a != b` is true iff `a == b` is false.
+    spelled, spelled_positive = canonical
+    for context, value in _outcomes(data, atom):
+        assert (value is positive) == (evaluate(spelled, context) is spelled_positive), context
+
+
 _printed = st.one_of(
     expressions,
     conditions,

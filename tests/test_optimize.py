@@ -49,7 +49,7 @@ from hookc.ir.hooks import Action, Hook, HookSet
 from hookc.ir.serialize import hookset_to_json
 from hookc.optimize import LEVELS, RULES, Mode, _rewritten, optimize, optimize_hookset
 from hookc.optimize.complement import _core, negation
-from hookc.optimize.independent import independent_atoms
+from hookc.optimize.independent import independent_atoms, kept_operands
 from hookc.optimize.tree import is_settled, rewrite
 from hookc.resources import data_file
 from hookc.runtime.values import CelError, equals
@@ -359,6 +359,28 @@ def test_optimize_answers_as_without_the_independent_chain_path(
 ) -> None:
     fast = _rewritten.__wrapped__(condition, level, mode)
     with patch("hookc.optimize.independent_atoms", lambda chain, mode: False):
+        general = _rewritten.__wrapped__(condition, level, mode)
+    assert fast == general, to_text(condition)
+
+
+@settings(SETTINGS, max_examples=examples(600))
+@given(independent_chains, st.sampled_from(Mode))
+def test_no_rule_changes_an_operand_of_a_chain_with_kept_operands(
+    chain: And | Or, mode: Mode
+) -> None:
+    if kept_operands(chain, mode):
+        for operand in chain.operands:
+            for step in RULES:
+                assert rewrite(operand, mode, step.rule) is operand, (step.name, to_text(chain))
+
+
+@settings(SETTINGS, max_examples=examples(400))
+@given(independent_chains | any_condition, st.sampled_from(LEVELS[1:]), st.sampled_from(Mode))
+def test_optimize_answers_as_without_the_kept_operands_path(
+    condition: Expr, level: int, mode: Mode
+) -> None:
+    fast = _rewritten.__wrapped__(condition, level, mode)
+    with patch("hookc.optimize.kept_operands", lambda chain, mode: False):
         general = _rewritten.__wrapped__(condition, level, mode)
     assert fast == general, to_text(condition)
 

@@ -40,7 +40,7 @@ from hookc.optimize.cost_order import cost_order
 from hookc.optimize.dedupe import dedupe
 from hookc.optimize.flatten import flatten
 from hookc.optimize.fold_constants import fold_constants
-from hookc.optimize.independent import independent_atoms
+from hookc.optimize.independent import independent_atoms, kept_operands
 from hookc.optimize.membership import membership
 from hookc.optimize.narrow import narrow
 from hookc.optimize.ranges import ranges
@@ -162,7 +162,11 @@ def _rewritten(expr: Expr, level: int, mode: Mode) -> tuple[Expr, tuple[str, ...
 
     current = expr
     for _ in range(MAX_ROUNDS):
-        new = rewrite(current, mode, every_rule)
+        kind = type(current)
+        if (kind is And or kind is Or) and kept_operands(current, mode):  # type: ignore[arg-type]
+            new = every_rule(current, mode)  # nothing below the chain can change
+        else:
+            new = rewrite(current, mode, every_rule)
         if new is current or new == current:
             break
         current = new

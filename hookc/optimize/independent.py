@@ -25,12 +25,15 @@ Why each rule of level 1 then returns the chain as it is:
   (the other two), which 3. excludes.
 
 A Hypothesis test holds every rule to this and ``optimize`` to the general path.
+
+Most such chains are also made of atoms that no rule changes either (``kept_operands``):
+then a round of ``optimize`` asks the rules of the chain alone, not of every node below it.
 """
 
 from __future__ import annotations
 
-from hookc.ir.expr import And, Conditional, Expr, Literal, Or, Unary
-from hookc.optimize.tree import Mode
+from hookc.ir.expr import And, Conditional, Expr, Ident, List, Literal, Or, Unary, children
+from hookc.optimize.tree import Mode, is_settled
 from hookc.reasoning import never_true, paths_read
 
 
@@ -56,3 +59,35 @@ def independent_atoms(chain: And | Or, mode: Mode) -> bool:
     if mode is Mode.TRUTH:
         return all(never_true(operand) is None for operand in chain.operands)
     return all(never_true(Unary("!", operand)) is None for operand in chain.operands)
+
+
+def kept_operands(chain: And | Or, mode: Mode) -> bool:
+    """Whether no rule of any level changes an operand of ``chain`` in ``mode`` (the
+    chain's own place), nor any node within one: each operand is an atom, neither a chain
+    nor a ``!`` nor a conditional, whose children are all settled (paths, constants, lists
+    of constants), at least one of them a path; and in ``TRUTH`` or ``FALSITY`` mode it is
+    not refuted alone in that mode.
+
+    Why: the walk passes over settled nodes (``tree``), so each operand would meet only the
+    rules of its own type, in the chain's mode. ``flatten`` needs a chain or ``!!``,
+    ``fold_constants`` constant children (a path is none), ``ranges`` a chain or a
+    refutation (none in ``VALUE`` mode), and the others (``dedupe``, ``absorb``,
+    ``complement``, ``narrow``, ``membership``, ``cost_order``) chains. A Hypothesis test
+    holds every rule to this and ``optimize`` to the general path.
+    """
+    for operand in chain.operands:
+        kind = type(operand)
+        if kind is And or kind is Or or kind is Conditional or kind is Literal or kind is Ident:
+            return False
+        if kind is Unary and operand.op == "!":  # type: ignore[union-attr]
+            return False
+        parts = children(operand)
+        if not all(map(is_settled, parts)):
+            return False
+        if all(type(part) is Literal or type(part) is List for part in parts):
+            return False  # no path among them: it may fold
+        if mode is Mode.TRUTH and never_true(operand) is not None:
+            return False
+        if mode is Mode.FALSITY and never_true(Unary("!", operand)) is not None:
+            return False
+    return True

@@ -123,7 +123,14 @@ def _requirements(expr: Expr, positive: bool) -> tuple[_Item, ...]:
     if kind is And or kind is Or:
         operands: tuple[Expr, ...] = expr.operands  # type: ignore[union-attr]
         if (kind is And) is positive:
-            return tuple(item for operand in operands for item in _requirements(operand, positive))
+            # An operand that is an atom (most are) is one without asking the memo.
+            items: list[_Item] = []
+            for operand in operands:
+                if _is_atom(operand):
+                    items.append(_Atom(operand, positive))
+                else:
+                    items.extend(_requirements(operand, positive))
+            return tuple(items)
         one_each = tuple((_Atom(operand, positive),) for operand in operands)
         return (_Choice(one_each, _Atom(expr, positive)),)
     if kind is Unary and expr.op == "!":  # type: ignore[union-attr]
@@ -136,6 +143,14 @@ def _requirements(expr: Expr, positive: bool) -> tuple[_Item, ...]:
         )
         return (_Choice(alternatives, _Atom(expr, positive)),)
     return (_Atom(expr, positive),)
+
+
+def _is_atom(expr: Expr) -> bool:
+    """Whether ``_requirements`` leaves ``expr`` whole, as one atom, for either outcome."""
+    kind = type(expr)
+    if kind is And or kind is Or or kind is Conditional:
+        return False
+    return kind is not Unary or expr.op != "!"  # type: ignore[union-attr]
 
 
 def _expand(atoms: Iterable[_Atom]) -> tuple[_Item, ...]:
@@ -375,20 +390,31 @@ def _membership_fact(term: Expr, values: tuple[_Scalar, ...], atom: _Atom) -> _F
 def _canonical(expr: Expr, positive: bool) -> tuple[Expr, bool]:
     """One spelling for atoms that are true together: ``a != b`` is true iff ``a == b`` is
     false (both fail exactly when an operand does), ``a > b`` is ``b < a``, and ``==`` is
-    symmetric (the operand that prints first goes first). Errors are errors whichever
-    operand raised them."""
-    if type(expr) is Binary:
-        assert isinstance(expr, Binary)
-        op, left, right = expr.op, expr.left, expr.right
-        if op == "==" or op == "!=":
-            if op == "!=":
-                positive = not positive
-            if _prints_before(right, left):
-                return Binary("==", right, left), positive
-            return (expr if op == "==" else Binary("==", left, right)), positive
-        if op == ">" or op == ">=":
-            return Binary(_MIRROR[op], right, left), positive
-    return expr, positive
+    symmetric. Errors are errors whichever operand raised them.
+
+    The spelling is the one most atoms are written in, so that most are their own and no
+    node is made for them: a constant compared with anything else goes on the right
+    (``tool == 'Bash'``, ``cost > 5``); otherwise ``==`` puts the operand that prints first
+    first, and ``>``, ``>=`` become ``<``, ``<=``.
+    """
+    if type(expr) is not Binary:
+        return expr, positive
+    assert isinstance(expr, Binary)
+    op, left, right = expr.op, expr.left, expr.right
+    if op == "!=":
+        op, positive = "==", not positive
+    elif op not in _MIRROR:
+        return expr, positive
+    constant_left = type(left) is Literal
+    if constant_left is not (type(right) is Literal):
+        swap = constant_left
+    elif op == "==":
+        swap = _prints_before(right, left)
+    else:
+        swap = op == ">" or op == ">="
+    if swap:
+        return Binary(_MIRROR[op], right, left), positive
+    return (expr if op == expr.op else Binary(op, left, right)), positive
 
 
 def _prints_before(first: Expr, second: Expr) -> bool:
@@ -692,10 +718,12 @@ def never_true(expr: Expr) -> str | None:
     - a choice (``||``, a false ``&&``, ``?:``) fails iff every alternative fails with the
       rest of the conjunction.
     """
+    if _is_atom(expr):
+        return _refuted_atom(_Atom(expr, True))
     items = _requirements(expr, True)
     if len(items) == 1 and isinstance(items[0], _Atom):
         return _refuted_atom(items[0])
-    if _independent(items) and all(_refuted_atom(atom) is None for atom in items):
+    if _independent(items):
         return None
     return _refute(items, _Budget())
 
@@ -722,15 +750,16 @@ def _refuted_atom(atom: _Atom) -> str | None:
 
 
 def _independent(items: Sequence[_Item]) -> bool:
-    """Atoms only, no two of which constrain one term (``tool == 'Bash' && cost > 5``).
+    """Atoms only, no two of which constrain one term (``tool == 'Bash' && cost > 5``), and
+    none refuted alone.
 
-    Then the conjunction can be refuted only where one of its atoms can be alone: an atom is
+    Such a conjunction can be refuted only where one of its atoms can be alone: an atom is
     impossible alone or not at all, and each term's facts are those of the one atom that
     speaks of it. So when no atom is refuted alone, neither is the conjunction.
     """
     terms: set[Expr] = set()
     for item in items:
-        if not isinstance(item, _Atom):
+        if type(item) is not _Atom or _refuted_atom(item) is not None:
             return False
         for fact in _facts(item):
             if fact.term in terms:
@@ -852,7 +881,6 @@ _UNKNOWN: Any = object()
 _NON_BOOL_FUNCTIONS = frozenset({"size", "int", "double", "string"})
 
 
-@functools.lru_cache(maxsize=65536)  # asked of every atom in every proof it takes part in
 def _constant_value(expr: Expr) -> Any:
     """The value of an expression that reads no variable, or ``_UNKNOWN`` (a value shared
     between callers: none of them changes it).
@@ -862,9 +890,16 @@ def _constant_value(expr: Expr) -> Any:
     long), and so is anything the evaluator does not know.
     """
     if paths_read(expr):
-        # It reads a name (every path starts at one): the walk below would find it. Asked
-        # first since the optimizer and the shadow check ask for the same paths anyway.
+        # It reads a name (every path starts at one): `_evaluated` would find it. Asked
+        # first, and of `paths_read`'s memo alone, since the optimizer and the shadow check
+        # ask for the same paths anyway.
         return _UNKNOWN
+    return _evaluated(expr)
+
+
+@functools.lru_cache(maxsize=65536)  # asked of every constant atom in every proof
+def _evaluated(expr: Expr) -> Any:
+    """``_constant_value`` of an expression that reads no path."""
     stack = [expr]
     while stack:  # in any order: one variable, macro or unknown call anywhere decides
         node = stack.pop()
@@ -1167,7 +1202,7 @@ CACHES = (
     _requirements,
     _facts,
     _unsatisfiable_together,
-    _constant_value,
+    _evaluated,
     never_true,
     _refuted_atom,
     always_true,
