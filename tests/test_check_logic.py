@@ -561,6 +561,21 @@ def test_never_true_answers_as_the_full_refutation_does(condition: Expr) -> None
     assert never_true(condition) == full
 
 
+@settings(max_examples=1000, deadline=None)
+@given(atoms | _atoms(paths | st.just(FALLIBLE_PATH)))
+def test_a_plainly_possible_atom_is_one_that_is_not_refuted_alone(atom: Expr) -> None:
+    if engine._plainly_possible(atom) is not None:
+        assert engine._refuted_atom(engine._Atom(atom, True)) is None
+        assert engine._plainly_possible(atom) in engine.paths_read(atom)
+
+
+@settings(max_examples=1000, deadline=None)
+@given(conditions | distinct_paths | st.lists(atoms, min_size=2, max_size=4).map(tuple).map(And))
+def test_always_true_answers_as_the_general_path_does(condition: Expr) -> None:
+    general = engine._always(condition, True, engine._Budget(), last=True)
+    assert always_true.__wrapped__(condition) == general
+
+
 @settings(max_examples=500, deadline=None)
 @given(st.data())
 def test_one_canonical_spelling_for_mirrored_and_negated_comparisons(data: st.DataObject) -> None:

@@ -719,13 +719,76 @@ def never_true(expr: Expr) -> str | None:
       rest of the conjunction.
     """
     if _is_atom(expr):
+        if _plainly_possible(expr) is not None:
+            return None
         return _refuted_atom(_Atom(expr, True))
+    if type(expr) is And and _plainly_possible_apart(expr.operands):
+        return None
     items = _requirements(expr, True)
     if len(items) == 1 and isinstance(items[0], _Atom):
         return _refuted_atom(items[0])
     if _independent(items):
         return None
     return _refute(items, _Budget())
+
+
+def _plainly_possible(expr: Expr) -> Expr | None:
+    """The path that ``expr`` tests, when ``expr`` is a plain atom that can be true on its
+    own (so ``never_true`` of it is None): a plain path compared with a constant (either
+    side) that is not NaN, and for an ordering a number or a string; a plain path ``in`` a
+    list of constants not all NaN; ``has`` of a plain path. Else None.
+
+    The laws say so without facts or memos: such an atom reads a path (so it is no
+    constant), is a test (so it may be a bool), and its two facts are on different terms
+    (the path, and the atom) and each leaves a value (a constant that equals itself, its
+    negation, half a line of numbers or strings, the kinds of some constants, any value but
+    null). A Hypothesis test holds it to ``_refuted_atom``.
+    """
+    kind = type(expr)
+    if kind is Binary:
+        assert isinstance(expr, Binary)
+        op, left, right = expr.op, expr.left, expr.right
+        if op == "in":
+            if type(right) is not List or not _is_plain_path(left):
+                return None
+            items = right.items
+            if all(type(item) is Literal for item in items) and any(
+                item.value == item.value  # type: ignore[union-attr]
+                for item in items
+            ):
+                return left
+            return None
+        if op not in _MIRROR:
+            return None
+        if type(right) is Literal:
+            path, constant = left, right
+        elif type(left) is Literal:
+            path, constant = right, left
+        else:
+            return None
+        value = constant.value
+        if not _is_plain_path(path) or value != value:  # NaN
+            return None
+        if op == "==" or op == "!=":
+            return path
+        return path if type(value) in (int, float, str) else None
+    if kind is Has:
+        path = expr.path  # type: ignore[union-attr]
+        return path if _is_plain_path(path) else None
+    return None
+
+
+def _plainly_possible_apart(operands: Sequence[Expr]) -> bool:
+    """Whether every operand is plainly possible (``_plainly_possible``) and no two test
+    one path: then no two constrain one term (a fact's term is the path or the atom, and
+    equal atoms test equal paths), and ``_independent`` holds of the conjunction."""
+    tested: set[Expr] = set()
+    for operand in operands:
+        path = _plainly_possible(operand)
+        if path is None or path in tested:
+            return False
+        tested.add(path)
+    return True
 
 
 @functools.lru_cache(maxsize=65536)
@@ -1003,7 +1066,23 @@ def always_true(expr: Expr) -> str | None:
       ``||``) and can never be false, decided by refuting "it is false" (``has(x) ||
       !has(x)``); for ``||``, the same for its operands that never fail.
     """
+    # A comparison of a path with a constant (`tool == 'Bash'`) is an error where the path
+    # is missing, so it is not always true, and neither is a `&&` it stands in: `_always`
+    # would say so on reaching it (see `_plainly_fallible`), after the operands before it.
+    if _plainly_fallible(expr):
+        return None
+    if type(expr) is And and any(map(_plainly_fallible, expr.operands)):
+        return None
     return _always(expr, True, _Budget(), last=True)
+
+
+def _plainly_fallible(expr: Expr) -> bool:
+    """A comparison or an ``in`` of a plain path with constants (``_plainly_possible``):
+    it fails where the path is missing, so it is not total (``is_total``), and ``_always``
+    finds no reason for it (it is no constant and not total), and returns None on meeting
+    it as an operand of a ``&&`` it is asked to prove true. A Hypothesis test holds
+    ``always_true`` to the general path."""
+    return type(expr) is Binary and _plainly_possible(expr) is not None
 
 
 def _always(expr: Expr, value: bool, budget: _Budget, last: bool = False) -> str | None:
