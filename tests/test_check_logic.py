@@ -39,7 +39,7 @@ from hookc.ir.expr import (
     walk,
 )
 from hookc.ir.hooks import Action, Hook, HookSet, Ordering
-from hookc.reasoning import always_true, engine, implies, never_true
+from hookc.reasoning import always_true, candidates, engine, implies, never_true
 from hookc.source import Source, Span
 from tests.strategies import expressions
 
@@ -567,6 +567,28 @@ def test_a_plainly_possible_atom_is_one_that_is_not_refuted_alone(atom: Expr) ->
     if engine._plainly_possible(atom) is not None:
         assert engine._refuted_atom(engine._Atom(atom, True)) is None
         assert engine._plainly_possible(atom) in engine.paths_read(atom)
+
+
+@settings(max_examples=500, deadline=None)
+@given(conditions | distinct_paths, st.data())
+def test_the_shadow_index_reads_of_a_condition_what_its_facts_say(
+    condition: Expr, data: st.DataObject
+) -> None:
+    shape = candidates._Shape(condition)
+    facts = [fact for atom in shape.atoms for fact in engine._facts(atom)]
+    known = [*dict.fromkeys(fact.term for fact in facts), *PATHS]
+    terms = set(data.draw(st.lists(st.sampled_from(known), max_size=4)))
+    expected: dict[Expr, list[Any]] = {}
+    for fact in facts:
+        if fact.term in terms:
+            expected.setdefault(fact.term, []).append(fact.constraint)
+    assert list(candidates._constraints_on(shape, terms).items()) == list(expected.items())
+    pins = [
+        (fact.term, frozenset(map(candidates._value_class, fact.constraint.values)))
+        for fact in facts
+        if isinstance(fact.constraint, engine._OneOf)
+    ]
+    assert candidates._pin(shape) == (pins[0] if pins else None)
 
 
 @settings(max_examples=1000, deadline=None)

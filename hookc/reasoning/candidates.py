@@ -11,12 +11,13 @@ from typing import TypeAlias
 from hookc.ir.expr import Expr, Ident, Literal, children
 from hookc.ir.hooks import Hook
 from hookc.reasoning.engine import (
+    _canonical,
     _choices,
     _Constraint,
-    _Fact,
     _facts,
     _kind,
     _OneOf,
+    _plainly_possible,
     _requirements,
     _Scalar,
     _split,
@@ -59,13 +60,13 @@ class EarlierConditions:
     def add(self, hook: Hook) -> None:
         position = len(self._hooks)
         self._hooks.append(hook)
-        self._paths.append(paths_read(hook.condition))
-        strings = _strings(hook.condition)
-        if not strings:
+        shape = _shape(hook.condition)
+        self._paths.append(shape.paths)
+        if not shape.strings:
             self._stringless.append(position)
-        for string in strings:
+        for string in shape.strings:
             self._by_string.setdefault(string, []).append(position)
-        pin = _pin(hook.condition)
+        pin = _pin(shape)
         if pin is None:
             return
         term, classes = pin
@@ -77,11 +78,12 @@ class EarlierConditions:
 
     def candidates(self, condition: Expr | None) -> list[Hook]:
         """Earlier hooks that ``condition`` might imply, in evaluation order."""
-        paths, strings = paths_read(condition), _strings(condition)
+        shape = _shape(condition)
+        paths = shape.paths
         found: set[int] = set()
         narrowed: set[Expr] = set()
         # A term the condition says nothing of is not narrowed: only its own terms count.
-        for term, constraints in _constraints_on(condition, self._pinned).items():
+        for term, constraints in _constraints_on(shape, self._pinned).items():
             by_class = self._pinned[term]
             # Pinned to constants (and so never an error), or left to the general pools.
             choices = _choices(constraints)
@@ -96,7 +98,7 @@ class EarlierConditions:
                 )
                 # Only the nearest `_CANDIDATES` of all can be kept.
                 found.update(itertools.islice(pinned, _CANDIDATES))
-        pools = [self._stringless, *(self._by_string.get(s, []) for s in sorted(strings))]
+        pools = [self._stringless, *(self._by_string.get(s, []) for s in shape.strings)]
         for pool in pools:
             taken = 0
             for position in reversed(pool):
@@ -114,7 +116,24 @@ class EarlierConditions:
 _CANDIDATES = 8
 
 
+class _Shape:
+    """What the index reads of one condition: the paths it reads, the strings it names (in
+    order), and the atoms "it is true" requires, in order (their facts are asked only where
+    a pin or a pinned term needs them)."""
+
+    __slots__ = ("atoms", "paths", "strings")
+
+    def __init__(self, condition: Expr | None) -> None:
+        self.paths = paths_read(condition)
+        self.strings = tuple(sorted(_strings(condition)))
+        self.atoms = [] if condition is None else _split(_requirements(condition, True))[0]
+
+
 @functools.lru_cache(maxsize=65536)  # each hook's, as a candidate and as an earlier hook
+def _shape(condition: Expr | None) -> _Shape:
+    return _Shape(condition)
+
+
 def _strings(condition: Expr | None) -> frozenset[str]:
     found: set[str] = set()
     stack = [] if condition is None else [condition]
@@ -129,34 +148,35 @@ def _strings(condition: Expr | None) -> frozenset[str]:
     return frozenset(found)
 
 
-@functools.lru_cache(maxsize=65536)  # each hook's, as a candidate and as an earlier hook
-def _top_facts(condition: Expr | None) -> tuple[_Fact, ...]:
-    """The facts of the atoms "``condition`` is true" requires, atom by atom, in order."""
-    if condition is None:
-        return ()
-    atoms = _split(_requirements(condition, True))[0]
-    return tuple(fact for atom in atoms for fact in _facts(atom))
-
-
-def _constraints_on(
-    condition: Expr | None, terms: Collection[Expr]
-) -> dict[Expr, list[_Constraint]]:
-    """What "``condition`` is true" says of each of ``terms`` it speaks of: the facts of its
-    atoms by term (as ``implies`` reads them), for those terms alone."""
+def _constraints_on(shape: _Shape, terms: Collection[Expr]) -> dict[Expr, list[_Constraint]]:
+    """What "the condition is true" says of each of ``terms`` it speaks of: the facts of its
+    atoms by term (as ``implies`` reads them), for those terms alone. An atom's facts are on
+    the part it tests and on itself (its canonical spelling): a plain atom whose path and
+    spelling are neither among ``terms`` has none of them, and its facts are not made."""
     found: dict[Expr, list[_Constraint]] = {}
     if terms:
-        for fact in _top_facts(condition):
-            if fact.term in terms:
-                found.setdefault(fact.term, []).append(fact.constraint)
+        for atom in shape.atoms:
+            path = _plainly_possible(atom.expr)
+            if (
+                path is not None
+                and path not in terms
+                and _canonical(atom.expr, atom.positive)[0] not in terms
+            ):
+                continue
+            for fact in _facts(atom):
+                if fact.term in terms:
+                    found.setdefault(fact.term, []).append(fact.constraint)
     return found
 
 
-def _pin(condition: Expr | None) -> tuple[Expr, frozenset[_ValueClass]] | None:
-    """A term the condition pins to finitely many values, with their classes."""
-    for fact in _top_facts(condition):
-        if isinstance(fact.constraint, _OneOf):
-            return fact.term, frozenset(map(_value_class, fact.constraint.values))
+def _pin(shape: _Shape) -> tuple[Expr, frozenset[_ValueClass]] | None:
+    """A term the condition pins to finitely many values, with their classes: the first
+    such fact of its atoms, in order."""
+    for atom in shape.atoms:
+        for fact in _facts(atom):
+            if isinstance(fact.constraint, _OneOf):
+                return fact.term, frozenset(map(_value_class, fact.constraint.values))
     return None
 
 
-CACHES = (_strings, _top_facts)
+CACHES = (_shape,)
