@@ -575,7 +575,11 @@ def test_the_shadow_index_reads_of_a_condition_what_its_facts_say(
     condition: Expr, data: st.DataObject
 ) -> None:
     shape = candidates._Shape(condition)
-    facts = [fact for atom in shape.atoms for fact in engine._facts(atom)]
+    atoms = engine._split(engine._requirements(condition, True))[0]
+    assert shape.atoms == [(atom.expr, atom.positive) for atom in atoms]
+    named = {node.value for node, _ in walk(condition) if isinstance(node, Literal)}
+    assert shape.strings == tuple(sorted(value for value in named if isinstance(value, str)))
+    facts = [fact for atom in atoms for fact in engine._facts(atom)]
     known = [*dict.fromkeys(fact.term for fact in facts), *PATHS]
     terms = set(data.draw(st.lists(st.sampled_from(known), max_size=4)))
     expected: dict[Expr, list[Any]] = {}

@@ -8,13 +8,15 @@ import itertools
 from collections.abc import Collection
 from typing import TypeAlias
 
-from hookc.ir.expr import Expr, Ident, Literal, children
+from hookc.ir.expr import And, Expr, Ident, Literal, children
 from hookc.ir.hooks import Hook
 from hookc.reasoning.engine import (
+    _Atom,
     _canonical,
     _choices,
     _Constraint,
     _facts,
+    _is_atom,
     _kind,
     _OneOf,
     _plainly_possible,
@@ -118,15 +120,15 @@ _CANDIDATES = 8
 
 class _Shape:
     """What the index reads of one condition: the paths it reads, the strings it names (in
-    order), and the atoms "it is true" requires, in order (their facts are asked only where
-    a pin or a pinned term needs them)."""
+    order), and the atoms "it is true" requires, in order, as (expression, outcome) pairs:
+    their facts are made only where a pin or a pinned term needs them."""
 
     __slots__ = ("atoms", "paths", "strings")
 
     def __init__(self, condition: Expr | None) -> None:
         self.paths = paths_read(condition)
         self.strings = tuple(sorted(_strings(condition)))
-        self.atoms = [] if condition is None else _split(_requirements(condition, True))[0]
+        self.atoms = _top_atoms(condition)
 
 
 @functools.lru_cache(maxsize=65536)  # each hook's, as a candidate and as an earlier hook
@@ -134,17 +136,32 @@ def _shape(condition: Expr | None) -> _Shape:
     return _Shape(condition)
 
 
+def _top_atoms(condition: Expr | None) -> list[tuple[Expr, bool]]:
+    """The atoms of ``_requirements(condition, True)``, in order. An atom, or a ``&&`` of
+    atoms (most conditions), is its own list: ``_requirements`` would make one of each."""
+    if condition is None:
+        return []
+    if _is_atom(condition):
+        return [(condition, True)]
+    if type(condition) is And and all(map(_is_atom, condition.operands)):
+        return [(operand, True) for operand in condition.operands]
+    return [(atom.expr, atom.positive) for atom in _split(_requirements(condition, True))[0]]
+
+
 def _strings(condition: Expr | None) -> frozenset[str]:
     found: set[str] = set()
     stack = [] if condition is None else [condition]
     while stack:
-        node = stack.pop()
-        kind = type(node)
-        if kind is Literal:
-            if isinstance(node.value, str):  # type: ignore[union-attr]
-                found.add(node.value)  # type: ignore[union-attr]
-        elif kind is not Ident:  # names have no children
-            stack.extend(children(node))
+        # Children read where they stand: constants and names (most nodes) are not stacked.
+        for child in children(stack.pop()):
+            kind = type(child)
+            if kind is Literal:
+                if isinstance(child.value, str):  # type: ignore[union-attr]
+                    found.add(child.value)  # type: ignore[union-attr]
+            elif kind is not Ident:  # names have no children
+                stack.append(child)
+    if type(condition) is Literal and isinstance(condition.value, str):
+        found.add(condition.value)
     return frozenset(found)
 
 
@@ -155,15 +172,15 @@ def _constraints_on(shape: _Shape, terms: Collection[Expr]) -> dict[Expr, list[_
     spelling are neither among ``terms`` has none of them, and its facts are not made."""
     found: dict[Expr, list[_Constraint]] = {}
     if terms:
-        for atom in shape.atoms:
-            path = _plainly_possible(atom.expr)
+        for expr, positive in shape.atoms:
+            path = _plainly_possible(expr)
             if (
                 path is not None
                 and path not in terms
-                and _canonical(atom.expr, atom.positive)[0] not in terms
+                and _canonical(expr, positive)[0] not in terms
             ):
                 continue
-            for fact in _facts(atom):
+            for fact in _facts(_Atom(expr, positive)):
                 if fact.term in terms:
                     found.setdefault(fact.term, []).append(fact.constraint)
     return found
@@ -172,8 +189,8 @@ def _constraints_on(shape: _Shape, terms: Collection[Expr]) -> dict[Expr, list[_
 def _pin(shape: _Shape) -> tuple[Expr, frozenset[_ValueClass]] | None:
     """A term the condition pins to finitely many values, with their classes: the first
     such fact of its atoms, in order."""
-    for atom in shape.atoms:
-        for fact in _facts(atom):
+    for expr, positive in shape.atoms:
+        for fact in _facts(_Atom(expr, positive)):
             if isinstance(fact.constraint, _OneOf):
                 return fact.term, frozenset(map(_value_class, fact.constraint.values))
     return None
