@@ -58,7 +58,12 @@ class Literal(_Node):
         return type(value).__name__, repr(value) if isinstance(value, float) else value
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Literal) and self._key() == other._key()
+        if not isinstance(other, Literal):
+            return False
+        value, other_value = self.value, other.value
+        if type(value) is type(other_value) and not isinstance(value, float):
+            return value == other_value  # one type, no repr: what the keys would say
+        return self._key() == other._key()
 
     def __hash__(self) -> int:
         return hash(self._key())

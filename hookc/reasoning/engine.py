@@ -1160,7 +1160,11 @@ def implies(a: Expr | None, b: Expr | None) -> bool:
     """
     if b is None:
         return True
-    if a == b or always_true(b) is not None:
+    # Nodes keep their hashes: unequal ones tell unequal conditions apart without comparing
+    # them node by node (the shadow check asks this of every candidate).
+    if a is b or (a is not None and hash(a) == hash(b) and a == b):
+        return True
+    if always_true(b) is not None:
         return True
     if a is None:
         return False
