@@ -546,6 +546,12 @@ def test_one_constraint_is_empty_exactly_when_its_domain_is(constraint: Any) -> 
     assert engine._empty_alone(constraint) == engine._is_empty(engine._domain([constraint]))
 
 
+@settings(max_examples=1000, deadline=None)
+@given(one_constraint | _SCALARS.map(lambda value: engine._OneOf((value,))))
+def test_the_choices_of_one_constraint_are_those_worked_out_in_full(constraint: Any) -> None:
+    assert engine._choices([constraint]) == engine._all_choices([constraint])
+
+
 # Conjunctions of atoms on distinct paths, where `never_true` answers from the atoms alone.
 distinct_paths = (
     st.permutations(PATHS)

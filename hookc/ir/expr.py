@@ -61,8 +61,15 @@ class Literal(_Node):
         if not isinstance(other, Literal):
             return False
         value, other_value = self.value, other.value
-        if type(value) is type(other_value) and not isinstance(value, float):
-            return value == other_value  # one type, no repr: what the keys would say
+        # What the keys would say, without making them: one exact type, then the value; two
+        # doubles print alike iff they are equal with one sign (0.0, -0.0) or both NaN.
+        if type(value) is type(other_value):
+            if not isinstance(value, float):
+                return value == other_value
+            if type(value) is float:
+                if value == other_value:
+                    return value != 0.0 or repr(value) == repr(other_value)
+                return value != value and other_value != other_value
         return self._key() == other._key()
 
     def __hash__(self) -> int:

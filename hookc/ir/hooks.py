@@ -64,6 +64,9 @@ def template_exprs(value: ParamValue) -> list[Expr]:
     stack = [value]
     while stack:
         item = stack.pop()
+        kind = type(item)
+        if kind is str or kind is int or kind is bool or item is None:
+            continue  # most parameters: plain values, passed over before any isinstance
         if isinstance(item, Template):
             found.extend(part for part in item.parts if not isinstance(part, str))
         elif isinstance(item, Params):

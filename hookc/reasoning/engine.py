@@ -591,6 +591,17 @@ def _domain(constraints: Sequence[_Constraint]) -> _Domain:
 def _choices(constraints: Sequence[_Constraint]) -> tuple[_Scalar, ...] | None:
     """``_domain(constraints).choices``: where ``==`` or ``in`` pins the term, the distinct
     constants of the first such constraint that meet all of them; else None."""
+    if len(constraints) == 1:
+        # The shadow index asks this of `x == c` alone, mostly: `c` meets it unless NaN.
+        only = constraints[0]
+        if type(only) is _OneOf and len(only.values) == 1:
+            value = only.values[0]
+            return only.values if value == value else ()
+    return _all_choices(constraints)
+
+
+def _all_choices(constraints: Sequence[_Constraint]) -> tuple[_Scalar, ...] | None:
+    """``_choices`` worked out in full."""
     for pinned in constraints:
         if isinstance(pinned, _OneOf):
             values = pinned.values
@@ -1266,17 +1277,20 @@ def paths_read(condition: Expr | None) -> frozenset[Expr]:
     if isinstance(condition, And | Or):
         # The optimizer has asked about each operand already (``ranges``): join theirs.
         return frozenset().union(*map(paths_read, condition.operands))
+    if _is_plain_path(condition):
+        return frozenset((condition,))
     found: set[Expr] = set()
     stack: list[Expr] = [condition]
     while stack:
-        node = stack.pop()
-        kind = type(node)
-        if kind is Literal:
-            continue  # no path, no children
-        if (kind is Ident or kind is Select or kind is Index) and _is_plain_path(node):
-            found.add(node)
-            continue
-        stack.extend(children(node))
+        # Children read where they stand: constants and paths (most nodes) are not stacked.
+        for child in children(stack.pop()):
+            kind = type(child)
+            if kind is Literal:
+                continue  # no path, no children
+            if (kind is Ident or kind is Select or kind is Index) and _is_plain_path(child):
+                found.add(child)
+            else:
+                stack.append(child)
     return frozenset(found)
 
 
