@@ -145,7 +145,11 @@ class Diagnostic:
         # of findings costs each finding a window, not the line (that was quadratic).
         line_start, line_end = self.source.line_bounds(line)
         length = line_end - line_start
-        end_line, end_column = self.source.position(self.span.end)
+        end = self.span.end
+        if line_start <= end <= line_end:  # most spans: the end's place is read off the line
+            end_line, end_column = line, end - line_start + 1
+        else:
+            end_line, end_column = self.source.position(end)
         width = max(1, end_column - column if end_line == line else length - column + 1)
         start = column - 1
         first, last = 0, length

@@ -86,4 +86,16 @@ class Selection:
         )
 
     def filter(self, path: str, diagnostics: Iterable[Diagnostic]) -> list[Diagnostic]:
-        return [d for d in diagnostics if d.severity is Severity.ERROR or self.wants(d.code, path)]
+        # One answer per code: a file's findings repeat a few codes many times over.
+        wanted: dict[str, bool] = {}
+        kept = []
+        for diagnostic in diagnostics:
+            if diagnostic.severity is not Severity.ERROR:
+                code = diagnostic.code
+                answer = wanted.get(code)
+                if answer is None:
+                    answer = wanted[code] = self.wants(code, path)
+                if not answer:
+                    continue
+            kept.append(diagnostic)
+        return kept
