@@ -81,11 +81,18 @@ def kept_operands(chain: And | Or, mode: Mode) -> bool:
             return False
         if kind is Unary and operand.op == "!":  # type: ignore[union-attr]
             return False
-        parts = children(operand)
-        if not all(map(is_settled, parts)):
+        # Every child settled (see `tree.is_settled`), and one of them a path, not only
+        # constants: those may fold. One look at each child, no generator.
+        reads_a_path = False
+        for part in children(operand):
+            part_kind = type(part)
+            if part_kind is Literal or (part_kind is List and is_settled(part)):
+                continue
+            if part_kind is List or not is_settled(part):
+                return False
+            reads_a_path = True  # a settled node that is no constant is a path
+        if not reads_a_path:
             return False
-        if all(type(part) is Literal or type(part) is List for part in parts):
-            return False  # no path among them: it may fold
         if mode is Mode.TRUTH and never_true(operand) is not None:
             return False
         if mode is Mode.FALSITY and never_true(Unary("!", operand)) is not None:
