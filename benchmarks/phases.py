@@ -5,10 +5,12 @@ Run: python -m benchmarks.phases   (a few seconds)
 Each repeat loads the file afresh (untimed) and empties every memo, so that the checks meet
 the hooks as ``hookc compile`` does (new nodes: not even their hashes are kept yet); then,
 in turn, the path checks (HK501, HK502), the logic checks (HK503-HK505, which optimize every
-condition on the way) and the optimizer as the back end then asks it (its results are
-shared with the checks: nearly free). CPU time, median of 9, the cycle collector off as in
-``hookc``'s own runs. Files: ``benchmarks.build.hook_file(1000)`` (the compile benchmark's)
-and ``benchmarks.check.many_hooks(1000)`` (four shapes of condition, trees, templates).
+condition on the way), the optimizer as the back end then asks it (its results are shared
+with the checks: nearly free), and what ``check_inputs`` and the text reporter make of the
+findings (suppressions, selection, de-duplication, order, rendering). CPU time, median of
+9, the cycle collector off as in ``hookc``'s own runs. Files:
+``benchmarks.build.hook_file(1000)`` (the compile benchmark's: 1,333 warnings) and
+``benchmarks.check.many_hooks(1000)`` (four shapes of condition, trees, templates).
 """
 
 from __future__ import annotations
@@ -25,9 +27,14 @@ from benchmarks.build import hook_file
 from benchmarks.check import many_hooks
 from hookc.check.logic import logic_diagnostics
 from hookc.check.paths import path_diagnostics
+from hookc.check.run import FileReport
+from hookc.check.select import Selection
+from hookc.check.suppress import apply_suppressions
+from hookc.diagnostics import Diagnostic
 from hookc.frontend.load import load_file
 from hookc.frontend.lower import Loaded
 from hookc.optimize import clear_caches, optimize_hooks
+from hookc.reporters import TextReporter
 
 REPEATS = 9
 
@@ -47,14 +54,25 @@ def phases(path: Path) -> dict[str, float]:
 
 
 def _steps(loaded: Loaded) -> dict[str, Callable[[], object]]:
-    hookset = loaded.hookset
-    assert hookset is not None
+    hookset, source = loaded.hookset, loaded.source
+    assert hookset is not None and source is not None
     schema = loaded.profile.context_schema
+    found: list[Diagnostic] = list(loaded.diagnostics)
     return {
-        "path checks": lambda: path_diagnostics(hookset, schema),
-        "logic checks (and the optimizer)": lambda: logic_diagnostics(hookset),
+        "path checks": lambda: found.extend(path_diagnostics(hookset, schema)),
+        "logic checks (and the optimizer)": lambda: found.extend(logic_diagnostics(hookset)),
         "optimizer for the back end": lambda: optimize_hooks(hookset.hooks),
+        "findings: selected, sorted, printed": lambda: _printed(source.name, found, loaded),
     }
+
+
+def _printed(path: str, found: list[Diagnostic], loaded: Loaded) -> str:
+    """What ``check_inputs`` and the text reporter make of a file's findings."""
+    assert loaded.source is not None and loaded.hookset is not None
+    kept = apply_suppressions(loaded.source, loaded.hookset.hooks, found)
+    kept = Selection().filter(path, kept)
+    report = FileReport(path, tuple(sorted(set(kept), key=Diagnostic.sort_key)))
+    return TextReporter().render([report])
 
 
 def main() -> None:
