@@ -735,6 +735,10 @@ def never_true(expr: Expr) -> str | None:
         return _refuted_atom(_Atom(expr, True))
     if type(expr) is And and _plainly_possible_apart(expr.operands):
         return None
+    if type(expr) is Or and any(_plainly_possible(op) is not None for op in expr.operands):
+        # "`a || b` is true" is a choice of its operands, nothing beside it: `_refute`
+        # returns None on reaching an alternative that can be true alone.
+        return None
     items = _requirements(expr, True)
     if len(items) == 1 and isinstance(items[0], _Atom):
         return _refuted_atom(items[0])
