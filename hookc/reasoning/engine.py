@@ -1265,12 +1265,13 @@ def _settles(known: _Premise, goal: _Atom) -> bool:
         return constant is goal.positive
     # A term the known facts say nothing of may be anything, an error included: no
     # constraint holds of all of that, so only the terms they speak of are looked at.
-    return any(
-        fact.exact
-        and fact.term in known.facts
-        and _entails(known.domain(fact.term), fact.constraint)
-        for fact in _facts(goal)
-    )
+    # (A loop, not a generator: the shadow check asks this of every candidate's atoms.)
+    facts = known.facts
+    for fact in _facts(goal):
+        term = fact.term
+        if fact.exact and term in facts and _entails(known.domain(term), fact.constraint):
+            return True
+    return False
 
 
 @functools.lru_cache(maxsize=65536)
