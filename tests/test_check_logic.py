@@ -36,6 +36,7 @@ from hookc.ir.expr import (
     Or,
     Select,
     Unary,
+    children,
     walk,
 )
 from hookc.ir.hooks import Action, Hook, HookSet, Ordering
@@ -599,6 +600,20 @@ def test_the_shadow_index_reads_of_a_condition_what_its_facts_say(
         if isinstance(fact.constraint, engine._OneOf)
     ]
     assert candidates._pin(shape) == (pins[0] if pins else None)
+
+
+@settings(max_examples=500, deadline=None)
+@given(conditions | expressions)
+def test_paths_read_are_the_plain_paths_a_walk_meets_first(condition: Expr) -> None:
+    expected: set[Expr] = set()
+    stack = [condition]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, Ident | Select | Index) and engine._is_plain_path(node):
+            expected.add(node)
+        else:
+            stack.extend(children(node))
+    assert engine.paths_read.__wrapped__(condition) == expected
 
 
 @settings(max_examples=1000, deadline=None)
