@@ -3,8 +3,9 @@
 A condition's *shape* is its tree with each literal that the code names as a constant
 (``Constants``) replaced by a numbered slot, equal literals by the same slot, keeping what
 the translation decides by a literal's value: its ``constant_kind``. What the code writes
-is kept as it is: bools, null, doubles that are not finite, and paths with their keys
-(``a.b['k'][0]``). Conditions of one shape compile to the same code: it is made once,
+is kept as it is: bools, null, doubles that are not finite, and paths by their steps
+(``path_steps``: the back end reads a path by its name and keys alone, ``a.b['k'][0]``
+and ``a['b'].k[0]`` alike). Conditions of one shape compile to the same code: it is made once,
 from the shape's *stand-in* (the condition with each slot's literal a stand-in value of its
 kind, of a type of this module's own), and each condition's constants are the stand-in's
 with each stand-in value replaced by that condition's literal in its slot (``filled``).
@@ -20,7 +21,18 @@ from dataclasses import fields
 from typing import Any
 
 from hookc.backend.expressions import EXACT_INTS, Constants, constant_kind
-from hookc.ir.expr import NODE_TYPES, Expr, Ident, Index, Literal, Select, path_steps
+from hookc.ir.expr import (
+    NODE_TYPES,
+    And,
+    Binary,
+    Expr,
+    Ident,
+    Index,
+    Literal,
+    Or,
+    Select,
+    path_steps,
+)
 
 # Per node type, its fields but the span, in order (a node is remade from them).
 _FIELDS = {
@@ -61,8 +73,17 @@ def shape(condition: Expr) -> tuple[Hashable, tuple[object, ...]]:
         kind = type(node)
         if kind is Literal:
             return literal_shape(node)
-        if kind is Ident or ((kind is Select or kind is Index) and path_steps(node)):
-            return node  # a path: its name and keys are in the code
+        # The commonest nodes first, each as the loop over its fields below would make it.
+        if kind is Binary:
+            return kind, node.op, node_shape(node.left), node_shape(node.right)
+        if kind is And or kind is Or:
+            return kind, tuple([node_shape(part) for part in node.operands])
+        if kind is Ident:
+            return node.name, ()  # a path: its name and keys are in the code
+        if kind is Select or kind is Index:
+            steps = path_steps(node)
+            if steps is not None:
+                return steps
         found: list[object] = [kind]
         for name in _FIELDS[kind]:
             value = getattr(node, name)
@@ -80,7 +101,7 @@ def shape(condition: Expr) -> tuple[Hashable, tuple[object, ...]]:
                         ]
                     )
                 )
-            elif value is None or field_kind is str or field_kind is Ident:
+            elif value is None or field_kind is str:
                 found.append(value)
             else:
                 found.append(node_shape(value))
