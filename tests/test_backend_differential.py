@@ -17,6 +17,7 @@ text, names) can change the generated program.
 from __future__ import annotations
 
 import ast
+import builtins
 import copy
 import dataclasses
 import enum
@@ -25,6 +26,7 @@ import math
 import os
 import re
 import subprocess
+import symtable
 import sys
 import types
 import warnings
@@ -1056,6 +1058,56 @@ def _hookset_with_actions(hooks: list[tuple[Expr | None, Action]]) -> HookSet:
 
 
 _HOOKS_WITH_ACTIONS = st.lists(st.tuples(st.none() | conditions, actions), min_size=1, max_size=3)
+
+
+def undefined_names(text: str) -> set[str]:
+    """The global names the module's code reads, on any path, that neither it nor Python's
+    builtins define."""
+    top = symtable.symtable(text, "hooks.py", "exec")
+    defined = {s.get_name() for s in top.get_symbols() if s.is_assigned() or s.is_imported()}
+    read: set[str] = set()
+    tables = [top]
+    while tables:
+        table = tables.pop()
+        tables.extend(table.get_children())
+        read.update(
+            symbol.get_name()
+            for symbol in table.get_symbols()
+            if symbol.is_referenced() and (table is top or symbol.is_global())
+        )
+    return read - defined - set(dir(builtins))
+
+
+# Beside the drawn conditions, ones that bring the most of the runtime into a module: Rye's
+# functions, patterns, macros, maps, conversions.
+_RUNTIME_HEAVY = st.sampled_from(
+    (
+        "rye.eq(tool, 'Bash') && rye.exists(error.code)",
+        "rye.regex(tool.name, '^B') || rye.interpolate('${tool}') == 'x'",
+        "tool.glob('*.py') || matches(tool, 'x+')",
+        "[1, 2].exists(x, x > 1) && has(a.b) && size(tool) > 1",
+        "int(tool) + 1 > 2 ? {'a': 1}.a == 1 : -cost.spend < 2.5",
+    )
+).map(lambda text: compile_expression(text).expr)
+
+
+@settings(SETTINGS, max_examples=examples(150))
+@given(
+    st.one_of(
+        short_repr(hook_sets(conditions | _RUNTIME_HEAVY)).map(lambda drawn: drawn[0]),
+        same_shape_hook_sets(),
+        _HOOKS_WITH_ACTIONS.map(_hookset_with_actions),
+    ),
+    st.sampled_from(("default", "rye", "rollouts")),
+)
+def test_every_name_a_generated_module_reads_is_defined_in_it(
+    hookset: HookSet, profile: str
+) -> None:
+    # A module carries only the runtime its code reaches (``backend/prelude.py``): nothing
+    # it reads may be left out, whatever its hooks, actions and profile.
+    hookset = HookSet(hookset.hooks, hookset.ordering, profile)
+    text = generate(hookset, source_sha256=SHA, sources=("hooks.yaml",))
+    assert undefined_names(text) == set()
 
 
 @settings(SETTINGS, max_examples=examples(200))
