@@ -635,7 +635,9 @@ def _with_constants(node: Any, values: Any) -> Any:
 
 
 @st.composite
-def same_shape_hook_sets(draw: st.DrawFn) -> HookSet:
+def same_shape_hook_sets(
+    draw: st.DrawFn, constants: st.SearchStrategy[object] = _TRICKY_CONSTANTS
+) -> HookSet:
     """Hooks over one to three shapes of condition, each hook's constants drawn anew (many
     tricky, many equal), over two events."""
     shapes = draw(st.lists(conditions, min_size=1, max_size=3))
@@ -643,7 +645,7 @@ def same_shape_hook_sets(draw: st.DrawFn) -> HookSet:
     for i in range(draw(st.integers(2, 12))):
         shape = draw(st.sampled_from(shapes))
         count = sum(1 for node, _ in walk(shape) if isinstance(node, Literal))
-        values = draw(st.lists(_TRICKY_CONSTANTS, min_size=count, max_size=count))
+        values = draw(st.lists(constants, min_size=count, max_size=count))
         hooks.append(
             Hook(
                 id=f"hook_{i}",
@@ -697,6 +699,31 @@ def test_code_made_once_per_shape_is_the_code_made_for_each_condition(hookset: H
     # ``shapes.py``: the code of a shape is made from its stand-in and each hook's constants
     # filled in; the module is byte for byte the one made from each condition on its own.
     with mock.patch.object(backend_conditions.Conditions, "code", _translated_alone):
+        expected = generate(hookset, source_sha256=SHA, sources=("hooks.yaml",))
+    assert generate(hookset, source_sha256=SHA, sources=("hooks.yaml",)) == expected
+
+
+# Literals whose text is more than their value: quotes, escapes, signs, exponents.
+_TEXT_CONSTANTS = _TRICKY_CONSTANTS | st.sampled_from(
+    ("'", '"', "\\", "\n", "é\x00😀", 1e16, -2.5e-7)
+)
+
+
+@settings(SETTINGS, max_examples=examples(150))
+@given(
+    st.one_of(
+        same_shape_hook_sets(_TEXT_CONSTANTS),
+        short_repr(hook_sets(conditions)).map(lambda drawn: drawn[0]),
+    )
+)
+def test_the_text_of_a_condition_made_from_its_shape_is_to_text_of_it(hookset: HookSet) -> None:
+    # ``shapes.text_template``: HOOKS' `when` is the text of the hook's shape with the texts
+    # of its own literals filled in; the module is byte for byte the one made with each
+    # condition printed on its own.
+    def printed(_: object, hook: Hook) -> str | None:
+        return None if hook.condition is None else to_text(hook.condition)
+
+    with mock.patch.object(backend_conditions.Conditions, "when_text", printed):
         expected = generate(hookset, source_sha256=SHA, sources=("hooks.yaml",))
     assert generate(hookset, source_sha256=SHA, sources=("hooks.yaml",)) == expected
 

@@ -13,7 +13,8 @@ from dataclasses import dataclass, field
 
 from hookc.backend.expressions import Constants, Expressions, Scope, functions_called
 from hookc.backend.loads import Steps, needed_objects
-from hookc.backend.shapes import filled, shape, stand_in
+from hookc.backend.shapes import fill_text, filled, shape, stand_in, text_template
+from hookc.cel.printer import to_text
 from hookc.ir.expr import And, Expr, Or, context_paths
 from hookc.ir.hooks import Hook, HookSet
 
@@ -51,6 +52,9 @@ class _Shape:
     # what every hook of the shape and event shares, found once for all of them.
     own: dict[str | None, dict[Steps, str]] = field(default_factory=dict)
     code_in: dict[str | None, _Code] = field(default_factory=dict)
+    # The text of its conditions (``shapes.text_template``), made for the second of them.
+    texts: int = 0  # how many of its conditions' texts are made
+    text: tuple[str | int, ...] | None = None
 
 
 class Conditions:
@@ -191,6 +195,19 @@ class Conditions:
         if hook.condition is None:
             return "True"
         return self.exprs.true(hook.condition, Scope(hoisted=hoisted, constants=constants))
+
+    def when_text(self, hook: Hook) -> str | None:
+        """``to_text`` of the hook's condition (None: none), made for the second and later
+        hooks of a shape from the shape's text (``shapes.text_template``)."""
+        if hook.condition is None:
+            return None
+        found, values = self.shaped(hook)
+        found.texts += 1
+        if found.texts == 2:
+            found.text = text_template(found.condition)
+        if found.text is None:
+            return to_text(hook.condition)
+        return fill_text(found.text, values)
 
     # the paths -----------------------------------------------------------------------------
 

@@ -22,7 +22,6 @@ from hookc.backend.dispatch import emit_dispatch
 from hookc.backend.predicates import emit_predicates
 from hookc.backend.prelude import names_read, prelude, rollouts_register
 from hookc.backend.writer import Writer
-from hookc.cel.printer import to_text
 from hookc.ir.hooks import HookSet
 from hookc.runtime.rye import RYE_ARITY
 
@@ -32,7 +31,7 @@ def generate(hookset: HookSet, *, source_sha256: str, sources: tuple[str, ...]) 
     predicates, SOURCE_SHA256 and HOOKC_VERSION."""
     conditions = Conditions(hookset)
     body = Writer()
-    _emit_hooks(body, hookset)
+    _emit_hooks(body, hookset, conditions)
     actions = emit_actions(body, hookset.hooks, conditions.exprs)
     code = Writer()
     emit_predicates(code, conditions)
@@ -76,7 +75,7 @@ def generate(hookset: HookSet, *, source_sha256: str, sources: tuple[str, ...]) 
     return "\n".join(head.lines + body.lines) + "\n"
 
 
-def _emit_hooks(out: Writer, hookset: HookSet) -> None:
+def _emit_hooks(out: Writer, hookset: HookSet, conditions: Conditions) -> None:
     """``HOOKS``: one row of values per hook, made into dicts at import."""
     out.line(f"_hk_HOOK_FIELDS = {_HOOK_FIELDS!r}")
     rows = (
@@ -88,7 +87,7 @@ def _emit_hooks(out: Writer, hookset: HookSet) -> None:
             hook.builtin,
             hook.description,
             hook.action.type,
-            None if hook.condition is None else to_text(hook.condition),
+            conditions.when_text(hook),
         )
         for hook in hookset.hooks
     )
