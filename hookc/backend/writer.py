@@ -55,11 +55,12 @@ class Writer:
         """
         pieces = json_text(list(rows)).split("],[")
         self.line(f"{head}json.loads(")
-        self.indent()
-        last = len(pieces) - 1
-        for i, piece in enumerate(pieces):
-            self.line(repr(("[" if i else "") + piece + ("]," if i < last else "")))
-        self.dedent()
+        margin = "    " * (self.depth + 1)
+        # Each piece but the first opened by the `[` the split took, each but the last closed.
+        if len(pieces) > 1:
+            pieces[1:] = ["[" + piece for piece in pieces[1:]]
+            pieces[:-1] = [piece + "]," for piece in pieces[:-1]]
+        self.lines.extend([margin + repr(piece) for piece in pieces])
         self.line(f"){tail}")
 
     def constants_table(self, rows: list[Constants], head: str = "", tail: str = "") -> None:
