@@ -70,7 +70,7 @@ class Conditions:
             self.events.setdefault(hook.event, []).append(hook)
         self.position = {id(hook): i for i, hook in enumerate(hookset.hooks)}
         # Each hook's constants, named as the code made for it first uses them.
-        self.constants = [Constants() for _ in hookset.hooks]
+        self.constants = [_NO_CONSTANTS] * len(hookset.hooks)
         self.shapes: dict[Hashable, _Shape] = {}
         self.codes = 0  # how many codes are made
         # By hook number: its shape and the values of its slots, its code, its paths.
@@ -110,7 +110,7 @@ class Conditions:
             key = tuple(hoisted.items())
             code = found.code.get(key)
             if code is None:
-                constants = self.constants[number]
+                constants = self.constants[number] = Constants()
                 tests, reads_context = self._translate(hook.condition, hoisted, constants)
                 code = found.code[key] = found.code_in[event] = _Code(
                     self.codes, tests, reads_context
@@ -261,6 +261,10 @@ class Conditions:
         """The context paths each operand of the condition's top ``&&`` or ``||`` reads
         (``operands``), in source order."""
         return [] if hook.condition is None else self.shaped(hook)[0].operand_paths
+
+
+# The constants of a hook without a condition (never added to: a hook's own are made anew).
+_NO_CONSTANTS = Constants()
 
 
 def _new_shape(condition: Expr) -> _Shape:

@@ -34,6 +34,7 @@ from hookc.ir.expr import (
     Expr,
     Ident,
     Index,
+    List,
     Literal,
     Or,
     Select,
@@ -86,6 +87,8 @@ def shape(condition: Expr) -> tuple[Hashable, tuple[object, ...]]:
             return kind, node.op, node_shape(node.left), node_shape(node.right)
         if kind is And or kind is Or:
             return kind, tuple([node_shape(part) for part in node.operands])
+        if kind is List:
+            return kind, tuple([node_shape(item) for item in node.items])
         if kind is Ident:
             return node.name, ()  # a path: its name and keys are in the code
         if kind is Select or kind is Index:
