@@ -70,16 +70,20 @@ class Definition:
 
     def __init__(self, lines: list[str]) -> None:
         self.lines = lines
-        text = "\n".join(lines)
-        self.mentions = frozenset(names_read(lines))
         statement = next((line for line in lines if line[:1] not in ("#", "@", "")), "")
-        self.binds = _binds(statement, text)
+        self.binds = _binds(statement, lines)
         # A statement that binds no name (a call, an import from __future__) is always kept.
         self.always = not self.binds or statement.startswith("from __future__")
 
+    @functools.cached_property
+    def mentions(self) -> frozenset[str]:
+        """Read only of the definitions a module keeps: most modules keep half of them."""
+        return frozenset(names_read(self.lines))
 
-def _binds(statement: str, text: str) -> frozenset[str]:
+
+def _binds(statement: str, lines: list[str]) -> frozenset[str]:
     if statement.startswith(("import ", "from ")):
+        text = "\n".join(lines)
         imported = text.partition(" import ")[2] if statement.startswith("from ") else text[7:]
         names = imported.replace("(", " ").replace(")", " ").replace("\n", " ").split(",")
         # `import a.b` binds `a`; `x as y` binds `y`.
