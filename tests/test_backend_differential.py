@@ -65,6 +65,7 @@ from hookc.ir.expr import (
     Map,
     Or,
     Select,
+    path_steps,
     walk,
 )
 from hookc.ir.hooks import Action, Hook, HookSet, Ordering, Params, ParamValue, Template
@@ -709,10 +710,46 @@ _TEXT_CONSTANTS = _TRICKY_CONSTANTS | st.sampled_from(
 )
 
 
+def _respelled(node: Any, flips: Any) -> Any:
+    """The tree with each step ``.field`` written ``['field']`` where the next of ``flips``
+    says so, and back: the same path to the code, another text."""
+    if isinstance(node, tuple):
+        return tuple(_respelled(part, flips) for part in node)
+    if not isinstance(node, NODE_TYPES):
+        return node
+    fields = [_respelled(getattr(node, f.name), flips) for f in dataclasses.fields(node)]
+    remade = type(node)(*fields)
+    if isinstance(remade, Select) and next(flips, False):
+        return Index(remade.operand, Literal(remade.field))
+    if isinstance(remade, Index) and isinstance(remade.index, Literal):
+        key = remade.index.value
+        if isinstance(key, str) and path_steps(remade) is not None and next(flips, False):
+            return Select(remade.operand, key)
+    return remade
+
+
+@st.composite
+def respelled_hook_sets(draw: st.DrawFn) -> HookSet:
+    """Same-shape hook sets whose hooks write some steps of their paths the other way."""
+    hookset = draw(same_shape_hook_sets(_TEXT_CONSTANTS))
+    hooks = tuple(
+        Hook(
+            hook.id,
+            hook.event,
+            _respelled(hook.condition, iter(draw(st.lists(st.booleans(), max_size=16)))),
+            hook.action,
+            enabled=hook.enabled,
+        )
+        for hook in hookset.hooks
+    )
+    return HookSet(hooks)
+
+
 @settings(SETTINGS, max_examples=examples(150))
 @given(
     st.one_of(
         same_shape_hook_sets(_TEXT_CONSTANTS),
+        respelled_hook_sets(),
         short_repr(hook_sets(conditions)).map(lambda drawn: drawn[0]),
     )
 )
@@ -726,6 +763,17 @@ def test_the_text_of_a_condition_made_from_its_shape_is_to_text_of_it(hookset: H
     with mock.patch.object(backend_conditions.Conditions, "when_text", printed):
         expected = generate(hookset, source_sha256=SHA, sources=("hooks.yaml",))
     assert generate(hookset, source_sha256=SHA, sources=("hooks.yaml",)) == expected
+
+
+def test_paths_read_alike_but_written_apart_keep_their_own_text() -> None:
+    # `a.b` and `a['b']` are one path to the code, not to `to_text`.
+    texts = ("a.b == 'x'", "a['b'] == 'y'", "a['b'] == 'z'", "a.b == 'w'", "a.b[0] == 'v'")
+    hooks = tuple(
+        Hook(f"h{i}", "error", compile_expression(text).expr, Action("retry"))
+        for i, text in enumerate(texts)
+    )
+    module = load(generate(HookSet(hooks), source_sha256=SHA, sources=("hooks.yaml",)))
+    assert [row["when"] for row in module.HOOKS] == list(texts)
 
 
 def test_hooks_whose_tests_differ_in_constants_only_share_their_code() -> None:

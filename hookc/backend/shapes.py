@@ -4,8 +4,8 @@ A condition's *shape* is its tree with each literal that the code names as a con
 (``Constants``) replaced by a numbered slot, equal literals by the same slot, keeping what
 the translation decides by a literal's value: its ``constant_kind``. What the code writes
 is kept as it is: bools, null, doubles that are not finite, and paths by their steps
-(``path_steps``: the back end reads a path by its name and keys alone, ``a.b['k'][0]``
-and ``a['b'].k[0]`` alike). Conditions of one shape compile to the same code: it is made once,
+(``path_steps``) and how each step is written (``a.b`` and ``a['b']`` read alike, but
+their text differs). Conditions of one shape compile to the same code: it is made once,
 from the shape's *stand-in* (the condition with each slot's literal a stand-in value of its
 kind, of a type of this module's own), and each condition's constants are the stand-in's
 with each stand-in value replaced by that condition's literal in its slot (``filled``).
@@ -94,7 +94,7 @@ def shape(condition: Expr) -> tuple[Hashable, tuple[object, ...]]:
         if kind is Select or kind is Index:
             steps = path_steps(node)
             if steps is not None:
-                return steps
+                return steps, _spelling(node)
         found: list[object] = [kind]
         for name in _FIELDS[kind]:
             value = getattr(node, name)
@@ -119,6 +119,15 @@ def shape(condition: Expr) -> tuple[Hashable, tuple[object, ...]]:
         return tuple(found)
 
     return node_shape(condition), tuple(values)
+
+
+def _spelling(path: Any) -> tuple[type, ...]:
+    """The kind of each step of a path (``path_steps`` holds): ``.`` or ``[]``."""
+    kinds = []
+    while type(path) is not Ident:
+        kinds.append(type(path))
+        path = path.operand
+    return tuple(kinds)
 
 
 def stand_in(condition: Expr) -> Expr:
