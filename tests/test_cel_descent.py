@@ -141,7 +141,9 @@ _KEYWORDS = {"not": "NOT", "true": "TRUE", "false": "FALSE", "null": "NULL"}
 _WORD_OPERATORS = {"in": "IN", "or": "OR_KW", "and": "AND_KW"}
 
 
-def _tokens_one_by_one(text: str, start: int, end: int) -> object:
+def _tokens_one_by_one(
+    text: str, start: int, end: int
+) -> tuple[list[str], list[str], list[int], list[int]] | None:
     kinds, texts, starts, ends = [], [], [], []
     at = start
     while (match := _TERMINAL.match(text, at, end)) is not None:
@@ -176,7 +178,16 @@ def test_one_scan_of_a_text_cuts_and_names_its_tokens_as_a_match_per_token_does(
 ) -> None:
     whole = before + text + after
     cut = (len(before), len(before) + len(text))
-    assert descent._tokens(whole, *cut) == _tokens_one_by_one(whole, *cut)
+    one_by_one = _tokens_one_by_one(whole, *cut)
+    if one_by_one is None:
+        assert descent._tokens(whole, *cut) is None
+        return
+    kinds, texts, starts, ends = one_by_one
+    # The reader keeps the kinds of operators and keywords, and reads a name or a literal
+    # by its text as ``kind_of`` does.
+    kept = [descent._BY_TEXT.get(token) for token in texts]
+    assert descent._tokens(whole, *cut) == (kept, texts, starts, ends)
+    assert [descent.kind_of(token) for token in texts] == kinds
 
 
 def test_deep_nesting_and_syntax_errors_are_left_to_lark() -> None:
