@@ -241,6 +241,7 @@ class _Converter:
         if kind is _MAPPING:
             entries: dict[str, Located] = {}
             text = self.text
+            inline = depth < MAX_NESTING  # (where ``convert`` would take a child)
             for key_node, value_node in node.value:
                 start = key_node.start_mark.index
                 end = key_node.end_mark.index
@@ -250,7 +251,7 @@ class _Converter:
                         error("HK205", "a key must be a plain string", self.source, key_span)
                     )
                     continue
-                key = str(key_node.value)
+                key = key_node.value
                 if key in entries:
                     self.diagnostics.append(
                         error(
@@ -261,26 +262,24 @@ class _Converter:
                             "remove one of them",
                         )
                     )
-                if (
-                    type(value_node) is _SCALAR
-                    and value_node.tag == _STR
-                    and self.nodes < MAX_NODES
-                    and depth < MAX_NESTING
-                ):
-                    # Most values are strings: made here as ``convert`` makes them, without
-                    # a call for each.
+                if inline and type(value_node) is _SCALAR and self.nodes < MAX_NODES:
+                    # Most values are scalars: made here as ``convert`` makes them, without
+                    # a call for each (a scalar's value is its text).
                     self.nodes += 1
                     start = value_node.start_mark.index
                     end = value_node.end_mark.index
                     if end < start:
                         end = start
-                    value = str(value_node.value)
-                    entries[key] = Located(
-                        value,
-                        Span(start, end),
-                        AlignedWhenAsked(text, start, end, value),
-                        key_span,
-                    )
+                    if value_node.tag == _STR:
+                        value = value_node.value
+                        entries[key] = Located(
+                            value,
+                            Span(start, end),
+                            AlignedWhenAsked(text, start, end, value),
+                            key_span,
+                        )
+                    else:
+                        entries[key] = self.typed_scalar(value_node, Span(start, end), key_span)
                 else:
                     entries[key] = self.convert(value_node, depth + 1, key_span)
             return Located(entries, span, key_span=at_key)
