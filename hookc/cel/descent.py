@@ -296,7 +296,20 @@ class _Reader(NodeBuilder):
         """unary: member | BANG unary | MINUS unary"""
         at = self.at
         kind = self.kinds[at]
-        if kind == "BANG" or (kind == "ADD_OP" and self.texts[at] == "-"):
+        if kind is None:  # the commonest primary: a name, or a literal of quotes or digits
+            self.at = at + 1
+            text = self.texts[at]
+            first = text[0]
+            if first in _NAME_START and text[-1] not in _QUOTES:
+                if self.kinds[at + 1] == "LPAREN":
+                    operand = self.name(at)
+                else:
+                    start = self.starts[at]
+                    operand = self.ident_at(start, text, start, self.ends[at])
+            else:
+                kind = "STRING" if first in _QUOTES else _literal_kind(text)
+                operand = self.literal_at(kind, text, self.starts[at], self.ends[at])
+        elif kind == "BANG" or (kind == "ADD_OP" and self.texts[at] == "-"):
             self.at = at + 1
             self.nest()
             operand = self.unary()
@@ -304,7 +317,8 @@ class _Reader(NodeBuilder):
             if kind == "BANG":
                 return self.logical_not(self.starts[at], operand)
             return self.negate(self.starts[at], operand)
-        operand = self.primary()
+        else:
+            operand = self.primary()
         if self.kinds[self.at] in _MEMBER:
             return self.member(operand)
         return operand
@@ -346,26 +360,12 @@ class _Reader(NodeBuilder):
         return at
 
     def primary(self) -> Expr:
+        """A primary that starts with a keyword or punctuation (``unary`` reads the rest)."""
         at = self.at
         kind = self.kinds[at]
         self.at = at + 1
-        if kind is None:  # a name, or a literal written with quotes or digits
-            text = self.texts[at]
-            first = text[0]
-            if first in _NAME_START and text[-1] not in _QUOTES:
-                kind = "IDENT"
-            elif first in _QUOTES:
-                return self.literal_at("STRING", text, self.starts[at], self.ends[at])
-            else:  # a number, or a string with a prefix (r'', b'', br'')
-                kind = _literal_kind(text)
-                return self.literal_at(kind, text, self.starts[at], self.ends[at])
-        if kind == "IDENT" or kind in _KEYWORD_NAMES:
-            if self.kinds[at + 1] == "LPAREN":
-                self.at += 1
-                args, end = self.arguments()
-                return self.call(self.lexeme(at, "IDENT"), args, end)
-            start = self.starts[at]
-            return self.ident_at(start, self.texts[at], start, self.ends[at])
+        if kind in _KEYWORD_NAMES:
+            return self.name(at)
         if kind in _KEYWORD_LITERALS:
             return self.literal_at(kind, self.texts[at], self.starts[at], self.ends[at])
         if kind == "DOT":  # `.name`: after that dot, too, Lark's lexer offers only IDENT
@@ -384,6 +384,16 @@ class _Reader(NodeBuilder):
             entries, end = self.sequence("RBRACE", entries=True)
             return self.map_literal(self.starts[at], entries, end)
         raise _GiveUp
+
+    def name(self, at: int) -> Expr:
+        """The name at ``at`` where an operand is (``self.at`` past it): a variable, or a
+        function called."""
+        if self.kinds[at + 1] == "LPAREN":
+            self.at = at + 2
+            args, end = self.arguments()
+            return self.call(self.lexeme(at, "IDENT"), args, end)
+        start = self.starts[at]
+        return self.ident_at(start, self.texts[at], start, self.ends[at])
 
     def arguments(self) -> tuple[list[Expr], int]:
         """After `(`: [expr ("," expr)*] ")" (no trailing comma), and where `)` ends."""
