@@ -101,6 +101,12 @@ def compile_schema(schema: Mapping[str, Any]) -> _Check:
             return lambda instance: bool(node)
         if not isinstance(node, Mapping):
             return _unknown
+        keywords = {key: value for key, value in node.items() if key not in _ANNOTATIONS}
+        if keywords.keys() == {"type", "minLength"} and keywords["type"] == "string":
+            shortest = keywords["minLength"]  # a name or a path: one check, not two
+            return lambda instance: (
+                isinstance(instance.value, str) and (len(instance.value) >= shortest)
+            )
         checks = []
         if "patternProperties" not in node and any(key in node for key in _SHAPE):
             checks.append(_shape(node, build))
@@ -120,9 +126,15 @@ def _unknown(instance: Located) -> bool:
     raise _Unknown
 
 
+def _anything(instance: Located) -> bool:
+    return True
+
+
 def _all_of(checks: list[_Check]) -> _Check:
     """A check passed when each of ``checks`` is (a loop, not all() of a generator: this
     runs for every object of the file)."""
+    if not checks:
+        return _anything
     if len(checks) == 1:
         return checks[0]
 
@@ -153,7 +165,11 @@ def _shape(node: Mapping[str, Any], build: Callable[[object], _Check]) -> _Check
                 return False
         return required <= entries.keys()
 
-    return check_shape
+    def check_required(instance: Located) -> bool:
+        entries = instance.value
+        return not isinstance(entries, dict) or required <= entries.keys()
+
+    return check_shape if properties or extra is not None else check_required
 
 
 def _keyword(
