@@ -244,3 +244,25 @@ def test_a_string_literal_without_escapes_is_what_its_quotes_hold(text: str) -> 
         assert literal.value == "" and [d.code for d in builder.diagnostics] == ["HK104"]
     else:
         assert literal.value == expected and builder.diagnostics == []
+
+
+# Dotted paths and what comes near them: keywords first and after dots, digits, spaces,
+# comments, quotes, calls.
+_PATH_PIECES = st.sampled_from(
+    ["a", "b_1", "_", "x", "not", "in", "or", "and", "true", "null", "as", "if", "None",
+     "True", "has", "r", ".", ".", " ", "\n", "1", "5", "'", "(", ")", " // c", "é", "in_"]
+)  # fmt: skip
+
+
+@settings(max_examples=400)
+@given(st.lists(_PATH_PIECES, max_size=8).map("".join), _SURROUNDINGS, _SURROUNDINGS)
+def test_a_dotted_path_is_read_as_the_rules_read_it(text: str, before: str, after: str) -> None:
+    source = Source("<expr>", before + text + after)
+    cut = (len(before), len(before) + len(text))
+    path = descent._path(source, *cut)
+    if path is None:
+        return
+    read = descent._read(source, *cut)
+    assert read is not None, text
+    assert _tree(path[0]) == _tree(read[0]), text
+    assert _findings(path[1]) == _findings(read[1]), text

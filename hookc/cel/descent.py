@@ -140,6 +140,12 @@ def parse(
     """The IR of ``source.text[start:end]`` (spans in ``source``) when it parses, with its
     diagnostics; None for Lark to decide."""
     end = len(source.text) if end is None else end
+    path = _path(source, start, end)
+    return path if path is not None else _read(source, start, end)
+
+
+def _read(source: Source, start: int, end: int) -> tuple[Expr, list[Diagnostic]] | None:
+    """``parse`` by the rules of the grammar."""
     tokens = _tokens(source.text, start, end)
     if tokens is None:
         return None
@@ -151,6 +157,34 @@ def parse(
     if reader.kinds[reader.at] != "$END":
         return None
     return expr, reader.diagnostics
+
+
+# A name, or names joined by dots: what a template hole or a condition tree's `path` most
+# often holds, read without the scan and the rules (tests/test_cel_descent.py holds it to
+# ``_read``).
+_PATH = re.compile(
+    r"[ \t\n\r\f]*+([_a-zA-Z][_a-zA-Z0-9]*+(?:\.[_a-zA-Z][_a-zA-Z0-9]*+)*+)[ \t\n\r\f]*+"
+)
+
+
+def _path(source: Source, start: int, end: int) -> tuple[Expr, list[Diagnostic]] | None:
+    """``_read`` of a text that is a dotted path whose first name is no keyword (`true.a`
+    selects from a literal, `not a` negates), else None."""
+    found = _PATH.fullmatch(source.text, start, end)
+    if found is None:
+        return None
+    names = found[1].split(".")
+    if names[0] in _BY_TEXT:
+        return None
+    nodes = NodeBuilder(source)
+    at = found.start(1)
+    after = at + len(names[0])
+    expr = nodes.ident_at(at, names[0], at, after)
+    for name in names[1:]:
+        at = after + 1  # past the dot
+        after = at + len(name)
+        expr = nodes.select_at(expr, name, at, after)
+    return expr, nodes.diagnostics
 
 
 def _tokens(
