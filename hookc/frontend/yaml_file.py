@@ -34,8 +34,9 @@ class _Loader(_SafeLoader):  # type: ignore[misc]
     expressions on every plain scalar; a hook file repeats most of its texts (every hook's
     keys, its event, its action's type). Without path resolvers (the safe loader has none)
     the tag of a plain scalar depends on its text alone, and every other node's on its kind
-    alone (the resolver's defaults), so the resolver's own answer is remembered; with path
-    resolvers, every node is asked as before.
+    alone (the resolver's defaults), so the resolver's own answer is remembered, and the
+    steps of the composer's path are not followed; with path resolvers, every node is asked
+    as before.
     """
 
     def __init__(self, stream: Any) -> None:
@@ -48,6 +49,16 @@ class _Loader(_SafeLoader):  # type: ignore[misc]
         }
         if self.yaml_path_resolvers:
             self.resolve = super().resolve  # type: ignore[method-assign]
+            self.descend_resolver = super().descend_resolver  # type: ignore[method-assign]
+            self.ascend_resolver = super().ascend_resolver  # type: ignore[method-assign]
+
+    # The composer tells the resolver of every step into and out of a collection, which
+    # only path resolvers need.
+    def descend_resolver(self, current_node: Any, current_index: Any) -> None:
+        pass
+
+    def ascend_resolver(self) -> None:
+        pass
 
     def resolve(self, kind: type[yaml.Node], value: Any, implicit: Any) -> str:
         # The composer passes a scalar's text and whether it was plain; None and a flag
