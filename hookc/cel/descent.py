@@ -6,7 +6,8 @@ fraction of that, which a file of a thousand hooks feels. It lexes with Lark's t
 patterns in Lark's order of preference, follows the grammar rule by rule (the three
 left-associative binary levels by precedence climbing), takes keywords for keywords where
 Lark's contextual lexer would, and builds every node through the same ``NodeBuilder`` as
-the Lark callbacks. It gives up (``None``) on anything it is not sure of (a syntax error,
+the Lark callbacks (a dotted path, which template holes and condition trees mostly hold,
+it builds at once). It gives up (``None``) on anything it is not sure of (a syntax error,
 deep nesting), and ``hookc.cel.parser`` then asks Lark, which stays the grammar's
 definition and the source of every syntax diagnostic; tests/test_cel_descent.py holds the
 two to each other with Hypothesis.
@@ -95,7 +96,8 @@ _SCAN = re.compile(f"({_SKIP_RUNS})(?:({_COMMON}|{_TERMINALS})|\\Z)")
 # A token's kind follows from its text (the scan takes the first terminal of ``_ORDER``
 # that matches; tests/test_cel_descent.py holds ``kind_of`` to a scan with a group per
 # terminal): operators, punctuation and keywords by their whole text, the rest by how they
-# start. The reader decides by the texts themselves, so a token's kind is never stored.
+# start. The reader keeps the kinds of operators, punctuation and keywords (the rest it
+# tells apart by their first characters where it matters).
 _BY_TEXT = {
     **dict.fromkeys(("==", "!=", "<=", ">=", "<", ">"), "REL_OP"),
     "||": "OR_OP", "&&": "AND_OP", "+": "ADD_OP", "-": "ADD_OP",
@@ -114,7 +116,7 @@ _NAME_START = frozenset("_abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
 _NUMBER_START = frozenset("0123456789.")
 _QUOTES = frozenset("'\"")
 # The kinds the reader keeps: ``_BY_TEXT``'s, and None for a name or a literal other than a
-# keyword (told apart by their first characters where it matters).
+# keyword.
 _KEYWORD_NAMES = frozenset({"NOT", "IN", "OR_KW", "AND_KW"})  # names where an operand is
 _FIELD_KEYWORDS = _KEYWORD_NAMES | {"TRUE", "FALSE", "NULL"}  # names after `.`
 _KEYWORD_LITERALS = frozenset({"TRUE", "FALSE", "NULL"})
