@@ -658,3 +658,25 @@ def test_the_example_compiles_to_its_golden_canonical_yaml(
     contexts = json.loads((EXAMPLE.parent / "contexts.json").read_text())
     for event, context in contexts.items():
         assert runtime.evaluate_all(event, context) == module.evaluate_all(event, context)
+
+
+@pytest.mark.parametrize("layer", [2**63, -(2**63) - 1, 22222222222222222222])
+def test_a_layer_past_int64_is_an_error_not_a_file_the_runtime_refuses(layer: int) -> None:
+    # Found by tests/fuzz: Rye sorts by any int, but a priority is an int64 in the IR,
+    # canonical YAML and hookc.runtime (which refused the compiled file).
+    action = "{primary: execute, item_type: tool, item_id: x}"
+    text = f"hooks:\n  - {{id: h, event: error, layer: {layer}, action: {action}}}\n"
+    loaded = load_source(Source("x.yaml", text))
+    assert [(d.code, d.message) for d in loaded.diagnostics if d.severity.name == "ERROR"] == [
+        ("HK205", "`layer` is beyond the int64 range")
+    ]
+
+
+@pytest.mark.parametrize("layer", [2**63 - 1, -(2**63)])
+def test_a_layer_at_the_int64_bounds_reaches_the_runtime(layer: int) -> None:
+    action = "{primary: execute, item_type: tool, item_id: x}"
+    text = f"hooks:\n  - {{id: h, event: error, layer: {layer}, action: {action}}}\n"
+    loaded = load_source(Source("x.yaml", text))
+    assert loaded.hookset is not None
+    runtime = hookc.runtime.loads(canonical_yaml(loaded.hookset))
+    assert [(hook["id"], hook["priority"]) for hook in runtime.HOOKS] == [("h", layer)]

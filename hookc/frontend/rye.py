@@ -71,7 +71,7 @@ from hookc.runtime.rye import (
     RYE_OPS,
     rye_path_parts,
 )
-from hookc.runtime.values import CelError, compile_regex
+from hookc.runtime.values import INT64_MAX, INT64_MIN, CelError, compile_regex
 from hookc.source import Source, Span
 
 SECTIONS = ("hooks", "builtin_hooks", "context_hooks", "infra_hooks")
@@ -310,6 +310,11 @@ class _RyeLowering:
             return int(self.section_layers.get(section, 2))
         if type(layer.value) is not int:
             self.error("HK205", "`layer` is an integer (lower runs first)", layer.span)
+            return None
+        if not INT64_MIN <= layer.value <= INT64_MAX:
+            # Rye sorts by any Python int; a hook's priority is an int64 in hookc's IR, its
+            # canonical YAML and hookc.runtime, so a layer past it cannot be carried over.
+            self.error("HK205", "`layer` is beyond the int64 range", layer.span)
             return None
         return int(layer.value)
 
