@@ -602,6 +602,22 @@ def test_the_shadow_index_reads_of_a_condition_what_its_facts_say(
     assert candidates._pin(shape) == (pins[0] if pins else None)
 
 
+@settings(max_examples=300, deadline=None)
+@given(st.lists(conditions | distinct_paths | atoms | st.none(), max_size=12))
+def test_the_shadow_index_offers_what_it_would_with_every_pool_asked(
+    found: list[Expr | None],
+) -> None:
+    # `candidates` leaves the pools alone when every earlier hook pins a narrowed term.
+    hooks = [Hook(f"h{i}", "error", condition, Action("log")) for i, condition in enumerate(found)]
+    quick, general = candidates.EarlierConditions(), candidates.EarlierConditions()
+    general._all_pinned_on = lambda terms: False  # type: ignore[method-assign]
+    for hook in hooks:
+        offered = quick.candidates(hook.condition)
+        assert offered == general.candidates(hook.condition)
+        quick.add(hook)
+        general.add(hook)
+
+
 @settings(max_examples=500, deadline=None)
 @given(conditions | expressions)
 def test_paths_read_are_the_plain_paths_a_walk_meets_first(condition: Expr) -> None:

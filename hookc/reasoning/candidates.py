@@ -52,36 +52,51 @@ class EarlierConditions:
 
     def __init__(self) -> None:
         self._hooks: list[Hook] = []
-        self._paths: list[frozenset[Expr]] = []
         self._pin_term: dict[int, Expr] = {}
         self._pinned: dict[Expr, dict[_ValueClass, list[int]]] = {}
+        self._pinned_count: dict[Expr, int] = {}
         self._classes: dict[int, frozenset[_ValueClass]] = {}
+        # The pools of hooks by string are filled only when a question needs them (see
+        # ``candidates``): most hooks pin a term every earlier hook of the event pins too,
+        # and then no pool is asked, and no condition's strings or paths are read.
+        self._paths: list[frozenset[Expr]] = []
         self._stringless: list[int] = []
         self._by_string: dict[str, list[int]] = {}
 
     def add(self, hook: Hook) -> None:
         position = len(self._hooks)
         self._hooks.append(hook)
-        shape = _shape(hook.condition)
-        self._paths.append(shape.paths)
-        if not shape.strings:
-            self._stringless.append(position)
-        for string in shape.strings:
-            self._by_string.setdefault(string, []).append(position)
-        pin = _pin(shape)
+        pin = _pin(_shape(hook.condition))
         if pin is None:
             return
         term, classes = pin
         self._pin_term[position] = term
+        self._pinned_count[term] = self._pinned_count.get(term, 0) + 1
         self._classes[position] = classes
         by_class = self._pinned.setdefault(term, {})
         for value_class in classes:
             by_class.setdefault(value_class, []).append(position)
 
+    def _pools(self, strings: tuple[str, ...]) -> list[list[int]]:
+        """The earlier hooks that name no string, then those that name each of ``strings``
+        (the index brought up to date first)."""
+        for position in range(len(self._paths), len(self._hooks)):
+            shape = _shape(self._hooks[position].condition)
+            self._paths.append(shape.paths)
+            if not shape.strings:
+                self._stringless.append(position)
+            for string in shape.strings:
+                self._by_string.setdefault(string, []).append(position)
+        return [self._stringless, *(self._by_string.get(s, []) for s in strings)]
+
+    def _all_pinned_on(self, terms: Collection[Expr]) -> bool:
+        """Whether every earlier hook pins one of ``terms``: no pool then holds a hook that
+        ``candidates`` would take from it."""
+        return sum(self._pinned_count[term] for term in terms) == len(self._hooks)
+
     def candidates(self, condition: Expr | None) -> list[Hook]:
         """Earlier hooks that ``condition`` might imply, in evaluation order."""
         shape = _shape(condition)
-        paths = shape.paths
         found: set[int] = set()
         narrowed: set[Expr] = set()
         # A term the condition says nothing of is not narrowed: only its own terms count.
@@ -100,16 +115,21 @@ class EarlierConditions:
                 )
                 # Only the nearest `_CANDIDATES` of all can be kept.
                 found.update(itertools.islice(pinned, _CANDIDATES))
-        pools = [self._stringless, *(self._by_string.get(s, []) for s in shape.strings)]
-        for pool in pools:
-            taken = 0
-            for position in reversed(pool):
-                if self._pin_term.get(position) in narrowed or not self._paths[position] <= paths:
-                    continue
-                found.add(position)
-                taken += 1
-                if taken == _CANDIDATES:
-                    break
+        # The pools skip every hook pinned on a narrowed term.
+        if not self._all_pinned_on(narrowed):
+            paths = shape.paths
+            for pool in self._pools(shape.strings):
+                taken = 0
+                for position in reversed(pool):
+                    if (
+                        self._pin_term.get(position) in narrowed
+                        or not self._paths[position] <= paths
+                    ):
+                        continue
+                    found.add(position)
+                    taken += 1
+                    if taken == _CANDIDATES:
+                        break
         nearest = sorted(found)[-_CANDIDATES:]
         return [self._hooks[position] for position in nearest]
 
@@ -119,16 +139,29 @@ _CANDIDATES = 8
 
 
 class _Shape:
-    """What the index reads of one condition: the paths it reads, the strings it names (in
-    order), and the atoms "it is true" requires, in order, as (expression, outcome) pairs:
-    their facts are made only where a pin or a pinned term needs them."""
+    """What the index reads of one condition: the atoms "it is true" requires, in order, as
+    (expression, outcome) pairs (their facts are made only where a pin or a pinned term needs
+    them), and, when a pool is asked, the paths it reads and the strings it names (sorted)."""
 
-    __slots__ = ("atoms", "paths", "strings")
+    __slots__ = ("_paths", "_strings", "atoms", "condition")
 
     def __init__(self, condition: Expr | None) -> None:
-        self.paths = paths_read(condition)
-        self.strings = tuple(sorted(_strings(condition)))
+        self.condition = condition
         self.atoms = _top_atoms(condition)
+        self._paths: frozenset[Expr] | None = None
+        self._strings: tuple[str, ...] | None = None
+
+    @property
+    def paths(self) -> frozenset[Expr]:
+        if self._paths is None:
+            self._paths = paths_read(self.condition)
+        return self._paths
+
+    @property
+    def strings(self) -> tuple[str, ...]:
+        if self._strings is None:
+            self._strings = tuple(sorted(_strings(self.condition)))
+        return self._strings
 
 
 @functools.lru_cache(maxsize=65536)  # each hook's, as a candidate and as an earlier hook
