@@ -117,7 +117,7 @@ def optimize(expr: Expr, level: int = DEFAULT_LEVEL, mode: Mode = Mode.TRUTH) ->
     if level == 0:
         return Optimized(expr, expr, ())
     after, fired = _rewritten(expr, level, mode)
-    return Optimized(expr, expr if after == expr else after, fired)
+    return Optimized(expr, expr if after is expr or after == expr else after, fired)
 
 
 # `hookc compile` optimizes each condition for the logic checks and again for the back end,

@@ -32,7 +32,21 @@ then a round of ``optimize`` asks the rules of the chain alone, not of every nod
 
 from __future__ import annotations
 
-from hookc.ir.expr import And, Conditional, Expr, Ident, List, Literal, Or, Unary, children
+from collections.abc import Collection
+
+from hookc.ir.expr import (
+    And,
+    Conditional,
+    Expr,
+    Ident,
+    Index,
+    List,
+    Literal,
+    Or,
+    Select,
+    Unary,
+    children,
+)
 from hookc.optimize.tree import Mode, is_settled
 from hookc.reasoning import never_true, paths_read
 
@@ -47,7 +61,7 @@ def independent_atoms(chain: And | Or, mode: Mode) -> bool:
             return False
         if kind is Unary and operand.op == "!":  # type: ignore[union-attr]
             return False
-        paths = paths_read(operand)
+        paths = _paths_read(operand)
         if not paths:
             return False
         seen |= paths
@@ -59,6 +73,25 @@ def independent_atoms(chain: And | Or, mode: Mode) -> bool:
     if mode is Mode.TRUTH:
         return all(never_true(operand) is None for operand in chain.operands)
     return all(never_true(Unary("!", operand)) is None for operand in chain.operands)
+
+
+def _paths_read(atom: Expr) -> Collection[Expr]:
+    """``paths_read(atom)``, read off its children where each is settled (a constant, a
+    list of constants or a path: most atoms), and the atom is no path itself; a plain path
+    is read whole, so a settled child that is no constant is one of the paths. A Hypothesis
+    test holds it to ``paths_read``."""
+    kind = type(atom)
+    if kind is Ident or kind is Select or kind is Index:
+        return paths_read(atom)
+    found: set[Expr] = set()
+    for part in children(atom):
+        part_kind = type(part)
+        if part_kind is Literal or (part_kind is List and is_settled(part)):
+            continue
+        if part_kind is List or not is_settled(part):
+            return paths_read(atom)
+        found.add(part)
+    return found
 
 
 def kept_operands(chain: And | Or, mode: Mode) -> bool:
