@@ -32,7 +32,7 @@ then a round of ``optimize`` asks the rules of the chain alone, not of every nod
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Set as AbstractSet
 
 from hookc.ir.expr import (
     And,
@@ -75,7 +75,7 @@ def independent_atoms(chain: And | Or, mode: Mode) -> bool:
     return all(never_true(Unary("!", operand)) is None for operand in chain.operands)
 
 
-def _paths_read(atom: Expr) -> Collection[Expr]:
+def _paths_read(atom: Expr) -> AbstractSet[Expr]:
     """``paths_read(atom)``, read off its children where each is settled (a constant, a
     list of constants or a path: most atoms), and the atom is no path itself; a plain path
     is read whole, so a settled child that is no constant is one of the paths. A Hypothesis
