@@ -49,7 +49,7 @@ from hookc.ir.hooks import Action, Hook, HookSet
 from hookc.ir.serialize import hookset_to_json
 from hookc.optimize import LEVELS, RULES, Mode, _rewritten, independent, optimize, optimize_hookset
 from hookc.optimize.complement import _core, negation
-from hookc.optimize.independent import independent_atoms, kept_operands
+from hookc.optimize.independent import independent_atoms, kept_apart, kept_operands
 from hookc.optimize.tree import is_settled, rewrite
 from hookc.reasoning import paths_read
 from hookc.resources import data_file
@@ -387,6 +387,15 @@ def test_no_rule_changes_an_operand_of_a_chain_with_kept_operands(
         for operand in chain.operands:
             for step in RULES:
                 assert rewrite(operand, mode, step.rule) is operand, (step.name, to_text(chain))
+
+
+@settings(SETTINGS, max_examples=examples(600))
+@given(independent_chains, st.sampled_from(Mode))
+def test_a_chain_with_kept_operands_is_independent_when_its_operands_read_apart(
+    chain: And | Or, mode: Mode
+) -> None:
+    if kept_operands(chain, mode):
+        assert kept_apart(chain) == independent_atoms(chain, mode), to_text(chain)
 
 
 @settings(SETTINGS, max_examples=examples(400))

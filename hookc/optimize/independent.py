@@ -75,6 +75,20 @@ def independent_atoms(chain: And | Or, mode: Mode) -> bool:
     return all(never_true(Unary("!", operand)) is None for operand in chain.operands)
 
 
+def kept_apart(chain: And | Or) -> bool:
+    """``independent_atoms`` of a chain whose operands are kept (``kept_operands`` holds in
+    the mode): they are atoms, each reads a path and none is refuted alone in the mode, so
+    what is left to ask is whether two of them read one path. A Hypothesis test holds it to
+    ``independent_atoms``."""
+    seen: set[Expr] = set()
+    count = 0
+    for operand in chain.operands:
+        paths = _paths_read(operand)
+        seen |= paths
+        count += len(paths)
+    return len(seen) == count
+
+
 def _paths_read(atom: Expr) -> AbstractSet[Expr]:
     """``paths_read(atom)``, read off its children where each is settled (a constant, a
     list of constants or a path: most atoms), and the atom is no path itself; a plain path
