@@ -602,6 +602,14 @@ def test_the_shadow_index_reads_of_a_condition_what_its_facts_say(
     assert candidates._pin(shape) == (pins[0] if pins else None)
 
 
+@settings(max_examples=500, deadline=None)
+@given(atoms | conditions | expressions, st.booleans())
+def test_the_terms_known_at_a_look_hold_every_fact_of_the_atom(atom: Expr, positive: bool) -> None:
+    known = engine._fact_terms(atom)
+    if known is not None:
+        assert {fact.term for fact in engine._facts(engine._Atom(atom, positive))} <= set(known)
+
+
 @settings(max_examples=300, deadline=None)
 @given(st.lists(conditions | distinct_paths | atoms | st.none(), max_size=12))
 def test_the_shadow_index_offers_what_it_would_with_every_pool_asked(

@@ -15,6 +15,7 @@ from hookc.reasoning.engine import (
     _canonical,
     _choices,
     _Constraint,
+    _fact_terms,
     _facts,
     _is_atom,
     _kind,
@@ -109,12 +110,12 @@ class EarlierConditions:
             narrowed.add(term)
             classes = frozenset(map(_value_class, choices))
             if classes:
-                first = min(classes, key=repr)
-                pinned = (
-                    p for p in reversed(by_class.get(first, ())) if classes <= self._classes[p]
-                )
-                # Only the nearest `_CANDIDATES` of all can be kept.
-                found.update(itertools.islice(pinned, _CANDIDATES))
+                first = next(iter(classes)) if len(classes) == 1 else min(classes, key=repr)
+                earlier = by_class.get(first)
+                if earlier:  # most pinned values are an earlier hook's of none
+                    pinned = (p for p in reversed(earlier) if classes <= self._classes[p])
+                    # Only the nearest `_CANDIDATES` of all can be kept.
+                    found.update(itertools.islice(pinned, _CANDIDATES))
         # The pools skip every hook pinned on a narrowed term.
         if not self._all_pinned_on(narrowed):
             paths = shape.paths
@@ -201,17 +202,18 @@ def _strings(condition: Expr | None) -> frozenset[str]:
 def _constraints_on(shape: _Shape, terms: Collection[Expr]) -> dict[Expr, list[_Constraint]]:
     """What "the condition is true" says of each of ``terms`` it speaks of: the facts of its
     atoms by term (as ``implies`` reads them), for those terms alone. An atom's facts are on
-    the part it tests and on itself (its canonical spelling): a plain atom whose path and
-    spelling are neither among ``terms`` has none of them, and its facts are not made."""
+    the part it tests and on itself (its canonical spelling): an atom whose part and
+    spelling are known at a look (``_fact_terms``; a plain atom's path and spelling) and
+    are neither among ``terms`` has none of them, and its facts are not made."""
     found: dict[Expr, list[_Constraint]] = {}
     if terms:
         for expr, positive in shape.atoms:
-            path = _plainly_possible(expr)
-            if (
-                path is not None
-                and path not in terms
-                and _canonical(expr, positive)[0] not in terms
-            ):
+            known = _fact_terms(expr)
+            if known is None:
+                path = _plainly_possible(expr)
+                if path is not None:
+                    known = path, _canonical(expr, positive)[0]
+            if known is not None and known[0] not in terms and known[1] not in terms:
                 continue
             for fact in _facts(_Atom(expr, positive)):
                 if fact.term in terms:

@@ -302,6 +302,27 @@ def _facts(atom: _Atom) -> tuple[_Fact, ...]:
     return (own,) if fact is None else (fact, own)
 
 
+def _fact_terms(expr: Expr) -> tuple[Expr, Expr] | None:
+    """Where one look tells them, the terms the facts of the atom ``expr`` (either outcome)
+    can be on: a non-constant compared with a constant on its right (not ``!=``), or ``in``
+    anything, tests its left operand; ``has`` tests its path; and each is its own canonical
+    spelling. Else None. A Hypothesis test holds it to ``_facts``."""
+    kind = type(expr)
+    if kind is Binary:
+        assert isinstance(expr, Binary)
+        op = expr.op
+        if type(expr.left) is not Literal and (
+            op == "in" or (op in _SPELLED_AS_WRITTEN and type(expr.right) is Literal)
+        ):
+            return expr.left, expr
+    elif kind is Has:
+        return expr.path, expr  # type: ignore[union-attr]
+    return None
+
+
+_SPELLED_AS_WRITTEN = frozenset({"==", "<", "<=", ">", ">="})
+
+
 # What every atom says of its own value (one of each, shared: constraints are immutable).
 _IS_TRUE = _OneOf((True,))
 _IS_FALSE = _OneOf((False,))
