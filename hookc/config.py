@@ -18,11 +18,11 @@ Paths in the file are relative to its folder. The command line's options win ove
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from hookc.check.select import PerFileIgnore, SelectionError, check_rule_names
+from hookc.records import field, record
 
 CONFIG_FILES = ("hookc.toml", "pyproject.toml")
 KEYS = ("profile", "strict", "select", "ignore", "include", "exclude", "per-file-ignores")
@@ -38,7 +38,7 @@ class ConfigError(ValueError):
     """A configuration file that cannot be used, with its name and what is wrong."""
 
 
-@dataclass(frozen=True)
+@record
 class Config:
     path: Path | None = None  # None: no configuration file
     profile: str | None = None

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable
-from dataclasses import dataclass
 
+from hookc.records import record
 from hookc.source import Source, Span
 
 
@@ -99,7 +99,7 @@ CODES: dict[str, str] = {
 _WIDEST_LINE = 100
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Diagnostic:
     """One finding: a code of ``CODES``, how severe, what and where (0-based offsets into
     ``source``), and a hint for the fix when there is one."""

@@ -183,7 +183,11 @@ def _make(cls: type[T], *, frozen: bool, slots: bool, init: bool, eq: bool, orde
         if _is_class_var(annotation):
             continue
         value = namespace.get(name, MISSING)
-        item = value if isinstance(value, Field) else Field(default=value)
+        if isinstance(value, Field):  # a copy: one field() may stand for several fields
+            item = Field(value.default, value.default_factory, value.init, value.repr)
+            item.hash, item.compare = value.hash, value.compare
+        else:
+            item = Field(default=value)
         item.name, item.type = name, annotation
         if item.default is not MISSING and type(item.default).__hash__ is None:
             raise ValueError(

@@ -9,10 +9,11 @@ from __future__ import annotations
 import bisect
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+
+from hookc.records import field, record
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@record(slots=True, init=False)
 class Span:
     """A half-open range ``[start, end)`` of offsets into one source text."""
 
@@ -41,7 +42,7 @@ _set_start: Callable[[Span, int], None] = vars(Span)["start"].__set__
 _set_end: Callable[[Span, int], None] = vars(Span)["end"].__set__
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Source:
     """A named text (a file, or an expression given on its own)."""
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
-from dataclasses import fields, replace
+from hookc.records import fields, replace
 from pathlib import Path
 
 import yaml

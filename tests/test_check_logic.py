@@ -7,7 +7,7 @@ over mixed-type contexts; and ratios over a grid of atom pairs show they are not
 
 from __future__ import annotations
 
-import dataclasses
+from hookc import records
 import itertools
 import math
 from collections.abc import Iterator
@@ -617,11 +617,11 @@ def moved(node: Any, offset: int) -> Any:
         return node
     changes = {
         f.name: moved(getattr(node, f.name), offset)
-        for f in dataclasses.fields(node)
+        for f in records.fields(node)
         if f.name != "span"
     }
     span = None if node.span is None else node.span.shift(offset)
-    return dataclasses.replace(node, span=span, **changes)
+    return records.replace(node, span=span, **changes)
 
 
 def rendered(found: list[Diagnostic]) -> list[str]:

@@ -13,7 +13,7 @@ that must hold for every condition.
 
 from __future__ import annotations
 
-import dataclasses
+from hookc import records
 import itertools
 import json
 import math
@@ -309,10 +309,10 @@ def _renamed(node: Any, suffix: str) -> Any:
         return Ident(node.name + suffix)
     if not isinstance(node, Expr):
         return node
-    changes = {f.name: _renamed(getattr(node, f.name), suffix) for f in dataclasses.fields(node)}
+    changes = {f.name: _renamed(getattr(node, f.name), suffix) for f in records.fields(node)}
     if isinstance(node, Comprehension):
         changes["var"] = node.var + suffix
-    return dataclasses.replace(node, **changes)
+    return records.replace(node, **changes)
 
 
 def _an_atom(condition: Expr) -> Expr:

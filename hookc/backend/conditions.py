@@ -9,16 +9,16 @@ that hooks that differ only in constants share the code. What hooks of one shape
 from __future__ import annotations
 
 from collections.abc import Hashable
-from dataclasses import dataclass, field
 
 from hookc.backend.expressions import Constants, Expressions, Scope, functions_called
 from hookc.backend.loads import Steps, needed_objects
 from hookc.backend.shapes import filled, shape, stand_in
 from hookc.ir.expr import And, Expr, Or, context_paths
 from hookc.ir.hooks import Hook, HookSet
+from hookc.records import field, record
 
 
-@dataclass
+@record(frozen=False)
 class _Code:
     """The code of the conditions of one shape over one naming of their paths: the tests
     of their operands and whether they read the context itself
@@ -32,7 +32,7 @@ class _Code:
     stand_in_constants: Constants | None = None
 
 
-@dataclass
+@record(frozen=False)
 class _Shape:
     """What the conditions of one shape share: found from the first of them, their code
     made from the shape's stand-in (``shapes.stand_in``)."""

@@ -20,11 +20,11 @@ import re
 import time
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from hookc.diagnostics import Diagnostic, has_error
+from hookc.records import record
 
 if TYPE_CHECKING:
     from hookc.check.run import FileReport
@@ -47,7 +47,7 @@ class OutputError(Exception):
     directory, or a write that failed. The CLI reports it as a usage error (exit 2)."""
 
 
-@dataclass(frozen=True)
+@record
 class CompileResult:
     """What ``compile_files`` did: the module it wrote (None when the input had an error)
     and the findings, one report per input file as ``hookc check`` prints them."""
@@ -67,7 +67,7 @@ class CompileResult:
         return has_error(self.diagnostics)
 
 
-@dataclass(frozen=True)
+@record
 class Generated:
     """A module's text, made but not yet written; ``text`` is None when there were errors.
     ``source_sha256`` is the digest of the inputs it was made from (its SOURCE_SHA256)."""

@@ -16,11 +16,11 @@ condition on its own, byte for byte, on conditions of many shapes and tricky con
 from __future__ import annotations
 
 from collections.abc import Hashable
-from dataclasses import fields
 from typing import Any
 
 from hookc.backend.expressions import EXACT_INTS, Constants, constant_kind
 from hookc.ir.expr import NODE_TYPES, Expr, Ident, Index, Literal, Select, path_steps
+from hookc.records import fields
 
 # Per node type, its fields but the span, in order (a node is remade from them).
 _FIELDS = {

@@ -11,7 +11,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
 from typing import Any
 
 from hookc.backend.expressions import compile_expression
@@ -21,12 +20,13 @@ from hookc.cel.printer import to_text
 from hookc.diagnostics import Diagnostic, has_error
 from hookc.errors import CompileError, EvaluationError
 from hookc.ir.expr import Expr
+from hookc.records import field, record
 from hookc.runtime.values import CelError
 
 __all__ = ["MAX_DEPTH", "Program", "compile", "parse", "to_text"]
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Program:
     """A compiled expression: Python code made by the Python back end. ``warnings`` holds
     what compiled but looks like a mistake."""

@@ -1,18 +1,17 @@
 """The expression IR: a closed set of immutable nodes for `when` expressions.
 
-Every node is a frozen dataclass with its children in fields or tuples; its ``span`` (where
-it came from) takes no part in equality or hashing, so two parses of the same expression
-from different places are equal. ``&&`` and ``||`` chains are n-ary (``And``, ``Or``) so
-that a long chain of conditions is a wide node, not a deep one.
+Every node is a frozen record (``hookc.records``) with its children in fields or tuples; its
+``span`` (where it came from) takes no part in equality or hashing, so two parses of the
+same expression from different places are equal. ``&&`` and ``||`` chains are n-ary
+(``And``, ``Or``) so that a long chain of conditions is a wide node, not a deep one.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field, fields
 from typing import Any, TypeAlias
 
-from hookc.ir.slots import init_through_slots
+from hookc.records import field, fields, record
 from hookc.source import Span
 
 Value: TypeAlias = "int | float | str | bool | None"
@@ -23,7 +22,7 @@ _SPAN = field(default=None, compare=False, hash=False, repr=False)
 class _Node:
     """What every node shares: room for its hash, computed on first use and kept.
 
-    Hashing a frozen dataclass hashes its fields, so an uncached hash costs the size of the
+    Hashing a frozen record hashes its fields, so an uncached hash costs the size of the
     tree, and the reasoning and the optimizer key their memos by whole conditions: with the
     hash kept, a lookup costs a node's own fields (its children's hashes are kept too).
     """
@@ -34,14 +33,14 @@ class _Node:
     def __post_init__(self) -> None:
         # An empty slot would make the first `__hash__` raise and catch AttributeError, which
         # costs more than the hash: every node of every condition is hashed once. Set through
-        # the slot's own setter, as `hookc.ir.slots` sets the fields.
+        # the slot's own setter, as a slotted record's `__init__` sets the fields.
         _set_hash(self, None)
 
 
 _set_hash = vars(_Node)["_hash"].__set__
 
 
-@dataclass(frozen=True, slots=True, eq=False)
+@record(slots=True, eq=False)
 class Literal(_Node):
     """A constant: int, float (CEL double), str, bool or None (CEL null).
 
@@ -64,7 +63,7 @@ class Literal(_Node):
         return hash(self._key())
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Ident(_Node):
     """A variable: a top-level key of the context, or a macro's iteration variable."""
 
@@ -72,7 +71,7 @@ class Ident(_Node):
     span: Span | None = _SPAN
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Select(_Node):
     """``operand.field``: a map lookup by a constant string key."""
 
@@ -81,7 +80,7 @@ class Select(_Node):
     span: Span | None = _SPAN
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Index(_Node):
     """``operand[index]``: a list position or a map key."""
 
@@ -90,7 +89,7 @@ class Index(_Node):
     span: Span | None = _SPAN
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Call(_Node):
     """``function(args)``, or ``target.function(args)`` for a method call."""
 
@@ -100,7 +99,7 @@ class Call(_Node):
     span: Span | None = _SPAN
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Unary(_Node):
     """``!operand`` (also written ``not``) or ``-operand``."""
 
@@ -109,7 +108,7 @@ class Unary(_Node):
     span: Span | None = _SPAN
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Binary(_Node):
     """Arithmetic (``+ - * / %``), comparison (``== != < <= > >=``) or ``in``."""
 
@@ -119,7 +118,7 @@ class Binary(_Node):
     span: Span | None = _SPAN
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class And(_Node):
     """``a && b && ...`` (also ``and``): false if any operand is false, else error if any is."""
 
@@ -127,7 +126,7 @@ class And(_Node):
     span: Span | None = _SPAN
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Or(_Node):
     """``a || b || ...`` (also ``or``): true if any operand is true, else error if any is."""
 
@@ -135,7 +134,7 @@ class Or(_Node):
     span: Span | None = _SPAN
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Conditional(_Node):
     """``condition ? then : otherwise``."""
 
@@ -145,19 +144,19 @@ class Conditional(_Node):
     span: Span | None = _SPAN
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class List(_Node):
     items: tuple[Expr, ...]
     span: Span | None = _SPAN
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Map(_Node):
     entries: tuple[tuple[Expr, Expr], ...]
     span: Span | None = _SPAN
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Has(_Node):
     """``has(path)``: true iff the whole path resolves to a non-null value (SPEC §2)."""
 
@@ -165,7 +164,7 @@ class Has(_Node):
     span: Span | None = _SPAN
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Comprehension(_Node):
     """A macro over a list's elements or a map's keys, bound to ``var`` in turn.
 
@@ -377,7 +376,6 @@ def _keeping_hash(computed: Callable[[Any], int]) -> Callable[[_Node], int]:
 
 for _node_type in NODE_TYPES:
     _node_type.__hash__ = _keeping_hash(_node_type.__hash__)  # type: ignore[method-assign, assignment]
-    _node_type.__init__ = init_through_slots(_node_type)  # type: ignore[method-assign]
 
 # Per node type, its fields in order with their role, read once from the annotations.
 _FIELD_ROLES = {
