@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import ast
 import copy
-from hookc import records
 import enum
 import json
 import math
@@ -40,6 +39,7 @@ from hypothesis import event as record_event
 from hypothesis import strategies as st
 
 import hookc
+from hookc import records
 from hookc.backend import conditions as backend_conditions
 from hookc.backend import dispatch as backend_dispatch
 from hookc.backend import predicates as backend_predicates

@@ -7,7 +7,6 @@ over mixed-type contexts; and ratios over a grid of atom pairs show they are not
 
 from __future__ import annotations
 
-from hookc import records
 import itertools
 import math
 from collections.abc import Iterator
@@ -17,6 +16,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from hookc import records
 from hookc.cel.evaluator import evaluate
 from hookc.cel.parser import parse
 from hookc.cel.printer import to_text

@@ -33,4 +33,3 @@ def test_a_record_holds_what_it_was_given_or_its_defaults(record_type: type) -> 
     for f in fields(record_type):
         expected = given[f.name] if f.default is MISSING else f.default
         assert getattr(defaulted, f.name) is expected
-

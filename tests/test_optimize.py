@@ -13,7 +13,6 @@ that must hold for every condition.
 
 from __future__ import annotations
 
-from hookc import records
 import itertools
 import json
 import math
@@ -26,6 +25,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
+from hookc import records
 from hookc.backend.python import generate
 from hookc.cel.evaluator import evaluate
 from hookc.cel.parser import parse
