@@ -19,7 +19,7 @@ import sys
 from collections.abc import Collection, Sequence
 from typing import TextIO, cast
 
-from hookc.commands import EXIT_USAGE, Command, HelpFormatter, UsageError
+from hookc.commands import EXIT_USAGE, Command, HelpFormatter, PlainHelpFormatter, UsageError
 from hookc.version import __version__
 
 # Every command, with its line in `hookc --help`, in the order listed there.
@@ -47,12 +47,13 @@ def _parser(named: Collection[str] | None = None) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="hookc",
         description="A compiler and toolchain for the hook rules of AI-agent runtimes.",
+        formatter_class=PlainHelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"hookc {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, summary in COMMANDS.items():
         if named is not None and name not in named:
-            commands.add_parser(name, help=summary)
+            commands.add_parser(name, help=summary, formatter_class=PlainHelpFormatter)
             continue
         module = command(name)
         module.add_arguments(

@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import argparse
 import io
 import json
 import re
+import shutil
 from pathlib import Path
 
 import pytest
 
 import hookc
-from hookc.cli import main
+from hookc.cli import COMMANDS, main
+from hookc.commands import PlainHelpFormatter, terminal_columns
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples" / "expressions"
@@ -33,6 +36,33 @@ def test_version_prints_the_package_version(capsys: pytest.CaptureFixture[str]) 
 def test_help_exits_zero_and_lists_the_commands(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--help"]) == 0
     assert "expr" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("columns", [None, "0", "-5", "wide", "37", "100"])
+def test_the_terminal_width_is_the_one_shutil_gives(
+    monkeypatch: pytest.MonkeyPatch, columns: str | None
+) -> None:
+    if columns is None:
+        monkeypatch.delenv("COLUMNS", raising=False)
+    else:
+        monkeypatch.setenv("COLUMNS", columns)
+    assert terminal_columns() == shutil.get_terminal_size().columns
+
+
+@pytest.mark.parametrize("command", [None, *COMMANDS])
+def test_help_is_what_argparses_own_formatter_prints(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], command: str | None
+) -> None:
+    """hookc's formatters ask the width without shutil (start-up), and print the same."""
+    argv = ["--help"] if command is None else [command, "--help"]
+    for columns in ("52", "100"):
+        monkeypatch.setenv("COLUMNS", columns)
+        assert main(argv) == 0
+        ours = capsys.readouterr().out
+        with monkeypatch.context() as stock:
+            stock.setattr(PlainHelpFormatter, "__init__", argparse.HelpFormatter.__init__)
+            assert main(argv) == 0
+        assert ours == capsys.readouterr().out
 
 
 def test_no_command_is_a_usage_error() -> None:

@@ -157,6 +157,11 @@ UNUSED_ON_A_NATIVE_YAML_RUN = (
     "tomllib",  # a configuration file only
     "secrets",
     "random",
+    "shutil",  # argparse asks it the terminal's width; hookc's formatters ask os (cli)
+    "bz2",
+    "lzma",
+    "dataclasses",  # hookc.records makes hookc's records
+    "inspect",
     "hookc.frontend.xml_file",
     # The readers of the other formats: each format module holds only its `claims`.
     "hookc.frontend.formats.a3s_reader",
