@@ -160,6 +160,9 @@ UNUSED_ON_A_NATIVE_YAML_RUN = (
     "shutil",  # argparse asks it the terminal's width; hookc's formatters ask os (cli)
     "bz2",
     "lzma",
+    "hashlib",  # the inputs' digest is CPython's own sha256 (backend.driver), no OpenSSL
+    "_hashlib",
+    "unicodedata",  # an ASCII module name is its own normal form
     "dataclasses",  # hookc.records makes hookc's records
     "inspect",
     "hookc.frontend.xml_file",
