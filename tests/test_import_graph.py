@@ -163,6 +163,7 @@ UNUSED_ON_A_NATIVE_YAML_RUN = (
     "hashlib",  # the inputs' digest is CPython's own sha256 (backend.driver), no OpenSSL
     "_hashlib",
     "unicodedata",  # an ASCII module name is its own normal form
+    "decimal",  # only to print a double (hookc.runtime.values.format_double)
     "dataclasses",  # hookc.records makes hookc's records
     "inspect",
     "hookc.frontend.xml_file",
