@@ -7,6 +7,7 @@ import importlib.machinery
 import importlib.util
 import io
 import os
+import py_compile
 import unicodedata
 from pathlib import Path
 from types import ModuleType
@@ -226,6 +227,11 @@ def test_the_pyc_is_checked_hash_and_matches_the_module(tmp_path: Path) -> None:
     # PEP 552 flags: bit 0 hash-based, bit 1 check_source.
     assert int.from_bytes(pyc[4:8], "little") == 0b11
     assert pyc[8:16] == importlib.util.source_hash(module.read_bytes())
+    # Byte for byte what py_compile writes (hookc writes it without importing py_compile).
+    expected = tmp_path / "expected.pyc"
+    mode = py_compile.PycInvalidationMode.CHECKED_HASH
+    py_compile.compile(str(module), str(expected), "policies.py", True, invalidation_mode=mode)
+    assert pyc == expected.read_bytes()
 
 
 def test_python_imports_the_pyc_without_compiling_the_module(
