@@ -238,17 +238,18 @@ def _add_methods(
     eq: bool,
     order: bool,
 ) -> None:
-    """Adds the methods the class does not declare itself. Those every node's making and
-    every memo's lookup run (``__init__``, ``__eq__``, ``__hash__``) are written for the
-    class's own fields, in one ``exec``; the rest are closures, which cost no compiling."""
-    scope: dict[str, Any] = {
-        "__builtins__": __builtins__,
-        "_object_setattr": object.__setattr__,
-        "_HAS_FACTORY": _HAS_FACTORY,
-    }
-    source: list[str] = []
+    """Adds the methods the class does not declare itself. ``__init__`` is written for the
+    class's own fields and compiled at once; the comparisons and ``__hash__`` are written
+    too, and compiled on their first call (``_compiled_when_called``); the rest are
+    closures, which cost no compiling."""
+    methods: dict[str, Callable[..., Any]] = {}
     if init and "__init__" not in declared:
-        source += _init_lines(cls, found, scope, frozen=frozen, slots=slots)
+        scope: dict[str, Any] = {
+            "_HAS_FACTORY": _HAS_FACTORY,
+            "_object_setattr": object.__setattr__,
+        }
+        exec("\n".join(_init_lines(cls, found, scope, frozen=frozen, slots=slots)), scope)
+        methods["__init__"] = scope["__init__"]
     compared = _fields_tuple([i.name for i in found if i.compare])
     comparisons = [("__eq__", "==")] if eq else []
     if order:
@@ -258,26 +259,26 @@ def _add_methods(
             if name == "__eq__":
                 continue
             raise TypeError(f"cannot overwrite attribute {name} in class {cls.__name__}")
-        source += [
+        source = [
             f"def {name}(self, other):",
             "    if other.__class__ is self.__class__:",
             f"        return {compared.format('self')} {op} {compared.format('other')}",
             "    return NotImplemented",
         ]
+        methods[name] = _compiled_when_called(cls, name, source)
     # Hashing as dataclass's default (unsafe_hash=False): a hash that `__eq__` agrees with
     # where the record is frozen, none where it can change, the class's own where it has one.
     own_hash = declared.get("__hash__", MISSING)
     explicit_hash = not (own_hash is MISSING or (own_hash is None and "__eq__" in declared))
     if eq and not explicit_hash:
         if frozen:
-            hashed = [i.name for i in found if (i.compare if i.hash is None else i.hash)]
-            source += ["def __hash__(self):", f"    return hash({_fields_tuple(hashed)})"]
-            source[-1] = source[-1].format("self")
+            hashed = _fields_tuple(
+                [i.name for i in found if (i.compare if i.hash is None else i.hash)]
+            )
+            source = ["def __hash__(self):", f"    return hash({hashed.format('self')})"]
+            methods["__hash__"] = _compiled_when_called(cls, "__hash__", source)
         else:
             cls.__hash__ = None  # type: ignore[assignment]
-    exec("\n".join(source), scope)
-    methods = {name: value for name, value in scope.items() if name.startswith("__")}
-    del methods["__builtins__"]
     if "__repr__" not in declared:
         methods["__repr__"] = _repr(tuple(i.name for i in found if i.repr))
     if frozen:
@@ -287,6 +288,28 @@ def _add_methods(
         setattr(cls, name, function)
     if "__match_args__" not in declared:
         cls.__match_args__ = tuple(i.name for i in found if i.init)  # type: ignore[attr-defined, misc]
+
+
+def _compiled_when_called(cls: type, name: str, source: list[str]) -> Callable[..., Any]:
+    """A stand-in for the method ``source`` defines, which compiles it when first called and
+    puts it in its place, wherever the class keeps the stand-in. Most records of a run are
+    never compared or hashed (of the 62 a one-hook compile makes, 1 is compared and 8
+    hashed), and compiling is most of what making a record costs."""
+    compiled: list[Callable[..., Any]] = []
+
+    def stand_in(self: Any, *other: Any) -> Any:
+        if not compiled:
+            scope: dict[str, Any] = {}
+            exec("\n".join(source), scope)
+            method = scope[name]
+            method.__qualname__ = f"{cls.__qualname__}.{name}"
+            compiled.append(method)
+            for key, value in list(vars(cls).items()):  # wherever the class keeps it
+                if value is stand_in:
+                    setattr(cls, key, method)
+        return compiled[0](self, *other)
+
+    return stand_in
 
 
 def _fields_tuple(names: list[str]) -> str:

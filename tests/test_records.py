@@ -188,6 +188,20 @@ def test_a_slotted_record_sets_its_fields_through_their_slots() -> None:
         Point(1).x = 2  # type: ignore[misc]
 
 
+def test_comparisons_and_hash_are_compiled_when_first_called_where_they_stand() -> None:
+    @records.record(order=True)
+    class Pair:
+        first: int
+        second: str
+
+    stand_in = vars(Pair)["__lt__"]
+    Pair.kept_lt = stand_in  # type: ignore[attr-defined]  # as hookc.ir.expr keeps its hash
+    assert Pair(1, "b") < Pair(2, "a") and not Pair(2, "a") < Pair(1, "b")
+    assert vars(Pair)["__lt__"] is not stand_in
+    assert vars(Pair)["kept_lt"] is vars(Pair)["__lt__"]
+    assert vars(Pair)["__lt__"].__qualname__.endswith("Pair.__lt__")
+
+
 def test_fields_and_replace_refuse_what_is_not_a_record() -> None:
     with pytest.raises(TypeError):
         records.fields(object())

@@ -9,7 +9,7 @@ same expression from different places are equal. ``&&`` and ``||`` chains are n-
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from hookc.records import field, fields, record
 from hookc.source import Span
@@ -29,6 +29,7 @@ class _Node:
 
     __slots__ = ("_hash",)
     _hash: int | None
+    _fields_hash: ClassVar[Callable[[Any], int]]  # the record's own __hash__
 
     def __post_init__(self) -> None:
         # An empty slot would make the first `__hash__` raise and catch AttributeError, which
@@ -360,22 +361,23 @@ NODE_TYPES = (
 )  # fmt: skip
 
 
-def _keeping_hash(computed: Callable[[Any], int]) -> Callable[[_Node], int]:
-    def __hash__(self: _Node) -> int:
-        try:
-            value = self._hash
-        except AttributeError:  # a node made without `__init__` (unpickled, copied)
-            value = None
-        if value is None:  # the first time
-            value = computed(self)
-            _set_hash(self, value)  # not a field: the node stays as it was
-        return value
-
-    return __hash__
+def _kept_hash(self: _Node) -> int:
+    """Every node type's ``__hash__``: its record's own (``_fields_hash``) the first time,
+    then the one kept in the node."""
+    try:
+        value = self._hash
+    except AttributeError:  # a node made without `__init__` (unpickled, copied)
+        value = None
+    if value is None:  # the first time
+        value = type(self)._fields_hash(self)
+        _set_hash(self, value)  # not a field: the node stays as it was
+    return value
 
 
 for _node_type in NODE_TYPES:
-    _node_type.__hash__ = _keeping_hash(_node_type.__hash__)  # type: ignore[method-assign, assignment]
+    # The record's own hash, compiled on its first call where it stands (hookc.records).
+    _node_type._fields_hash = _node_type.__hash__
+    _node_type.__hash__ = _kept_hash  # type: ignore[method-assign]
 
 # Per node type, its fields in order with their role, read once from the annotations.
 _FIELD_ROLES = {
