@@ -18,6 +18,7 @@ every condition.
 from __future__ import annotations
 
 from collections.abc import Callable
+from types import CodeType, FunctionType
 from typing import Any, TypeVar, dataclass_transform, overload
 
 T = TypeVar("T")
@@ -239,17 +240,12 @@ def _add_methods(
     order: bool,
 ) -> None:
     """Adds the methods the class does not declare itself. ``__init__`` is written for the
-    class's own fields and compiled at once; the comparisons and ``__hash__`` are written
+    class's own fields (``_init``); the comparisons and ``__hash__`` are written
     too, and compiled on their first call (``_compiled_when_called``); the rest are
     closures, which cost no compiling."""
     methods: dict[str, Callable[..., Any]] = {}
     if init and "__init__" not in declared:
-        scope: dict[str, Any] = {
-            "_HAS_FACTORY": _HAS_FACTORY,
-            "_object_setattr": object.__setattr__,
-        }
-        exec("\n".join(_init_lines(cls, found, scope, frozen=frozen, slots=slots)), scope)
-        methods["__init__"] = scope["__init__"]
+        methods["__init__"] = _init(cls, found, frozen=frozen, slots=slots)
     compared = _fields_tuple([i.name for i in found if i.compare])
     comparisons = [("__eq__", "==")] if eq else []
     if order:
@@ -285,6 +281,7 @@ def _add_methods(
         methods.update(_frozen(cls, tuple(i.name for i in found), slots))
     for name, function in methods.items():
         function.__qualname__ = f"{cls.__qualname__}.{name}"
+        function.__module__ = cls.__module__
         setattr(cls, name, function)
     if "__match_args__" not in declared:
         cls.__match_args__ = tuple(i.name for i in found if i.init)  # type: ignore[attr-defined, misc]
@@ -303,6 +300,7 @@ def _compiled_when_called(cls: type, name: str, source: list[str]) -> Callable[.
             exec("\n".join(source), scope)
             method = scope[name]
             method.__qualname__ = f"{cls.__qualname__}.{name}"
+            method.__module__ = cls.__module__
             compiled.append(method)
             for key, value in list(vars(cls).items()):  # wherever the class keeps it
                 if value is stand_in:
@@ -355,48 +353,73 @@ def _frozen(cls: type[Any], names: tuple[str, ...], slots: bool) -> dict[str, Ca
     return methods
 
 
-def _init_lines(
-    cls: type, found: list[Field], scope: dict[str, Any], *, frozen: bool, slots: bool
-) -> list[str]:
-    """``__init__``'s source: parameters and defaults as dataclass's, each field set through
-    its slot's setter (slotted), ``object.__setattr__`` (frozen) or plainly."""
-    parameters, body = ["self"], []
-    seen_default = False
-    for item in found:
+def _init(cls: type, found: list[Field], *, frozen: bool, slots: bool) -> Callable[..., None]:
+    """``__init__``: parameters and defaults as dataclass's, each field set through its
+    slot's setter (slotted), ``object.__setattr__`` (frozen) or ``setattr``, then
+    ``__post_init__`` if the class has one.
+
+    The source is written with numbered names (``f0``, ``_set_0``), so that records of the
+    same shape share one compiled template, which takes each class's own parameter names
+    (``CodeType.replace``) and values (the function's globals and defaults): compiling is
+    most of what making a record costs (~30 us), the copy a microsecond.
+    """
+    scope: dict[str, Any] = {
+        "_HAS_FACTORY": _HAS_FACTORY,
+        "_object_setattr": object.__setattr__,
+        "_setattr": setattr,
+    }
+    parameters: list[str] = ["self"]
+    defaults: list[Any] = []
+    body: list[str] = []
+    for i, item in enumerate(found):
         name = item.name
-        value: str | None = name
+        value: str | None = f"f{i}"
         if item.default_factory is not MISSING:
-            scope[f"_factory_{name}"] = item.default_factory
-            value = f"_factory_{name}()"
+            scope[f"_factory_{i}"] = item.default_factory
+            value = f"_factory_{i}()"
             if item.init:
-                value = f"_factory_{name}() if {name} is _HAS_FACTORY else {name}"
+                value = f"_factory_{i}() if f{i} is _HAS_FACTORY else f{i}"
         elif not item.init:
             value = None
             if slots and item.default is not MISSING:
-                scope[f"_default_{name}"] = item.default
-                value = f"_default_{name}"
+                scope[f"_default_{i}"] = item.default
+                value = f"_default_{i}"
         if item.init:
             if item.default is not MISSING:
-                scope[f"_default_{name}"] = item.default
-                parameters.append(f"{name}=_default_{name}")
-                seen_default = True
+                defaults.append(item.default)
             elif item.default_factory is not MISSING:
-                parameters.append(f"{name}=_HAS_FACTORY")
-                seen_default = True
-            elif seen_default:
+                defaults.append(_HAS_FACTORY)
+            elif defaults:
                 raise TypeError(f"non-default argument {name!r} follows default argument")
-            else:
-                parameters.append(name)
+            parameters.append(name)
         if value is None:
             continue  # the class attribute holds the default
+        scope[f"_name_{i}"] = name
         if slots and "__setattr__" not in vars(cls):
             slot = next(vars(kind)[name] for kind in cls.__mro__ if name in vars(kind))
-            scope[f"_set_{name}"] = slot.__set__
-            body.append(f"    _set_{name}(self, {value})")
+            scope[f"_set_{i}"] = slot.__set__
+            body.append(f"    _set_{i}(self, {value})")
         elif frozen:
-            body.append(f"    _object_setattr(self, {name!r}, {value})")
+            body.append(f"    _object_setattr(self, _name_{i}, {value})")
         else:
-            body.append(f"    self.{name} = {value}")
+            body.append(f"    _setattr(self, _name_{i}, {value})")
     if hasattr(cls, "__post_init__"):
         body.append("    self.__post_init__()")
-    return [f"def __init__({', '.join(parameters)}):", *(body or ["    pass"])]
+    numbered = ", ".join(["self", *(f"f{i}" for i, item in enumerate(found) if item.init)])
+    template = _template(f"def __init__({numbered}):\n" + "\n".join(body or ["    pass"]))
+    code = template.replace(
+        co_varnames=tuple(parameters), co_qualname=f"{cls.__qualname__}.__init__"
+    )
+    return FunctionType(code, scope, "__init__", tuple(defaults))
+
+
+_TEMPLATES: dict[str, CodeType] = {}
+
+
+def _template(source: str) -> CodeType:
+    """The code of the one function ``source`` defines, compiled once per text."""
+    if source not in _TEMPLATES:
+        scope: dict[str, Any] = {}
+        exec(source, scope)
+        _TEMPLATES[source] = scope["__init__"].__code__
+    return _TEMPLATES[source]

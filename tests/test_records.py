@@ -120,6 +120,8 @@ def test_a_record_behaves_as_the_dataclass_of_the_same_declaration(
         records.MISSING if f.default is dataclasses.MISSING else f.default
         for f in dataclasses.fields(expected_type)
     ]
+    assert record_type.__init__.__qualname__ == "Declared.__init__"
+    assert record_type.__init__.__module__ == __name__
     parameters = [
         (p.name, p.kind, repr(p.default))
         for p in inspect.signature(record_type.__init__).parameters.values()
