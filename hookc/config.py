@@ -30,8 +30,9 @@ KEYS = ("profile", "strict", "select", "ignore", "include", "exclude", "per-file
 # `tool . "hookc".strict = true`), at the start of a line (`hookc = {...}` under `[tool]`)
 # or in an inline table (`tool = {hookc = {...}}`), and followed by a dot, `=` or the `]`
 # of a table header. A key can be spelt with escapes only (`"\u0068ookc"`), hence the
-# test for them beside this one.
-_HOOKC_KEY = re.compile(r"""(?:^|[.{,])[ \t]*["']?hookc["']?[ \t]*[.=\]]""", re.MULTILINE)
+# test for them beside this one. Compiled (and kept by `re`) when a pyproject.toml is read,
+# not at every start-up.
+_HOOKC_KEY = r"""(?:^|[.{,])[ \t]*["']?hookc["']?[ \t]*[.=\]]"""
 
 
 class ConfigError(ValueError):
@@ -76,7 +77,7 @@ def _has_hookc_table(path: Path) -> bool:
         return False
     # Parsing a project's pyproject.toml took 2 ms of a one-hook compile: a file where no
     # `hookc` stands as a key (`hookc>=0.1` in a dependency list does not) is not parsed.
-    if not _HOOKC_KEY.search(text) and "\\u" not in text and "\\U" not in text:
+    if not re.search(_HOOKC_KEY, text, re.MULTILINE) and "\\u" not in text and "\\U" not in text:
         return False
     import tomllib  # only for a file that may configure hookc: start-up stays light
 
