@@ -13,7 +13,6 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from hookc.backend.expressions import compile_expression
 from hookc.cel.evaluator import evaluate
 from hookc.cel.parser import MAX_DEPTH, parse
 from hookc.cel.printer import to_text
@@ -62,6 +61,10 @@ def compile(text: str, name: str = "<expr>") -> Program:
     """Parse and check ``text``; raise ``CompileError`` if it has any error."""
     if not isinstance(text, str):
         raise TypeError(f"expression text must be a str, not {type(text).__name__}")
+    # The Python back end, imported here: a run that only parses or prints expressions
+    # (hookc check, through hookc.cel.printer) has no use for it.
+    from hookc.backend.expressions import compile_expression
+
     result = parse(text, name)
     if result.expr is None or has_error(result.diagnostics):
         raise CompileError(result.diagnostics)
