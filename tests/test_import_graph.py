@@ -164,10 +164,6 @@ UNUSED_ON_A_NATIVE_YAML_RUN = (
     "_hashlib",
     "unicodedata",  # an ASCII module name is its own normal form
     "decimal",  # only to print a double (hookc.runtime.values.format_double)
-    "py_compile",  # the .pyc is written as py_compile writes it, without its traceback
-    "traceback",
-    "linecache",
-    "tokenize",
     "dataclasses",  # hookc.records makes hookc's records
     "inspect",
     "hookc.frontend.xml_file",

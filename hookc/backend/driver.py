@@ -15,7 +15,6 @@ import contextlib
 import importlib
 import importlib.util
 import keyword
-import marshal
 import os
 import re
 import time
@@ -486,27 +485,28 @@ def _write_temp(directory: Path, prefix: str, data: bytes) -> Path:
 def _compile_bytecode(source: Path, cfile: str, file_name: str) -> None:
     """Compile ``source`` into a checked-hash ``.pyc`` at ``cfile``, flushed to disk.
 
-    The bytes ``py_compile`` writes (PEP 552: the magic number, the flags of a checked hash,
-    the source's hash, the marshalled code), without importing it: py_compile loads
-    ``traceback`` (with linecache, tokenize and textwrap, ~1.6 ms) to format an error the
-    generated code does not have. ``cfile`` is a new file (a temporary name) made with the
-    usual permissions, as py_compile gives it those of the source. The ``.pyc`` records the
-    module's bare ``file_name``, so that it does not depend on where the output folder is
-    (importlib sets the real path when it imports it).
+    ``py_compile`` writes ``cfile`` itself through a temporary file and ``os.replace``
+    (``importlib._bootstrap_external._write_atomic``), but does not flush it, hence the
+    fsync. The ``.pyc`` records the module's bare ``file_name``, so that it does not depend
+    on where the output folder is (importlib sets the real path when it imports it).
     """
-    data = source.read_bytes()
+    import py_compile  # only the Python target writes bytecode
+
     try:
-        code = compile(data, file_name, "exec", dont_inherit=True)
-    except (SyntaxError, ValueError) as exc:
-        raise RuntimeError(f"the generated module does not compile: {exc}") from None
-    checked_hash = (0b11).to_bytes(4, "little")
-    header = importlib.util.MAGIC_NUMBER + checked_hash + importlib.util.source_hash(data)
-    os.makedirs(os.path.dirname(cfile), exist_ok=True)
-    fd = os.open(cfile, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
-    with os.fdopen(fd, "wb") as handle:
-        handle.write(header + marshal.dumps(code))
-        handle.flush()
-        os.fsync(handle.fileno())
+        py_compile.compile(
+            str(source),
+            cfile=cfile,
+            dfile=file_name,
+            doraise=True,
+            invalidation_mode=py_compile.PycInvalidationMode.CHECKED_HASH,
+        )
+    except py_compile.PyCompileError as exc:
+        raise RuntimeError(f"the generated module does not compile: {exc.msg}") from None
+    fd = os.open(cfile, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
 
 
 def _sync_directory(directory: Path) -> None:
