@@ -156,9 +156,9 @@ class Diagnostic:
         # are printable throughout: one test in C then, not one a character.)
         text = self.source.text[line_start + first : line_start + last]
         if not text.isprintable():
-            text = "".join(
-                c if c.isprintable() or c == "\t" else "\N{REPLACEMENT CHARACTER}" for c in text
-            )
+            # U+FFFD, the replacement character: spelt `\N{...}`, it would make compiling
+            # this module (a run without .pyc files) import unicodedata.
+            text = "".join(c if c.isprintable() or c == "\t" else "\ufffd" for c in text)
         if length > _WIDEST_LINE:
             prefix = "…" if first else ""
             text = prefix + text + ("…" if last < length else "")
