@@ -3,11 +3,14 @@ parameters, in order, with their defaults, and hold each field as given."""
 
 from __future__ import annotations
 
+import copy
 import inspect
+import pickle
 
 import pytest
 
-from hookc.ir.expr import NODE_TYPES
+from hookc.cel.parser import parse
+from hookc.ir.expr import NODE_TYPES, walk
 from hookc.ir.hooks import Action, Hook, Params, Template
 from hookc.records import MISSING, fields
 
@@ -33,3 +36,13 @@ def test_a_record_holds_what_it_was_given_or_its_defaults(record_type: type) -> 
     for f in fields(record_type):
         expected = given[f.name] if f.default is MISSING else f.default
         assert getattr(defaulted, f.name) is expected
+
+
+def test_a_node_survives_pickling_and_copying_equal_and_hashing_alike() -> None:
+    node = parse("a.b > 1.5 && c in ['x', 'y'] || !has(d.e)").expr
+    assert node is not None
+    for made in (pickle.loads(pickle.dumps(node)), copy.copy(node), copy.deepcopy(node)):
+        assert made == node and hash(made) == hash(node)
+        assert [n.span for n, _ in walk(made)] == [n.span for n, _ in walk(node)]
+        with pytest.raises(AttributeError):
+            made.span = None  # type: ignore[misc]
