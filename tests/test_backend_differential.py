@@ -17,6 +17,7 @@ text, names) can change the generated program.
 from __future__ import annotations
 
 import ast
+import builtins
 import copy
 import enum
 import json
@@ -24,6 +25,7 @@ import math
 import os
 import re
 import subprocess
+import symtable
 import sys
 import types
 import warnings
@@ -63,6 +65,7 @@ from hookc.ir.expr import (
     Map,
     Or,
     Select,
+    path_steps,
     walk,
 )
 from hookc.ir.hooks import Action, Hook, HookSet, Ordering, Params, ParamValue, Template
@@ -633,7 +636,9 @@ def _with_constants(node: Any, values: Any) -> Any:
 
 
 @st.composite
-def same_shape_hook_sets(draw: st.DrawFn) -> HookSet:
+def same_shape_hook_sets(
+    draw: st.DrawFn, constants: st.SearchStrategy[object] = _TRICKY_CONSTANTS
+) -> HookSet:
     """Hooks over one to three shapes of condition, each hook's constants drawn anew (many
     tricky, many equal), over two events."""
     shapes = draw(st.lists(conditions, min_size=1, max_size=3))
@@ -641,7 +646,7 @@ def same_shape_hook_sets(draw: st.DrawFn) -> HookSet:
     for i in range(draw(st.integers(2, 12))):
         shape = draw(st.sampled_from(shapes))
         count = sum(1 for node, _ in walk(shape) if isinstance(node, Literal))
-        values = draw(st.lists(_TRICKY_CONSTANTS, min_size=count, max_size=count))
+        values = draw(st.lists(constants, min_size=count, max_size=count))
         hooks.append(
             Hook(
                 id=f"hook_{i}",
@@ -697,6 +702,78 @@ def test_code_made_once_per_shape_is_the_code_made_for_each_condition(hookset: H
     with mock.patch.object(backend_conditions.Conditions, "code", _translated_alone):
         expected = generate(hookset, source_sha256=SHA, sources=("hooks.yaml",))
     assert generate(hookset, source_sha256=SHA, sources=("hooks.yaml",)) == expected
+
+
+# Literals whose text is more than their value: quotes, escapes, signs, exponents.
+_TEXT_CONSTANTS = _TRICKY_CONSTANTS | st.sampled_from(
+    ("'", '"', "\\", "\n", "é\x00😀", 1e16, -2.5e-7)
+)
+
+
+def _respelled(node: Any, flips: Any) -> Any:
+    """The tree with each step ``.field`` written ``['field']`` where the next of ``flips``
+    says so, and back: the same path to the code, another text."""
+    if isinstance(node, tuple):
+        return tuple(_respelled(part, flips) for part in node)
+    if not isinstance(node, NODE_TYPES):
+        return node
+    fields = [_respelled(getattr(node, f.name), flips) for f in records.fields(node)]
+    remade = type(node)(*fields)
+    if isinstance(remade, Select) and next(flips, False):
+        return Index(remade.operand, Literal(remade.field))
+    if isinstance(remade, Index) and isinstance(remade.index, Literal):
+        key = remade.index.value
+        if isinstance(key, str) and path_steps(remade) is not None and next(flips, False):
+            return Select(remade.operand, key)
+    return remade
+
+
+@st.composite
+def respelled_hook_sets(draw: st.DrawFn) -> HookSet:
+    """Same-shape hook sets whose hooks write some steps of their paths the other way."""
+    hookset = draw(same_shape_hook_sets(_TEXT_CONSTANTS))
+    hooks = tuple(
+        Hook(
+            hook.id,
+            hook.event,
+            _respelled(hook.condition, iter(draw(st.lists(st.booleans(), max_size=16)))),
+            hook.action,
+            enabled=hook.enabled,
+        )
+        for hook in hookset.hooks
+    )
+    return HookSet(hooks)
+
+
+@settings(SETTINGS, max_examples=examples(150))
+@given(
+    st.one_of(
+        same_shape_hook_sets(_TEXT_CONSTANTS),
+        respelled_hook_sets(),
+        short_repr(hook_sets(conditions)).map(lambda drawn: drawn[0]),
+    )
+)
+def test_the_text_of_a_condition_made_from_its_shape_is_to_text_of_it(hookset: HookSet) -> None:
+    # ``shapes.text_template``: HOOKS' `when` is the text of the hook's shape with the texts
+    # of its own literals filled in; the module is byte for byte the one made with each
+    # condition printed on its own.
+    def printed(_: object, hook: Hook) -> str | None:
+        return None if hook.condition is None else to_text(hook.condition)
+
+    with mock.patch.object(backend_conditions.Conditions, "when_text", printed):
+        expected = generate(hookset, source_sha256=SHA, sources=("hooks.yaml",))
+    assert generate(hookset, source_sha256=SHA, sources=("hooks.yaml",)) == expected
+
+
+def test_paths_read_alike_but_written_apart_keep_their_own_text() -> None:
+    # `a.b` and `a['b']` are one path to the code, not to `to_text`.
+    texts = ("a.b == 'x'", "a['b'] == 'y'", "a['b'] == 'z'", "a.b == 'w'", "a.b[0] == 'v'")
+    hooks = tuple(
+        Hook(f"h{i}", "error", compile_expression(text).expr, Action("retry"))
+        for i, text in enumerate(texts)
+    )
+    module = load(generate(HookSet(hooks), source_sha256=SHA, sources=("hooks.yaml",)))
+    assert [row["when"] for row in module.HOOKS] == list(texts)
 
 
 def test_hooks_whose_tests_differ_in_constants_only_share_their_code() -> None:
@@ -1056,6 +1133,56 @@ def _hookset_with_actions(hooks: list[tuple[Expr | None, Action]]) -> HookSet:
 
 
 _HOOKS_WITH_ACTIONS = st.lists(st.tuples(st.none() | conditions, actions), min_size=1, max_size=3)
+
+
+def undefined_names(text: str) -> set[str]:
+    """The global names the module's code reads, on any path, that neither it nor Python's
+    builtins define."""
+    top = symtable.symtable(text, "hooks.py", "exec")
+    defined = {s.get_name() for s in top.get_symbols() if s.is_assigned() or s.is_imported()}
+    read: set[str] = set()
+    tables = [top]
+    while tables:
+        table = tables.pop()
+        tables.extend(table.get_children())
+        read.update(
+            symbol.get_name()
+            for symbol in table.get_symbols()
+            if symbol.is_referenced() and (table is top or symbol.is_global())
+        )
+    return read - defined - set(dir(builtins))
+
+
+# Beside the drawn conditions, ones that bring the most of the runtime into a module: Rye's
+# functions, patterns, macros, maps, conversions.
+_RUNTIME_HEAVY = st.sampled_from(
+    (
+        "rye.eq(tool, 'Bash') && rye.exists(error.code)",
+        "rye.regex(tool.name, '^B') || rye.interpolate('${tool}') == 'x'",
+        "tool.glob('*.py') || matches(tool, 'x+')",
+        "[1, 2].exists(x, x > 1) && has(a.b) && size(tool) > 1",
+        "int(tool) + 1 > 2 ? {'a': 1}.a == 1 : -cost.spend < 2.5",
+    )
+).map(lambda text: compile_expression(text).expr)
+
+
+@settings(SETTINGS, max_examples=examples(150))
+@given(
+    st.one_of(
+        short_repr(hook_sets(conditions | _RUNTIME_HEAVY)).map(lambda drawn: drawn[0]),
+        same_shape_hook_sets(),
+        _HOOKS_WITH_ACTIONS.map(_hookset_with_actions),
+    ),
+    st.sampled_from(("default", "rye", "rollouts")),
+)
+def test_every_name_a_generated_module_reads_is_defined_in_it(
+    hookset: HookSet, profile: str
+) -> None:
+    # A module carries only the runtime its code reaches (``backend/prelude.py``): nothing
+    # it reads may be left out, whatever its hooks, actions and profile.
+    hookset = HookSet(hookset.hooks, hookset.ordering, profile)
+    text = generate(hookset, source_sha256=SHA, sources=("hooks.yaml",))
+    assert undefined_names(text) == set()
 
 
 @settings(SETTINGS, max_examples=examples(200))

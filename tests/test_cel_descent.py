@@ -141,7 +141,9 @@ _KEYWORDS = {"not": "NOT", "true": "TRUE", "false": "FALSE", "null": "NULL"}
 _WORD_OPERATORS = {"in": "IN", "or": "OR_KW", "and": "AND_KW"}
 
 
-def _tokens_one_by_one(text: str, start: int, end: int) -> object:
+def _tokens_one_by_one(
+    text: str, start: int, end: int
+) -> tuple[list[str], list[str], list[int], list[int]] | None:
     kinds, texts, starts, ends = [], [], [], []
     at = start
     while (match := _TERMINAL.match(text, at, end)) is not None:
@@ -176,7 +178,16 @@ def test_one_scan_of_a_text_cuts_and_names_its_tokens_as_a_match_per_token_does(
 ) -> None:
     whole = before + text + after
     cut = (len(before), len(before) + len(text))
-    assert descent._tokens(whole, *cut) == _tokens_one_by_one(whole, *cut)
+    one_by_one = _tokens_one_by_one(whole, *cut)
+    if one_by_one is None:
+        assert descent._tokens(whole, *cut) is None
+        return
+    kinds, texts, starts, ends = one_by_one
+    # The reader keeps the kinds of operators and keywords, and reads a name or a literal
+    # by its text as ``kind_of`` does.
+    kept = [descent._BY_TEXT.get(token) for token in texts]
+    assert descent._tokens(whole, *cut) == (kept, texts, starts, ends)
+    assert [descent.kind_of(token) for token in texts] == kinds
 
 
 def test_deep_nesting_and_syntax_errors_are_left_to_lark() -> None:
@@ -233,3 +244,25 @@ def test_a_string_literal_without_escapes_is_what_its_quotes_hold(text: str) -> 
         assert literal.value == "" and [d.code for d in builder.diagnostics] == ["HK104"]
     else:
         assert literal.value == expected and builder.diagnostics == []
+
+
+# Dotted paths and what comes near them: keywords first and after dots, digits, spaces,
+# comments, quotes, calls.
+_PATH_PIECES = st.sampled_from(
+    ["a", "b_1", "_", "x", "not", "in", "or", "and", "true", "null", "as", "if", "None",
+     "True", "has", "r", ".", ".", " ", "\n", "1", "5", "'", "(", ")", " // c", "é", "in_"]
+)  # fmt: skip
+
+
+@settings(max_examples=400)
+@given(st.lists(_PATH_PIECES, max_size=8).map("".join), _SURROUNDINGS, _SURROUNDINGS)
+def test_a_dotted_path_is_read_as_the_rules_read_it(text: str, before: str, after: str) -> None:
+    source = Source("<expr>", before + text + after)
+    cut = (len(before), len(before) + len(text))
+    path = descent._path(source, *cut)
+    if path is None:
+        return
+    read = descent._read(source, *cut)
+    assert read is not None, text
+    assert _tree(path[0]) == _tree(read[0]), text
+    assert _findings(path[1]) == _findings(read[1]), text

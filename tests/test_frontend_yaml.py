@@ -6,6 +6,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
+import yaml
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -14,10 +15,11 @@ from hookc.diagnostics import Diagnostic
 from hookc.frontend.embedded import AlignedWhenAsked, OffsetMap, align, align_within
 from hookc.frontend.load import load_file
 from hookc.frontend.lower import Loaded
+from hookc.frontend.yaml_file import load_yaml
 from hookc.ir.expr import Expr
 from hookc.ir.hooks import Params, Template
 from hookc.profile import load_profile
-from hookc.source import Span
+from hookc.source import Source, Span
 
 
 def load(tmp_path: Path, text: str, name: str = "hooks.yaml") -> Loaded:
@@ -414,3 +416,28 @@ def test_a_value_placed_in_the_text_it_stands_in_is_placed_as_in_its_own_copy(
         later = AlignedWhenAsked(text, start, end, value)
         assert later.verbatim_start() == copied.verbatim_start()
         assert _placed(later, len(value)) == _placed(copied, len(value))
+
+
+# Scalars the YAML resolver types: numbers in every spelling YAML 1.1 has, booleans and
+# nulls in every case, and texts that only look like them.
+_SCALAR_TEXTS = st.one_of(
+    st.from_regex(
+        r"[-+]?(0|[1-9][0-9]{0,3}|0[0-7]{1,3}|0x[0-9a-fA-F]{1,3}|1_000|1:30)", fullmatch=True
+    ),
+    st.from_regex(
+        r"[-+]?([0-9]{1,3}\.[0-9]{0,3}|\.[0-9]{1,2}|[0-9]\.[0-9]e[-+][0-9])", fullmatch=True
+    ),
+    st.sampled_from([".inf", "-.Inf", ".NaN", "1_0.5", "0.0", "-0.0", "00.5", "1.5e3"]),
+    st.sampled_from(["true", "True", "TRUE", "false", "yes", "No", "ON", "off", "y", "n"]),
+    st.sampled_from(["null", "Null", "NULL", "~", "", "nul", "'3'", '"true"']),
+)
+
+
+@given(_SCALAR_TEXTS)
+def test_typed_scalars_read_without_the_constructor_are_what_it_reads(text: str) -> None:
+    document, found = load_yaml(Source("x.yaml", f"key: {text}\n"))
+    assert document is not None and found == []
+    value = document.value["key"].value
+    expected = yaml.load(f"key: {text}\n", Loader=yaml.SafeLoader)["key"]
+    assert type(value) is type(expected)
+    assert repr(value) == repr(expected)

@@ -8,11 +8,12 @@ that hooks that differ only in constants share the code. What hooks of one shape
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Iterable
 
 from hookc.backend.expressions import Constants, Expressions, Scope, functions_called
 from hookc.backend.loads import Steps, needed_objects
-from hookc.backend.shapes import filled, shape, stand_in
+from hookc.backend.shapes import fill_text, filled, shape, stand_in, text_template
+from hookc.cel.printer import to_text
 from hookc.ir.expr import And, Expr, Or, context_paths
 from hookc.ir.hooks import Hook, HookSet
 from hookc.records import field, record
@@ -30,6 +31,8 @@ class _Code:
     tests: list[str]
     reads_context: bool
     stand_in_constants: Constants | None = None
+    # The whole test, as ``Conditions.shared_test`` joins the tests (made when first asked).
+    joined: str | None = None
 
 
 @record(frozen=False)
@@ -45,6 +48,13 @@ class _Shape:
     calls: frozenset[str]  # the functions called
     # The code, by the paths as the event of a hook of this shape names them.
     code: dict[tuple[tuple[Steps, str], ...], _Code] = field(default_factory=dict)
+    # By event (None: a hook in no event's code), the paths as named there and their code:
+    # what every hook of the shape and event shares, found once for all of them.
+    own: dict[str | None, dict[Steps, str]] = field(default_factory=dict)
+    code_in: dict[str | None, _Code] = field(default_factory=dict)
+    # The text of its conditions (``shapes.text_template``), made for the second of them.
+    texts: int = 0  # how many of its conditions' texts are made
+    text: tuple[str | int, ...] | None = None
 
 
 class Conditions:
@@ -60,13 +70,12 @@ class Conditions:
             self.events.setdefault(hook.event, []).append(hook)
         self.position = {id(hook): i for i, hook in enumerate(hookset.hooks)}
         # Each hook's constants, named as the code made for it first uses them.
-        self.constants = [Constants() for _ in hookset.hooks]
+        self.constants = [_NO_CONSTANTS] * len(hookset.hooks)
         self.shapes: dict[Hashable, _Shape] = {}
         self.codes = 0  # how many codes are made
         # By hook number: its shape and the values of its slots, its code, its paths.
         self.shape_of: dict[int, tuple[_Shape, tuple[object, ...]]] = {}
         self.code_of: dict[int, _Code] = {}
-        self.own: dict[int, dict[Steps, str]] = {}
         self.hoisted: dict[str, dict[Steps, str]] = {}  # by event
 
     def number(self, hook: Hook) -> int:
@@ -90,26 +99,38 @@ class Conditions:
         the first hook of that shape and naming; the constants of the others filled in
         (``shapes.filled``): a file of distinct conditions pays no stand-in."""
         number = self.position[id(hook)]
-        if number not in self.code_of:
-            assert hook.condition is not None
-            found, values = self.shaped(hook)
+        if number in self.code_of:
+            return self.code_of[number]
+        assert hook.condition is not None
+        found, values = self.shaped(hook)
+        event = self._named_in(hook)
+        code = found.code_in.get(event)
+        if code is None:
             hoisted = self.own_paths(hook)
             key = tuple(hoisted.items())
             code = found.code.get(key)
             if code is None:
-                constants = Constants()
+                constants = self.constants[number] = Constants()
                 tests, reads_context = self._translate(hook.condition, hoisted, constants)
-                code = found.code[key] = _Code(self.codes, tests, reads_context)
+                code = found.code[key] = found.code_in[event] = _Code(
+                    self.codes, tests, reads_context
+                )
                 self.codes += 1
-            else:
-                if code.stand_in_constants is None:
-                    # The same tests (tests/test_backend_differential.py holds it).
-                    constants = code.stand_in_constants = Constants()
-                    self._translate(stand_in(found.condition), hoisted, constants)
-                constants = filled(code.stand_in_constants, values)
-            self.code_of[number] = code
-            self.constants[number] = constants
-        return self.code_of[number]
+                self.code_of[number] = code
+                return code
+            found.code_in[event] = code
+        if code.stand_in_constants is None:
+            # The same tests (tests/test_backend_differential.py holds it).
+            constants = code.stand_in_constants = Constants()
+            self._translate(stand_in(found.condition), self.own_paths(hook), constants)
+        self.constants[number] = filled(code.stand_in_constants, values)
+        self.code_of[number] = code
+        return code
+
+    def _named_in(self, hook: Hook) -> str | None:
+        """The event whose code names the hook's paths (None: a disabled hook, in no
+        event's code, names its own)."""
+        return hook.event if hook.enabled and hook.event in self.events else None
 
     def _translate(
         self, condition: Expr, hoisted: dict[Steps, str], constants: Constants
@@ -134,10 +155,15 @@ class Conditions:
         tests of its operands, as ``Expressions.true`` joins them)."""
         if hook.condition is None:
             return "True"
-        parts = self.code(hook).tests
-        if isinstance(hook.condition, And | Or):
-            return "(" + (" and " if isinstance(hook.condition, And) else " or ").join(parts) + ")"
-        return parts[0]
+        code = self.code(hook)
+        if code.joined is None:
+            parts = code.tests
+            if isinstance(hook.condition, And | Or):
+                joiner = " and " if isinstance(hook.condition, And) else " or "
+                code.joined = "(" + joiner.join(parts) + ")"
+            else:
+                code.joined = parts[0]
+        return code.joined
 
     def part_tests(self, hook: Hook) -> list[str]:
         """True mode of each operand of the hook's top ``&&`` or ``||`` (of the condition,
@@ -170,6 +196,19 @@ class Conditions:
             return "True"
         return self.exprs.true(hook.condition, Scope(hoisted=hoisted, constants=constants))
 
+    def when_text(self, hook: Hook) -> str | None:
+        """``to_text`` of the hook's condition (None: none), made for the second and later
+        hooks of a shape from the shape's text (``shapes.text_template``)."""
+        if hook.condition is None:
+            return None
+        found, values = self.shaped(hook)
+        found.texts += 1
+        if found.texts == 2:
+            found.text = text_template(found.condition)
+        if found.text is None:
+            return to_text(hook.condition)
+        return fill_text(found.text, values)
+
     # the paths -----------------------------------------------------------------------------
 
     def event_paths(self, event: str) -> dict[Steps, str]:
@@ -180,19 +219,28 @@ class Conditions:
 
     def own_paths(self, hook: Hook) -> dict[Steps, str]:
         """The paths a hook's predicate loads, named as its event names them (a disabled
-        hook, in no event, names its own): its test then reads the same in both."""
-        number = self.position[id(hook)]
-        if number not in self.own:
-            own = self.hoist([hook])
-            if hook.enabled and hook.event in self.events:
-                names = self.event_paths(hook.event)
-                own = {steps: names[steps] for steps in own}
-            self.own[number] = own
-        return self.own[number]
+        hook, in no event, names its own): its test then reads the same in both. The same
+        for every hook of one shape and event, found once for them."""
+        if hook.condition is None:
+            return {}
+        found = self.shaped(hook)[0]
+        event = self._named_in(hook)
+        own = found.own.get(event)
+        if own is None:
+            own = found.own[event] = self.hoist_paths(found.paths)
+            if event is not None:
+                names = self.event_paths(event)
+                own = found.own[event] = {steps: names[steps] for steps in own}
+        return own
 
     def hoist(self, hooks: list[Hook]) -> dict[Steps, str]:
         """Every context path the conditions read (and each prefix of it), in the order the
         loads are emitted: each is loaded once per call."""
+        return self.hoist_paths(steps for hook in hooks for steps in self.paths(hook))
+
+    @staticmethod
+    def hoist_paths(paths: Iterable[Steps]) -> dict[Steps, str]:
+        """``hoist`` of the paths read, in order."""
         found: dict[Steps, str] = {}
 
         def load(steps: Steps) -> None:
@@ -201,9 +249,8 @@ class Conditions:
                     load((steps[0], steps[1][:-1]))
                 found[steps] = f"v{len(found)}"
 
-        for hook in hooks:
-            for steps in self.paths(hook):
-                load(steps)
+        for steps in paths:
+            load(steps)
         return found
 
     def paths(self, hook: Hook) -> list[Steps]:
@@ -214,6 +261,10 @@ class Conditions:
         """The context paths each operand of the condition's top ``&&`` or ``||`` reads
         (``operands``), in source order."""
         return [] if hook.condition is None else self.shaped(hook)[0].operand_paths
+
+
+# The constants of a hook without a condition (never added to: a hook's own are made anew).
+_NO_CONSTANTS = Constants()
 
 
 def _new_shape(condition: Expr) -> _Shape:

@@ -205,6 +205,17 @@ class _Dispatch:
             self.discriminating[number] = list(_discriminators(hook.condition))
         return self.discriminating[number]
 
+    def decided(self, hook: Hook, steps: Steps) -> str | None:
+        """The string the hook's condition is exactly ``path == 'string'`` (either way
+        round) with, for that path: where the path holds that very string (a ``str``), the
+        condition is true."""
+        condition = hook.condition
+        if isinstance(condition, Binary) and condition.op == "==":
+            found = self.discriminators(hook)
+            if len(found) == 1 and found[0][0] == steps:
+                return found[0][1]
+        return None
+
     def keys_of(self, hook: Hook, steps: Steps) -> set[str]:
         """The strings the hook's condition requires the path to equal (empty: it does not
         say). Two different ones cannot both hold; indexing the hook under each is still
@@ -277,7 +288,7 @@ class _Dispatch:
             for key, first in (
                 (key, min([*positions, *others])) for key, positions in sorted(by_key.items())
             )
-            if _decided(hooks[first].condition, steps) == key
+            if self.decided(hooks[first], steps) == key
         )
         out.table(decided, f"{prefix}_decided = {{key: _hk_READY[action] for key, action in ", "}")
         out.line()
@@ -372,16 +383,6 @@ def _discriminators(condition: Expr | None) -> Iterator[tuple[Steps, str]]:
                     and isinstance(other.value, str)
                 ):
                     yield steps, other.value
-
-
-def _decided(condition: Expr | None, steps: Steps) -> str | None:
-    """The string a condition is exactly ``path == 'string'`` (either way round) with, for
-    that path: where the path holds that very string (a ``str``), the condition is true."""
-    if isinstance(condition, Binary) and condition.op == "==":
-        found = list(_discriminators(condition))
-        if len(found) == 1 and found[0][0] == steps:
-            return found[0][1]
-    return None
 
 
 # The public functions' docstrings.

@@ -387,23 +387,26 @@ def write_module(out_dir: Path, name: str, text: str) -> Path:
     if it was compiled from the source next to it.
     """
     target = out_dir / f"{name}.py"
-    cfile = importlib.util.cache_from_source(str(target))
-    remove_stale_temps(Path(cfile).parent, f"{Path(cfile).name}.")
-    temp_pyc = f"{cfile}.{_token()}.tmp"
-    temp = _write_temp(out_dir, f".{name}.py.", text.encode("utf-8"))
+    cfile = Path(importlib.util.cache_from_source(str(target)))
+    source = text.encode("utf-8")
+    temp_pyc: Path | None = None
+    temp = _write_temp(out_dir, f".{name}.py.", source)
     try:
-        _compile_bytecode(temp, temp_pyc, target.name)
+        bytecode = _compile_bytecode(source, target.name)
+        cfile.parent.mkdir(parents=True, exist_ok=True)
+        temp_pyc = _write_temp(cfile.parent, f"{cfile.name}.", bytecode)
         os.replace(temp, target)
         os.replace(temp_pyc, cfile)
     except BaseException as exc:
         for leftover in (temp, temp_pyc):
-            with contextlib.suppress(OSError):
-                os.unlink(leftover)
+            if leftover is not None:
+                with contextlib.suppress(OSError):
+                    os.unlink(leftover)
         if isinstance(exc, OSError):
             raise OutputError(f"cannot write {target}: {_reason(exc)}") from None
         raise
     _sync_directory(out_dir)
-    _sync_directory(Path(cfile).parent)
+    _sync_directory(cfile.parent)
     return target
 
 
@@ -482,31 +485,24 @@ def _write_temp(directory: Path, prefix: str, data: bytes) -> Path:
     return temp
 
 
-def _compile_bytecode(source: Path, cfile: str, file_name: str) -> None:
-    """Compile ``source`` into a checked-hash ``.pyc`` at ``cfile``, flushed to disk.
+def _compile_bytecode(source: bytes, file_name: str) -> bytes:
+    """The checked-hash ``.pyc`` of ``source`` (PEP 552): what ``py_compile`` writes, made
+    from the text in hand instead of read back from disk, and without importing it.
 
-    ``py_compile`` writes ``cfile`` itself through a temporary file and ``os.replace``
-    (``importlib._bootstrap_external._write_atomic``), but does not flush it, hence the
-    fsync. The ``.pyc`` records the module's bare ``file_name``, so that it does not depend
-    on where the output folder is (importlib sets the real path when it imports it).
+    The ``.pyc`` records the module's bare ``file_name``, so that it does not depend on
+    where the output folder is (importlib sets the real path when it imports it). A module
+    that does not compile is a back-end bug.
     """
-    import py_compile  # only the Python target writes bytecode
+    import marshal  # only the Python target writes bytecode
 
     try:
-        py_compile.compile(
-            str(source),
-            cfile=cfile,
-            dfile=file_name,
-            doraise=True,
-            invalidation_mode=py_compile.PycInvalidationMode.CHECKED_HASH,
-        )
-    except py_compile.PyCompileError as exc:
-        raise RuntimeError(f"the generated module does not compile: {exc.msg}") from None
-    fd = os.open(cfile, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
+        code = compile(source, file_name, "exec", dont_inherit=True)
+    except (SyntaxError, ValueError) as exc:
+        raise RuntimeError(f"the generated module does not compile: {exc}") from None
+    flags = 0b11  # hash-based, and checked against the source when imported
+    header = importlib.util.MAGIC_NUMBER + flags.to_bytes(4, "little")
+    bytecode: bytes = marshal.dumps(code)
+    return header + importlib.util.source_hash(source) + bytecode
 
 
 def _sync_directory(directory: Path) -> None:

@@ -7,10 +7,10 @@ per-event dispatch (``dispatch.py``), over each condition's code (``conditions.p
 ``expressions.py``'s translation and ``loads.py``'s loads).
 
 The module carries the value semantics of ``hookc/runtime/values.py`` verbatim (standard
-library only), so compiled code and the reference evaluator share one definition of
-equality, arithmetic and conversions. Code is emitted only through ``repr()`` of plain
-values and names hookc makes itself (``_hk_...``), never from user text, and the output
-is byte-identical for identical input.
+library only), as much of it as its code reaches, so compiled code and the reference
+evaluator share one definition of equality, arithmetic and conversions. Code is emitted
+only through ``repr()`` of plain values and names hookc makes itself (``_hk_...``), never
+from user text, and the output is byte-identical for identical input.
 """
 
 from __future__ import annotations
@@ -20,9 +20,8 @@ from hookc.backend.actions import Actions, emit_actions
 from hookc.backend.conditions import Conditions
 from hookc.backend.dispatch import emit_dispatch
 from hookc.backend.predicates import emit_predicates
-from hookc.backend.prelude import prelude, rollouts_register
+from hookc.backend.prelude import names_read, prelude, rollouts_register
 from hookc.backend.writer import Writer
-from hookc.cel.printer import to_text
 from hookc.ir.hooks import HookSet
 from hookc.runtime.rye import RYE_ARITY
 
@@ -32,8 +31,7 @@ def generate(hookset: HookSet, *, source_sha256: str, sources: tuple[str, ...]) 
     predicates, SOURCE_SHA256 and HOOKC_VERSION."""
     conditions = Conditions(hookset)
     body = Writer()
-    _emit_hooks(body, hookset)
-    body.lines.extend(_CONSTANTS)
+    _emit_hooks(body, hookset, conditions)
     actions = emit_actions(body, hookset.hooks, conditions.exprs)
     code = Writer()
     emit_predicates(code, conditions)
@@ -54,10 +52,15 @@ def generate(hookset: HookSet, *, source_sha256: str, sources: tuple[str, ...]) 
     head.line("action, evaluate_all(event, context) every match, predicates[id](context)")
     head.line('whether one hook\'s condition holds."""')
     head.line()
+    patterns = _uses_patterns(hookset, conditions, actions)
+    # The hooks' constants and how they are made, the rest of the module's head.
+    made = [f"{name} = {source}" for source, name in conditions.exprs.constants.items()]
+    made += ["", *_constants_function(patterns)]
     head.lines.extend(
         prelude(
             rye=_uses_rye(hookset, conditions, actions),
-            patterns=_uses_patterns(hookset, conditions, actions),
+            patterns=patterns,
+            used=names_read(made + body.lines),
         )
     )
     head.line()
@@ -68,13 +71,11 @@ def generate(hookset: HookSet, *, source_sha256: str, sources: tuple[str, ...]) 
         f"ORDERING = {{'higher_priority_first': {ordering.higher_priority_first!r}, "
         f"'first_match': {ordering.first_match!r}}}"
     )
-    for source, name in conditions.exprs.constants.items():
-        head.line(f"{name} = {source}")
-    head.line()
+    head.lines.extend(made)
     return "\n".join(head.lines + body.lines) + "\n"
 
 
-def _emit_hooks(out: Writer, hookset: HookSet) -> None:
+def _emit_hooks(out: Writer, hookset: HookSet, conditions: Conditions) -> None:
     """``HOOKS``: one row of values per hook, made into dicts at import."""
     out.line(f"_hk_HOOK_FIELDS = {_HOOK_FIELDS!r}")
     rows = (
@@ -86,7 +87,7 @@ def _emit_hooks(out: Writer, hookset: HookSet) -> None:
             hook.builtin,
             hook.description,
             hook.action.type,
-            None if hook.condition is None else to_text(hook.condition),
+            conditions.when_text(hook),
         )
         for hook in hookset.hooks
     )
@@ -120,10 +121,22 @@ _PATTERN_FUNCTIONS = ("matches", "glob")
 # --explain` and for people reading HOOKS.
 _HOOK_FIELDS = ("id", "event", "priority", "enabled", "builtin", "description", "action", "when")
 
+
+def _constants_function(patterns: bool) -> list[str]:
+    """``_hk_constants`` and the functions that read the context, with the makers of the
+    constants the module has: patterns are compiled only where a hook matches one."""
+    makers = "'v': lambda value: value, 's': frozenset"
+    if patterns:
+        makers += ", 'r': compile_regex, 'g': compile_glob"
+    return [
+        f"    make = {{{makers}}}" if line == "    make = MAKERS" else line for line in _CONSTANTS
+    ]
+
+
 # Made at import from the table of plain values: each hook's constants as its code uses them.
 _CONSTANTS = """\
 def _hk_constants(rows):
-    make = {'v': lambda value: value, 'r': compile_regex, 'g': compile_glob, 's': frozenset}
+    make = MAKERS
     return tuple(
         tuple([make[maker](value) for maker, value in zip(makers, values)])
         for makers, values in rows
@@ -145,6 +158,7 @@ def _hk_again(predicate, context):
     except Exception:
         return False
     return predicate(context)
+
 """.splitlines()
 
 # Rye's decision rule (hookc.runtime.rye.rye_control), in modules of the `rye` profile.

@@ -3,23 +3,44 @@
 A condition's *shape* is its tree with each literal that the code names as a constant
 (``Constants``) replaced by a numbered slot, equal literals by the same slot, keeping what
 the translation decides by a literal's value: its ``constant_kind``. What the code writes
-is kept as it is: bools, null, doubles that are not finite, and paths with their keys
-(``a.b['k'][0]``). Conditions of one shape compile to the same code: it is made once,
+is kept as it is: bools, null, doubles that are not finite, and paths by their steps
+(``path_steps``) and how each step is written (``a.b`` and ``a['b']`` read alike, but
+their text differs). Conditions of one shape compile to the same code: it is made once,
 from the shape's *stand-in* (the condition with each slot's literal a stand-in value of its
 kind, of a type of this module's own), and each condition's constants are the stand-in's
 with each stand-in value replaced by that condition's literal in its slot (``filled``).
+Their text (``to_text``, the `when` of the module's HOOKS) is likewise the shape's text
+with each condition's literals written in (``text_template``).
 
-``tests/test_backend_differential.py`` holds the code made so to the code made for each
-condition on its own, byte for byte, on conditions of many shapes and tricky constants.
+``tests/test_backend_differential.py`` holds the code and the text made so to those made
+for each condition on its own, byte for byte, on conditions of many shapes and tricky
+constants.
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from typing import Any
 
 from hookc.backend.expressions import EXACT_INTS, Constants, constant_kind
-from hookc.ir.expr import NODE_TYPES, Expr, Ident, Index, Literal, Select, path_steps
+from hookc.cel.printer import literal_text, to_text
+from hookc.ir.expr import (
+    NODE_TYPES,
+    And,
+    Binary,
+    Call,
+    Comprehension,
+    Expr,
+    Ident,
+    Index,
+    List,
+    Literal,
+    Or,
+    Select,
+    Unary,
+    path_steps,
+    walk,
+)
 from hookc.records import fields
 
 # Per node type, its fields but the span, in order (a node is remade from them).
@@ -61,8 +82,19 @@ def shape(condition: Expr) -> tuple[Hashable, tuple[object, ...]]:
         kind = type(node)
         if kind is Literal:
             return literal_shape(node)
-        if kind is Ident or ((kind is Select or kind is Index) and path_steps(node)):
-            return node  # a path: its name and keys are in the code
+        # The commonest nodes first, each as the loop over its fields below would make it.
+        if kind is Binary:
+            return kind, node.op, node_shape(node.left), node_shape(node.right)
+        if kind is And or kind is Or:
+            return kind, tuple([node_shape(part) for part in node.operands])
+        if kind is List:
+            return kind, tuple([node_shape(item) for item in node.items])
+        if kind is Ident:
+            return node.name, ()  # a path: its name and keys are in the code
+        if kind is Select or kind is Index:
+            steps = path_steps(node)
+            if steps is not None:
+                return steps, _spelling(node)
         found: list[object] = [kind]
         for name in _FIELDS[kind]:
             value = getattr(node, name)
@@ -80,7 +112,7 @@ def shape(condition: Expr) -> tuple[Hashable, tuple[object, ...]]:
                         ]
                     )
                 )
-            elif value is None or field_kind is str or field_kind is Ident:
+            elif value is None or field_kind is str:
                 found.append(value)
             else:
                 found.append(node_shape(value))
@@ -89,9 +121,28 @@ def shape(condition: Expr) -> tuple[Hashable, tuple[object, ...]]:
     return node_shape(condition), tuple(values)
 
 
+def _spelling(path: Any) -> tuple[type, ...]:
+    """The kind of each step of a path (``path_steps`` holds): ``.`` or ``[]``."""
+    kinds = []
+    while type(path) is not Ident:
+        kinds.append(type(path))
+        path = path.operand
+    return tuple(kinds)
+
+
 def stand_in(condition: Expr) -> Expr:
     """The condition with each literal of a slot (``shape``) replaced by its stand-in: a
     value of the same ``constant_kind`` that no condition holds."""
+
+    def stand_in_of(constant: str, slot: int) -> Expr:
+        return Literal(_stand_in(constant, slot))  # type: ignore[arg-type]
+
+    return _with_slots(condition, stand_in_of)
+
+
+def _with_slots(condition: Expr, replace: Callable[[str, int], Expr]) -> Expr:
+    """The condition with each literal of a slot replaced by ``replace(its constant_kind,
+    its slot)``."""
     slots: dict[object, int] = {}  # as ``shape`` numbers them
 
     def remade(node: Any) -> Any:
@@ -102,8 +153,7 @@ def stand_in(condition: Expr) -> Expr:
             if constant is None:
                 return node
             key = value if type(value) is str else (type(value), repr(value))
-            slot = slots.setdefault(key, len(slots))
-            return Literal(_stand_in(constant, slot))  # type: ignore[arg-type]
+            return replace(constant, slots.setdefault(key, len(slots)))
         if kind is Ident or ((kind is Select or kind is Index) and path_steps(node)):
             return node
         return kind(*[remade_field(getattr(node, name)) for name in _FIELDS[kind]])
@@ -117,6 +167,56 @@ def stand_in(condition: Expr) -> Expr:
 
     result: Expr = remade(condition)
     return result
+
+
+# Where ``to_text`` of a literal can change the text around it: a negative number binds
+# more loosely than a name (``(-1).f()``), and ``-`` before a literal is ``-(1)``.
+_OPERAND_FIELDS: dict[type, str] = {
+    Unary: "operand",
+    Select: "operand",
+    Index: "operand",
+    Call: "target",
+    Comprehension: "target",
+}
+
+
+def text_template(condition: Expr) -> tuple[str | int, ...] | None:
+    """``to_text`` of every condition of ``condition``'s shape at once: its text in pieces,
+    each literal of a slot an int (the slot) where ``literal_text`` of the condition's own
+    value goes (``fill_text``). None for a shape whose text depends on more than that.
+
+    ``to_text`` writes a literal as ``literal_text`` of its value and nothing else, and
+    what it writes around it depends only on how loosely it binds: as loosely as a name,
+    but for a negative number, which only the operand of a unary operator, ``.``, ``[]``
+    or a method can tell apart. With no slot there, the text is that of the condition with
+    each slot's literal a name of its own (one no parser makes: it holds NUL characters),
+    cut where those names are."""
+    for node, _ in walk(condition):
+        field = _OPERAND_FIELDS.get(type(node))
+        if field is not None:
+            operand = getattr(node, field)
+            if type(operand) is Literal and constant_kind(operand.value) is not None:
+                return None
+    marks = 0
+
+    def mark(constant: str, slot: int) -> Expr:
+        nonlocal marks
+        marks += 1
+        return Ident(f"{_MARK}{slot}{_MARK}")
+
+    pieces = to_text(_with_slots(condition, mark)).split(_MARK)
+    if len(pieces) != 2 * marks + 1:  # a name of the condition's own holds a NUL
+        return None
+    return tuple(int(piece) if i % 2 else piece for i, piece in enumerate(pieces))
+
+
+_MARK = "\x00"
+
+
+def fill_text(template: tuple[str | int, ...], values: tuple[object, ...]) -> str:
+    """The text of the condition of the template's shape whose slots hold ``values``."""
+    texts = [literal_text(value) for value in values]
+    return "".join([texts[piece] if type(piece) is int else piece for piece in template])  # type: ignore[misc]
 
 
 def filled(template: Constants, values: tuple[object, ...]) -> Constants:

@@ -23,7 +23,8 @@ _JSON = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
 
 @record(frozen=False)
 class Writer:
-    """Lines of Python source, each written at the current depth of indentation."""
+    """Lines of Python source, each written at the current depth of indentation (a table's
+    rows are one entry, its lines joined)."""
 
     lines: list[str] = field(default_factory=list)
     depth: int = 0
@@ -55,11 +56,14 @@ class Writer:
         """
         pieces = json_text(list(rows)).split("],[")
         self.line(f"{head}json.loads(")
-        self.indent()
-        last = len(pieces) - 1
-        for i, piece in enumerate(pieces):
-            self.line(repr(("[" if i else "") + piece + ("]," if i < last else "")))
-        self.dedent()
+        margin = "    " * (self.depth + 1)
+        # Each piece but the first opened by the `[` the split took, each but the last closed.
+        if len(pieces) > 1:
+            pieces[1:] = ["[" + piece for piece in pieces[1:]]
+            pieces[:-1] = [piece + "]," for piece in pieces[:-1]]
+        # The rows as one entry of ``lines``: a module's rows are most of its lines, and
+        # what reads the lines for code (``prelude.names_read``) passes over them at once.
+        self.lines.append("\n".join([margin + repr(piece) for piece in pieces]))
         self.line(f"){tail}")
 
     def constants_table(self, rows: list[Constants], head: str = "", tail: str = "") -> None:

@@ -179,7 +179,9 @@ class NodeBuilder:
                 Span(name_start, end),
                 f"write {_text_of(self.source, operand)}['{name}']",
             )
-        return Select(operand, name, Span(_start(operand), end))
+        at = operand.span  # (the span helpers inlined here and below: a node per token)
+        assert at is not None
+        return Select(operand, name, Span(at.start, end))
 
     def index(self, operand: Expr, key: Expr, end: int) -> Expr:
         return Index(operand, key, span=Span(_start(operand), end))
@@ -306,7 +308,9 @@ class NodeBuilder:
         return Unary("-", operand, span=span)
 
     def binary(self, left: Expr, op: str, right: Expr) -> Expr:
-        span = _from_to(left, right)
+        first, last = left.span, right.span
+        assert first is not None and last is not None
+        span = Span(first.start, last.end)
         if op == "in" and isinstance(right, Literal) and isinstance(right.value, str):
             self._error(
                 "HK113",
@@ -317,10 +321,14 @@ class NodeBuilder:
         return Binary(op, left, right, span)
 
     def and_(self, operands: Sequence[Expr]) -> Expr:
-        return And(tuple(operands), _from_to(operands[0], operands[-1]))
+        first, last = operands[0].span, operands[-1].span
+        assert first is not None and last is not None
+        return And(tuple(operands), Span(first.start, last.end))
 
     def or_(self, operands: Sequence[Expr]) -> Expr:
-        return Or(tuple(operands), _from_to(operands[0], operands[-1]))
+        first, last = operands[0].span, operands[-1].span
+        assert first is not None and last is not None
+        return Or(tuple(operands), Span(first.start, last.end))
 
     def conditional(self, condition: Expr, then: Expr, otherwise: Expr) -> Expr:
         span = _from_to(condition, otherwise)

@@ -6,7 +6,8 @@ fraction of that, which a file of a thousand hooks feels. It lexes with Lark's t
 patterns in Lark's order of preference, follows the grammar rule by rule (the three
 left-associative binary levels by precedence climbing), takes keywords for keywords where
 Lark's contextual lexer would, and builds every node through the same ``NodeBuilder`` as
-the Lark callbacks. It gives up (``None``) on anything it is not sure of (a syntax error,
+the Lark callbacks (a dotted path, which template holes and condition trees mostly hold,
+it builds at once). It gives up (``None``) on anything it is not sure of (a syntax error,
 deep nesting), and ``hookc.cel.parser`` then asks Lark, which stays the grammar's
 definition and the source of every syntax diagnostic; tests/test_cel_descent.py holds the
 two to each other with Hypothesis.
@@ -15,6 +16,8 @@ two to each other with Hypothesis.
 from __future__ import annotations
 
 import re
+from itertools import accumulate, chain
+from operator import itemgetter
 
 from hookc.cel.build import Lexeme, NodeBuilder
 from hookc.diagnostics import Diagnostic
@@ -73,21 +76,28 @@ _ORDER = (
     "RBRACE", "QMARK", "COLON", "COMMA",
 )  # fmt: skip
 # The whole text in one scan (a call per token costs more than the token): each match is
-# what Lark ignores and then a token, or a character that starts none (the last group:
-# Lark decides), or the end. So it matches at every position: no text is passed over.
+# what Lark ignores and then a token, or the end. Where a character starts no token (Lark
+# decides), no match starts, and the scan passes over it: ``_tokens`` finds the gap.
 # For speed, what is ignored is spelt as runs (the same texts as _SKIP), and the commonest
 # tokens are tried first where no terminal before them could match instead: a name not
 # followed by a quote (else it may be a prefix: b'', r'', br''), then the operators and
-# punctuation, longest first (a dot only where no digit follows: .5 is a number).
+# punctuation, longest first (a dot only where no digit follows: .5 is a number), then a
+# string without escapes that is not triple-quoted and a decimal integer that no other
+# number continues (`1.5`, `1e3`, `1u` and `0x1` are left to the terminals).
 # tests/test_cel_descent.py holds the scan to _SKIP and the terminals in order.
 _SKIP_RUNS = r"[ \t\n\r\f]*+(?://[^\n]*+[ \t\n\r\f]*+)*+"
-_COMMON = r"[_a-zA-Z][_a-zA-Z0-9]*+(?!['\"])|==|!=|<=|>=|\|\||&&|[<>+\-*/%!()\[\]{}?:,]|\.(?![0-9])"
-# The terminals' own groups made non-capturing: each match is then three strings.
+_COMMON = (
+    r"[_a-zA-Z][_a-zA-Z0-9]*+(?!['\"])|==|!=|<=|>=|\|\||&&|[<>+\-*/%!()\[\]{}?:,]|\.(?![0-9])"
+    r"""|'(?!'')[^'\\\n\r]*+'|"(?!"")[^"\\\n\r]*+"|[0-9]++(?![0-9.eExXuU])"""
+)
+# The terminals' own groups made non-capturing: each match is then two strings.
 _TERMINALS = "|".join(re.sub(r"(?<!\\)\((?!\?)", "(?:", TERMINALS[name]) for name in _ORDER)
-_SCAN = re.compile(f"({_SKIP_RUNS})(?:({_COMMON}|{_TERMINALS})|([\\s\\S])|\\Z)")
+_SCAN = re.compile(f"({_SKIP_RUNS})(?:({_COMMON}|{_TERMINALS})|\\Z)")
 # A token's kind follows from its text (the scan takes the first terminal of ``_ORDER``
-# that matches; tests/test_cel_descent.py holds this to a scan with a group per terminal):
-# operators, punctuation and keywords by their whole text, the rest by how they start.
+# that matches; tests/test_cel_descent.py holds ``kind_of`` to a scan with a group per
+# terminal): operators, punctuation and keywords by their whole text, the rest by how they
+# start. The reader keeps the kinds of operators, punctuation and keywords (the rest it
+# tells apart by their first characters where it matters).
 _BY_TEXT = {
     **dict.fromkeys(("==", "!=", "<=", ">=", "<", ">"), "REL_OP"),
     "||": "OR_OP", "&&": "AND_OP", "+": "ADD_OP", "-": "ADD_OP",
@@ -96,18 +106,20 @@ _BY_TEXT = {
     "}": "RBRACE", "?": "QMARK", ":": "COLON", ",": "COMMA",
     # An identifier that is a keyword: `not true false null` wherever they stand (Lark's
     # lexer makes them keywords where the grammar accepts them; elsewhere the reader takes
-    # them as names), `in or and` only where a word ends (their terminals are /in\b/ and
-    # so on: a letter beyond ASCII after one makes it a name).
+    # them as names), `in or and` where a word ends (their terminals are /in\b/ and so on),
+    # which is wherever the scan ends a name in a text it takes: a character after one that
+    # continues a word beyond ASCII (`iné`) starts no token, and the text is Lark's.
     "not": "NOT", "true": "TRUE", "false": "FALSE", "null": "NULL",
-    "in": "IN", "or": "OR_KW", "and": "AND_KW",
+    "in": "IN", "or": "OR_KW", "and": "AND_KW", "": "$END",
 }  # fmt: skip
-_WORD_OPERATORS = frozenset({"IN", "OR_KW", "AND_KW"})
-_WORD_OPERATOR = re.compile(r"(?:in|or|and)\b")
+_NAME_START = frozenset("_abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
 _NUMBER_START = frozenset("0123456789.")
 _QUOTES = frozenset("'\"")
-_NAMES = frozenset({"IDENT", "NOT", "IN", "OR_KW", "AND_KW"})  # a name where an operand is
-_FIELD_NAMES = _NAMES | {"TRUE", "FALSE", "NULL"}  # a name after `.`: any identifier
-_LITERALS = frozenset({"BYTES", "STRING", "DOUBLE", "UINT", "INT", "TRUE", "FALSE", "NULL"})
+# The kinds the reader keeps: ``_BY_TEXT``'s, and None for a name or a literal other than a
+# keyword.
+_KEYWORD_NAMES = frozenset({"NOT", "IN", "OR_KW", "AND_KW"})  # names where an operand is
+_FIELD_KEYWORDS = _KEYWORD_NAMES | {"TRUE", "FALSE", "NULL"}  # names after `.`
+_KEYWORD_LITERALS = frozenset({"TRUE", "FALSE", "NULL"})
 _MEMBER = frozenset({"DOT", "LBRACKET"})  # what continues a member after its primary
 _ITEM_END = frozenset({"COMMA", "COLON", "RPAREN", "RBRACKET", "RBRACE"})  # what ends an item
 _OR = frozenset({"OR_OP", "OR_KW"})
@@ -130,6 +142,12 @@ def parse(
     """The IR of ``source.text[start:end]`` (spans in ``source``) when it parses, with its
     diagnostics; None for Lark to decide."""
     end = len(source.text) if end is None else end
+    path = _path(source, start, end)
+    return path if path is not None else _read(source, start, end)
+
+
+def _read(source: Source, start: int, end: int) -> tuple[Expr, list[Diagnostic]] | None:
+    """``parse`` by the rules of the grammar."""
     tokens = _tokens(source.text, start, end)
     if tokens is None:
         return None
@@ -140,42 +158,68 @@ def parse(
         return None
     if reader.kinds[reader.at] != "$END":
         return None
-    return expr, reader.nodes.diagnostics
+    return expr, reader.diagnostics
+
+
+# A name, or names joined by dots: what a template hole or a condition tree's `path` most
+# often holds, read without the scan and the rules (tests/test_cel_descent.py holds it to
+# ``_read``).
+_PATH = re.compile(
+    r"[ \t\n\r\f]*+([_a-zA-Z][_a-zA-Z0-9]*+(?:\.[_a-zA-Z][_a-zA-Z0-9]*+)*+)[ \t\n\r\f]*+"
+)
+
+
+def _path(source: Source, start: int, end: int) -> tuple[Expr, list[Diagnostic]] | None:
+    """``_read`` of a text that is a dotted path whose first name is no keyword (`true.a`
+    selects from a literal, `not a` negates), else None."""
+    found = _PATH.fullmatch(source.text, start, end)
+    if found is None:
+        return None
+    names = found[1].split(".")
+    if names[0] in _BY_TEXT:
+        return None
+    nodes = NodeBuilder(source)
+    at = found.start(1)
+    after = at + len(names[0])
+    expr = nodes.ident_at(at, names[0], at, after)
+    for name in names[1:]:
+        at = after + 1  # past the dot
+        after = at + len(name)
+        expr = nodes.select_at(expr, name, at, after)
+    return expr, nodes.diagnostics
 
 
 def _tokens(
     text: str, start: int, end: int
-) -> tuple[list[str], list[str], list[int], list[int]] | None:
-    """The kind, text, start and end of every token of ``text[start:end]``, ending with
-    ``$END``; None where a character starts no token."""
-    kinds: list[str] = []
-    texts: list[str] = []
-    starts: list[int] = []
-    ends: list[int] = []
-    at = start
-    for found in _SCAN.findall(text, start, end):
-        token = found[1]
-        if not token:
-            if found[-1]:
-                return None
-            break
-        first = at + len(found[0])
-        at = first + len(token)
-        kind = _BY_TEXT.get(token) or _kind(token)
-        if kind in _WORD_OPERATORS and _WORD_OPERATOR.match(text, first, end) is None:
-            kind = "IDENT"
-        kinds.append(kind)
-        texts.append(token)
-        starts.append(first)
-        ends.append(at)
-    kinds.append("$END")
-    texts.append("")
-    starts.append(end)
-    ends.append(end)
-    return kinds, texts, starts, ends
+) -> tuple[list[str | None], list[str], list[int], list[int]] | None:
+    """The kind (None for a name or a literal that is no keyword), text, start and end of
+    every token of ``text[start:end]``, ending with ``$END``; None where a character
+    starts no token."""
+    found = _SCAN.findall(text, start, end)
+    if len(found) > 1 and not found[-2][1]:
+        del found[-1]  # white space, then the end; then the end again, an empty match
+    # The rest in C, not a loop in Python over the tokens (which costs more than the scan).
+    # Each match is what was skipped and a token, one after the other from ``start``, so
+    # a token's start and end are sums of lengths; where a character starts no token, the
+    # scan matches nowhere there and passes it over: the matches then fall short of the end.
+    offsets = list(accumulate(map(len, chain.from_iterable(found)), initial=start))
+    if offsets[-1] != end:
+        return None
+    texts = list(map(_TOKEN, found))
+    return list(map(_KIND_OF_TEXT, texts)), texts, offsets[1::2], offsets[2::2]
 
 
-def _kind(token: str) -> str:
+_TOKEN = itemgetter(1)
+_KIND_OF_TEXT = _BY_TEXT.get
+
+
+def kind_of(token: str) -> str:
+    """The terminal of grammar/cel.lark that Lark's lexer names a token of the scan
+    (``$END`` for the end), as the reader takes it."""
+    return _BY_TEXT.get(token) or _literal_kind(token)
+
+
+def _literal_kind(token: str) -> str:
     """The terminal of a literal or an identifier, from its text."""
     first = token[0]
     if first in _NUMBER_START:
@@ -189,20 +233,22 @@ def _kind(token: str) -> str:
     return "IDENT"
 
 
-class _Reader:
-    """The tokens of one text read rule by rule; ``at`` is the next token's index."""
+class _Reader(NodeBuilder):
+    """The tokens of one text read rule by rule, building its nodes as it goes; ``at`` is
+    the next token's index."""
 
     def __init__(
         self,
         source: Source,
-        kinds: list[str],
+        kinds: list[str | None],
         texts: list[str],
         starts: list[int],
         ends: list[int],
     ) -> None:
+        self.source = source
+        self.diagnostics: list[Diagnostic] = []
         self.kinds, self.texts, self.starts, self.ends = kinds, texts, starts, ends
         self.at = 0
-        self.nodes = NodeBuilder(source)
         self.nesting = 0
 
     def take(self, kind: str) -> int:
@@ -231,7 +277,7 @@ class _Reader:
             self.at += 1
             then = self.or_expr()
             self.take("COLON")
-            result = self.nodes.conditional(result, then, self.expr())
+            result = self.conditional(result, then, self.expr())
         self.nesting -= 1
         return result
 
@@ -243,7 +289,7 @@ class _Reader:
         while self.kinds[self.at] in _OR:
             self.at += 1
             operands.append(self.and_expr())
-        return self.nodes.or_(operands)
+        return self.or_(operands)
 
     def and_expr(self) -> Expr:
         first = self.not_expr()
@@ -253,45 +299,62 @@ class _Reader:
         while self.kinds[self.at] in _AND:
             self.at += 1
             operands.append(self.not_expr())
-        return self.nodes.and_(operands)
+        return self.and_(operands)
 
     def not_expr(self) -> Expr:
         """not_expr: relation | NOT not_expr (`not` is a keyword here, a name below)."""
         at = self.at
         if self.kinds[at] != "NOT":
-            return self.binary(self.unary(), 1)
+            left = self.unary()
+            if self.kinds[self.at] in _PRECEDENCE:
+                return self.binary_from(left, 1)
+            return left
         self.at = at + 1
         self.nest()
-        result = self.nodes.logical_not(self.starts[at], self.not_expr())
+        result = self.logical_not(self.starts[at], self.not_expr())
         self.nesting -= 1
         return result
 
-    def binary(self, left: Expr, weakest: int) -> Expr:
+    def binary_from(self, left: Expr, weakest: int) -> Expr:
         """relation, addition and multiplication (left-associative) by precedence
         climbing: the operators binding at least ``weakest`` that follow ``left``."""
         kinds = self.kinds
-        while (strength := _PRECEDENCE.get(kinds[self.at], 0)) >= weakest:
+        while (strength := _PRECEDENCE.get(kinds[self.at], 0)) >= weakest:  # type: ignore[arg-type]
             at = self.at
             self.at = at + 1
             right = self.unary()
-            while _PRECEDENCE.get(kinds[self.at], 0) > strength:
-                right = self.binary(right, strength + 1)
-            left = self.nodes.binary(left, self.texts[at], right)
+            while _PRECEDENCE.get(kinds[self.at], 0) > strength:  # type: ignore[arg-type]
+                right = self.binary_from(right, strength + 1)
+            left = self.binary(left, self.texts[at], right)
         return left
 
     def unary(self) -> Expr:
         """unary: member | BANG unary | MINUS unary"""
         at = self.at
         kind = self.kinds[at]
-        if kind == "BANG" or (kind == "ADD_OP" and self.texts[at] == "-"):
+        if kind is None:  # the commonest primary: a name, or a literal of quotes or digits
+            self.at = at + 1
+            text = self.texts[at]
+            first = text[0]
+            if first in _NAME_START and text[-1] not in _QUOTES:
+                if self.kinds[at + 1] == "LPAREN":
+                    operand = self.name(at)
+                else:
+                    start = self.starts[at]
+                    operand = self.ident_at(start, text, start, self.ends[at])
+            else:
+                kind = "STRING" if first in _QUOTES else _literal_kind(text)
+                operand = self.literal_at(kind, text, self.starts[at], self.ends[at])
+        elif kind == "BANG" or (kind == "ADD_OP" and self.texts[at] == "-"):
             self.at = at + 1
             self.nest()
             operand = self.unary()
             self.nesting -= 1
             if kind == "BANG":
-                return self.nodes.logical_not(self.starts[at], operand)
-            return self.nodes.negate(self.starts[at], operand)
-        operand = self.primary()
+                return self.logical_not(self.starts[at], operand)
+            return self.negate(self.starts[at], operand)
+        else:
+            operand = self.primary()
         if self.kinds[self.at] in _MEMBER:
             return self.member(operand)
         return operand
@@ -307,55 +370,66 @@ class _Reader:
                     self.at += 1
                     args, end = self.arguments()
                     token = self.lexeme(name, "IDENT")
-                    operand = self.nodes.method_call(operand, token, args, end)
+                    operand = self.method_call(operand, token, args, end)
                 else:
                     texts, starts, ends = self.texts, self.starts, self.ends
-                    operand = self.nodes.select_at(operand, texts[name], starts[name], ends[name])
+                    operand = self.select_at(operand, texts[name], starts[name], ends[name])
             elif kind == "LBRACKET":
                 self.at += 1
                 key = self.expr()
                 close = self.take("RBRACKET")
-                operand = self.nodes.index(operand, key, self.ends[close])
+                operand = self.index(operand, key, self.ends[close])
             else:
                 return operand
 
     def field_name(self) -> int:
         """After a `.`: any identifier (no keyword is one there); the index of its token."""
         at = self.at + 1
-        if self.kinds[at] not in _FIELD_NAMES:
+        kind = self.kinds[at]
+        if kind is None:
+            text = self.texts[at]
+            if text[0] not in _NAME_START or text[-1] in _QUOTES:  # a literal
+                raise _GiveUp
+        elif kind not in _FIELD_KEYWORDS:
             raise _GiveUp
         self.at = at + 1
         return at
 
     def primary(self) -> Expr:
+        """A primary that starts with a keyword or punctuation (``unary`` reads the rest)."""
         at = self.at
         kind = self.kinds[at]
         self.at = at + 1
-        if kind in _NAMES:
-            if self.kinds[at + 1] == "LPAREN":
-                self.at += 1
-                args, end = self.arguments()
-                return self.nodes.call(self.lexeme(at, "IDENT"), args, end)
-            start = self.starts[at]
-            return self.nodes.ident_at(start, self.texts[at], start, self.ends[at])
-        if kind in _LITERALS:
-            return self.nodes.literal_at(kind, self.texts[at], self.starts[at], self.ends[at])
+        if kind in _KEYWORD_NAMES:
+            return self.name(at)
+        if kind in _KEYWORD_LITERALS:
+            return self.literal_at(kind, self.texts[at], self.starts[at], self.ends[at])
         if kind == "DOT":  # `.name`: after that dot, too, Lark's lexer offers only IDENT
             self.at = at
             name = self.field_name()
             texts, starts, ends = self.texts, self.starts, self.ends
-            return self.nodes.ident_at(starts[at], texts[name], starts[name], ends[name])
+            return self.ident_at(starts[at], texts[name], starts[name], ends[name])
         if kind == "LPAREN":
             inner = self.expr()
             close = self.take("RPAREN")
-            return self.nodes.paren(self.starts[at], inner, self.ends[close])
+            return self.paren(self.starts[at], inner, self.ends[close])
         if kind == "LBRACKET":
             items, end = self.sequence("RBRACKET", entries=False)
-            return self.nodes.list_literal(self.starts[at], items, end)
+            return self.list_literal(self.starts[at], items, end)
         if kind == "LBRACE":
             entries, end = self.sequence("RBRACE", entries=True)
-            return self.nodes.map_literal(self.starts[at], entries, end)
+            return self.map_literal(self.starts[at], entries, end)
         raise _GiveUp
+
+    def name(self, at: int) -> Expr:
+        """The name at ``at`` where an operand is (``self.at`` past it): a variable, or a
+        function called."""
+        if self.kinds[at + 1] == "LPAREN":
+            self.at = at + 2
+            args, end = self.arguments()
+            return self.call(self.lexeme(at, "IDENT"), args, end)
+        start = self.starts[at]
+        return self.ident_at(start, self.texts[at], start, self.ends[at])
 
     def arguments(self) -> tuple[list[Expr], int]:
         """After `(`: [expr ("," expr)*] ")" (no trailing comma), and where `)` ends."""
@@ -385,15 +459,21 @@ class _Reader:
         return items, self.ends[self.take(closer)]
 
     def item(self) -> Expr:
-        """An expression in a list, a map or a call's arguments; a lone literal (most are)
-        is read at once, as ``expr`` would read it."""
+        """An expression in a list, a map or a call's arguments; a lone string or number
+        (most are) is read at once, as ``expr`` would read it."""
         at = self.at
-        kind = self.kinds[at]
         if (
-            kind in _LITERALS
+            self.kinds[at] is None
             and self.kinds[at + 1] in _ITEM_END
             and self.nesting < _MAX_NESTING  # where ``expr`` would not give up
         ):
-            self.at = at + 1
-            return self.nodes.literal_at(kind, self.texts[at], self.starts[at], self.ends[at])
+            text = self.texts[at]
+            first = text[0]
+            if first in _QUOTES:
+                self.at = at + 1
+                return self.literal_at("STRING", text, self.starts[at], self.ends[at])
+            if first in _NUMBER_START:
+                self.at = at + 1
+                return self.literal_at(_literal_kind(text), text, self.starts[at],
+                                       self.ends[at])  # fmt: skip
         return self.expr()

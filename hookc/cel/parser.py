@@ -62,20 +62,41 @@ def parse_within(source: Source, start: int, end: int) -> ParseResult | None:
     not take the text (``parse`` it then). A front end that finds an expression written
     verbatim in its file so gets its tree without moving every span of a copy. (A text with
     nothing to parse is not taken: ``parse`` says so.)"""
+    read = read_within(source, start, end)
+    return None if read is None else ParseResult(read[0], tuple(read[1]))
+
+
+def read_within(source: Source, start: int, end: int) -> tuple[Expr, list[Diagnostic]] | None:
+    """``parse_within``'s tree and diagnostics (a list), without the record around them:
+    a front end asks this of every condition and template hole it finds in place."""
     read = descent.parse(source, start, end)
-    return None if read is None else _result(source, start, end, *read)
+    if read is None:
+        return None
+    expr, found = read
+    _check_limits(source, start, end, expr, found)
+    return expr, found
 
 
 def _result(
     source: Source, start: int, end: int, expr: Expr | None, found: list[Diagnostic]
 ) -> ParseResult:
+    if expr is not None:
+        _check_limits(source, start, end, expr, found)
+    elif found:
+        found.sort(key=Diagnostic.sort_key)
+    return ParseResult(expr, tuple(found))
+
+
+def _check_limits(
+    source: Source, start: int, end: int, expr: Expr, found: list[Diagnostic]
+) -> None:
+    """Adds the findings of the tree's limits to ``found``, then puts it in order."""
     # Every node spans at least one character of its own, so a text shorter than the depth
     # limit cannot exceed it; and only a long run of digits can overflow int64.
-    if expr is not None and (
-        end - start > MAX_DEPTH or _LONG_NUMBER.search(source.text, start, end)
-    ):
+    if end - start > MAX_DEPTH or _LONG_NUMBER.search(source.text, start, end):
         found.extend(_check_tree(expr, source))
-    return ParseResult(expr, tuple(sorted(found, key=Diagnostic.sort_key)) if found else ())
+    if found:
+        found.sort(key=Diagnostic.sort_key)
 
 
 def _check_tree(expr: Expr, source: Source) -> list[Diagnostic]:

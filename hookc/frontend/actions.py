@@ -23,6 +23,7 @@ from hookc.source import Source
 _INTEGER_TEXT = re.compile(r"[+-]?[0-9]+")
 _NUMBER_TEXT = re.compile(r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
 _BOOLEAN_TEXT = {"true": True, "false": False}
+_SCALARS = frozenset({bool, int, float, str})
 
 
 def did_you_mean(name: str, known: list[str] | tuple[str, ...], cutoff: float = 0.6) -> str | None:
@@ -71,7 +72,7 @@ def build_action(
     for name, value_node in node.value.items():  # a mapping: it has a `type`
         if name == "type":
             continue
-        spec = action_type.param(name)
+        spec = _param(action_type, name)
         if spec is None:
             names = [p.name for p in action_type.params]
             diagnostics.append(
@@ -104,6 +105,14 @@ def build_action(
     return Action(action_type.name, fill_defaults(action_type, given), span=node.span), []
 
 
+def _param(action_type: ActionType, name: str) -> ParamSpec | None:
+    """``action_type.param(name)``, by a loop (asked for every parameter of every action)."""
+    for spec in action_type.params:
+        if spec.name == name:
+            return spec
+    return None
+
+
 def fill_defaults(action_type: ActionType, given: dict[str, ParamValue]) -> Params:
     """Every parameter given or defaulted, in the catalog's order (a canonical order)."""
     items: list[tuple[str, ParamValue]] = []
@@ -117,6 +126,8 @@ def fill_defaults(action_type: ActionType, given: dict[str, ParamValue]) -> Para
 
 def freeze(value: Any) -> ParamValue:
     """A plain JSON value as an immutable parameter value."""
+    if value is None or type(value) in _SCALARS:  # most defaults: as they are
+        return value  # type: ignore[no-any-return]
     if isinstance(value, dict):
         return Params(tuple((str(k), freeze(v)) for k, v in value.items()))
     if isinstance(value, list | tuple):

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from hookc.cel.parser import parse, parse_within
+from hookc.cel.parser import parse, read_within
 from hookc.diagnostics import Diagnostic
 from hookc.ir.expr import Expr, map_spans
 from hookc.records import replace
@@ -151,9 +151,9 @@ def parse_embedded(
     start = offsets.verbatim_start()
     if start is not None and source.text.startswith(text, start):
         # Written as it is (most conditions): read in place, the spans already the file's.
-        within = parse_within(source, start, start + len(text))
+        within = read_within(source, start, start + len(text))
         if within is not None:
-            return within.expr, list(within.diagnostics)
+            return within
     result = parse(text, source.name)
     diagnostics = [
         replace(diagnostic, source=source, span=offsets.span(diagnostic.span))

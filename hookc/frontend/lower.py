@@ -18,6 +18,7 @@ from hookc.frontend.actions import build_action
 from hookc.frontend.conditions import lower_condition, lower_when
 from hookc.frontend.located import Located
 from hookc.frontend.schema_errors import JsonPath, Problem, schema_problems
+from hookc.frontend.schema_valid import is_valid_document
 from hookc.ir.hooks import Hook, HookSet
 from hookc.profile import Profile
 from hookc.records import field, record
@@ -68,7 +69,8 @@ def lower_with_partial(
 ) -> tuple[HookSet | None, Profile, list[Diagnostic], HookSet | None]:
     if document is None:  # an empty file; the front end has said why if there was more to say
         return None, profile, [], None
-    problems = schema_problems(document.plain())
+    # Most files are valid, which the quick check decides on the tree as it is.
+    problems = [] if is_valid_document(document) else schema_problems(document.plain())
     diagnostics = [
         error(problem.code, problem.message, source, _place(document, problem))
         for problem in problems

@@ -22,15 +22,21 @@ import numbers
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from hookc.frontend.located import Located
 from hookc.resources import data_file
+from hookc.source import Span
 
-_Check = Callable[[object], bool]
+# A check takes a value as the front end holds it (``Located``, its children ``Located``
+# too), so that a document is checked as read, without a plain copy of it first.
+_Check = Callable[[Located], bool]
 
 # Keywords that say nothing about validity.
 _ANNOTATIONS = frozenset(
     {"title", "description", "examples", "default", "$comment", "$schema", "$id", "$defs"}
 )
 _DEFS = "#/$defs/"
+# The keywords of an object's shape, checked in one pass over its entries.
+_SHAPE = ("properties", "additionalProperties", "required")
 
 
 class _Unknown(Exception):
@@ -38,11 +44,28 @@ class _Unknown(Exception):
 
 
 def is_valid(data: object) -> bool:
-    """True only if ``data`` is a valid hook file; False when it is not or when unsure."""
+    """True only if ``data`` (plain JSON values) is a valid hook file; False when it is not
+    or when unsure."""
+    return is_valid_document(_located(data))
+
+
+def is_valid_document(document: Located) -> bool:
+    """``is_valid`` of ``document.plain()``, read from the ``Located`` tree itself."""
     try:
-        return _compiled()(data)
+        return _compiled()(document)
     except _Unknown:
         return False
+
+
+def _located(data: object) -> Located:
+    if isinstance(data, dict):
+        data = {key: _located(item) for key, item in data.items()}
+    elif isinstance(data, list):
+        data = [_located(item) for item in data]
+    return Located(data, _NOWHERE)
+
+
+_NOWHERE = Span(0, 0)
 
 
 @functools.cache
@@ -78,11 +101,20 @@ def compile_schema(schema: Mapping[str, Any]) -> _Check:
             return lambda instance: bool(node)
         if not isinstance(node, Mapping):
             return _unknown
-        checks = [
+        keywords = {key: value for key, value in node.items() if key not in _ANNOTATIONS}
+        if keywords.keys() == {"type", "minLength"} and keywords["type"] == "string":
+            shortest = keywords["minLength"]  # a name or a path: one check, not two
+            return lambda instance: (
+                isinstance(instance.value, str) and (len(instance.value) >= shortest)
+            )
+        checks = []
+        if "patternProperties" not in node and any(key in node for key in _SHAPE):
+            checks.append(_shape(node, build))
+        checks.extend(
             _keyword(key, value, node, build, reference)
             for key, value in node.items()
-            if key not in _ANNOTATIONS
-        ]
+            if key not in _ANNOTATIONS and (key not in _SHAPE or "patternProperties" in node)
+        )
         return _all_of(checks)
 
     for name, definition in definitions.items():
@@ -90,23 +122,54 @@ def compile_schema(schema: Mapping[str, Any]) -> _Check:
     return build(schema)
 
 
-def _unknown(instance: object) -> bool:
+def _unknown(instance: Located) -> bool:
     raise _Unknown
+
+
+def _anything(instance: Located) -> bool:
+    return True
 
 
 def _all_of(checks: list[_Check]) -> _Check:
     """A check passed when each of ``checks`` is (a loop, not all() of a generator: this
     runs for every object of the file)."""
+    if not checks:
+        return _anything
     if len(checks) == 1:
         return checks[0]
 
-    def check(instance: object) -> bool:
+    def check(instance: Located) -> bool:
         for one in checks:  # noqa: SIM110 (see the docstring)
             if not one(instance):
                 return False
         return True
 
     return check
+
+
+def _shape(node: Mapping[str, Any], build: Callable[[object], _Check]) -> _Check:
+    """``properties``, ``additionalProperties`` and ``required`` of one schema object, in one
+    pass over an object's entries: each entry is checked by its property's schema, or by
+    ``additionalProperties`` (when given) if it has none."""
+    properties = {name: build(sub) for name, sub in node.get("properties", {}).items()}
+    extra = build(node["additionalProperties"]) if "additionalProperties" in node else None
+    required = frozenset(node.get("required", ()))
+
+    def check_shape(instance: Located) -> bool:
+        entries = instance.value
+        if not isinstance(entries, dict):
+            return True  # these keywords apply to objects only
+        for name, item in entries.items():
+            check = properties.get(name, extra)
+            if check is not None and not check(item):
+                return False
+        return required <= entries.keys()
+
+    def check_required(instance: Located) -> bool:
+        entries = instance.value
+        return not isinstance(entries, dict) or required <= entries.keys()
+
+    return check_shape if properties or extra is not None else check_required
 
 
 def _keyword(
@@ -116,7 +179,7 @@ def _keyword(
     build: Callable[[object], _Check],
     reference: Callable[[object], _Check],
 ) -> _Check:
-    """The check of one keyword of a schema object."""
+    """The check of one keyword of a schema object (the shape's are ``_shape``'s)."""
     match key:
         case "$ref":
             return reference(value)
@@ -126,45 +189,29 @@ def _keyword(
                 return _unknown
             tests = [_TYPES[name] for name in names]
             if len(tests) == 1:
-                return tests[0]
-            return lambda instance: any(test(instance) for test in tests)
-        case "properties" if "patternProperties" not in node:
-            properties = {name: build(sub) for name, sub in value.items()}
-
-            def check_properties(instance: object) -> bool:
-                if isinstance(instance, dict):
-                    for name, item in instance.items():
-                        check = properties.get(name)
-                        if check is not None and not check(item):
-                            return False
-                return True
-
-            return check_properties
-        case "additionalProperties" if "patternProperties" not in node:
-            known = frozenset(node.get("properties", {}))
-            extra = build(value)
-            # The names beyond `known` by a set difference: most objects have none.
-            return lambda instance: (
-                not isinstance(instance, dict)
-                or all(extra(instance[name]) for name in instance.keys() - known)
-            )
-        case "required":
-            names = frozenset(value)
-            return lambda instance: not isinstance(instance, dict) or names <= instance.keys()
+                test = tests[0]
+                return lambda instance: test(instance.value)
+            return lambda instance: any(test(instance.value) for test in tests)
         case "items" if "prefixItems" not in node:
             item_check = build(value)
-            return lambda instance: not isinstance(instance, list) or all(map(item_check, instance))
+            return lambda instance: (
+                not isinstance(instance.value, list) or all(map(item_check, instance.value))
+            )
         case "minItems":
-            return lambda instance: not isinstance(instance, list) or len(instance) >= value
+            return lambda instance: (
+                not isinstance(instance.value, list) or len(instance.value) >= value
+            )
         case "minLength":
-            return lambda instance: not isinstance(instance, str) or len(instance) >= value
+            return lambda instance: (
+                not isinstance(instance.value, str) or len(instance.value) >= value
+            )
         case "enum" | "const":
             # Strings only: jsonschema's equality compares a string with strings alone.
             allowed = value if key == "enum" else [value]
             if not all(isinstance(item, str) for item in allowed):
                 return _unknown
             strings = frozenset(allowed)
-            return lambda instance: isinstance(instance, str) and instance in strings
+            return lambda instance: isinstance(instance.value, str) and instance.value in strings
         case "not":
             negated = build(value)
             return lambda instance: not negated(instance)

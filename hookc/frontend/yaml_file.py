@@ -24,6 +24,7 @@ from hookc.source import Source, Span
 _ALIAS = re.compile(r"(?:^|[\s\[\]{},:-])\*[^\s\[\]{},]", re.MULTILINE)
 
 _SafeLoader: type[Any] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_SCALAR, _MAPPING, _SEQUENCE = yaml.ScalarNode, yaml.MappingNode, yaml.SequenceNode
 
 
 class _Loader(_SafeLoader):  # type: ignore[misc]
@@ -32,23 +33,42 @@ class _Loader(_SafeLoader):  # type: ignore[misc]
     The composer asks the resolver for every node, and the resolver tries its regular
     expressions on every plain scalar; a hook file repeats most of its texts (every hook's
     keys, its event, its action's type). Without path resolvers (the safe loader has none)
-    the tag of a plain scalar depends on its text alone, so the resolver's own answer for
-    a text is remembered; everything else is asked as before.
+    the tag of a plain scalar depends on its text alone, and every other node's on its kind
+    alone (the resolver's defaults), so the resolver's own answer is remembered, and the
+    steps of the composer's path are not followed; with path resolvers, every node is asked
+    as before.
     """
 
     def __init__(self, stream: Any) -> None:
         super().__init__(stream)
         self._plain_tags: dict[str, str] = {}
+        self._tag_of_kind: dict[type[yaml.Node], str] = {
+            _SCALAR: self.DEFAULT_SCALAR_TAG,
+            _SEQUENCE: self.DEFAULT_SEQUENCE_TAG,
+            _MAPPING: self.DEFAULT_MAPPING_TAG,
+        }
+        if self.yaml_path_resolvers:
+            self.resolve = super().resolve  # type: ignore[method-assign]
+            self.descend_resolver = super().descend_resolver  # type: ignore[method-assign]
+            self.ascend_resolver = super().ascend_resolver  # type: ignore[method-assign]
+
+    # The composer tells the resolver of every step into and out of a collection, which
+    # only path resolvers need.
+    def descend_resolver(self, current_node: Any, current_index: Any) -> None:
+        pass
+
+    def ascend_resolver(self) -> None:
+        pass
 
     def resolve(self, kind: type[yaml.Node], value: Any, implicit: Any) -> str:
-        if kind is not yaml.ScalarNode or not implicit[0] or self.yaml_path_resolvers:
-            tag: str = super().resolve(kind, value, implicit)
-            return tag
-        tag_of = self._plain_tags
-        found = tag_of.get(value)
-        if found is None:
-            found = tag_of[value] = super().resolve(kind, value, implicit)
-        return found
+        # The composer passes a scalar's text and whether it was plain; None and a flag
+        # for a sequence or a mapping.
+        if kind is _SCALAR and implicit[0]:
+            found = self._plain_tags.get(value)
+            if found is None:
+                found = self._plain_tags[value] = super().resolve(kind, value, implicit)
+            return found
+        return self._tag_of_kind[kind]
 
 
 # The loader every reader of a hook file's YAML uses (the comment finder too), so that they
@@ -57,7 +77,19 @@ LOADER = _Loader
 # Timestamps and binary stay the text they were written as: hook values are JSON values.
 _AS_TEXT = {"tag:yaml.org,2002:timestamp", "tag:yaml.org,2002:binary"}
 _STR = "tag:yaml.org,2002:str"
-_SCALAR, _MAPPING, _SEQUENCE = yaml.ScalarNode, yaml.MappingNode, yaml.SequenceNode
+
+
+# The commonest typed scalars, read without the constructor (which costs three times as
+# much): a decimal integer, a decimal fraction, a boolean, null, each as the safe
+# constructor reads it (it also takes `1_000`, `0x1F`, `017` octal, `1:30`, `.inf`, which it
+# still reads). tests/test_frontend_yaml.py holds the two together.
+_PLAIN_SCALARS: dict[str, tuple[re.Pattern[str], Any]] = {
+    "tag:yaml.org,2002:int": (re.compile(r"[-+]?(?:0|[1-9][0-9]*)"), int),
+    "tag:yaml.org,2002:float": (re.compile(r"[-+]?[0-9]+\.[0-9]+"), float),
+    "tag:yaml.org,2002:bool": (re.compile(r".+"), lambda text: _BOOLEANS[text.lower()]),
+    "tag:yaml.org,2002:null": (re.compile(r".*"), lambda text: None),
+}
+_BOOLEANS: dict[str, bool] = yaml.constructor.SafeConstructor.bool_values
 
 
 class _TooLarge(Exception):
@@ -219,6 +251,8 @@ class _Converter:
             return self.typed_scalar(node, span, at_key)
         if kind is _MAPPING:
             entries: dict[str, Located] = {}
+            text = self.text
+            inline = depth < MAX_NESTING  # (where ``convert`` would take a child)
             for key_node, value_node in node.value:
                 start = key_node.start_mark.index
                 end = key_node.end_mark.index
@@ -228,7 +262,7 @@ class _Converter:
                         error("HK205", "a key must be a plain string", self.source, key_span)
                     )
                     continue
-                key = str(key_node.value)
+                key = key_node.value
                 if key in entries:
                     self.diagnostics.append(
                         error(
@@ -239,7 +273,26 @@ class _Converter:
                             "remove one of them",
                         )
                     )
-                entries[key] = self.convert(value_node, depth + 1, key_span)
+                if inline and type(value_node) is _SCALAR and self.nodes < MAX_NODES:
+                    # Most values are scalars: made here as ``convert`` makes them, without
+                    # a call for each (a scalar's value is its text).
+                    self.nodes += 1
+                    start = value_node.start_mark.index
+                    end = value_node.end_mark.index
+                    if end < start:
+                        end = start
+                    if value_node.tag == _STR:
+                        value = value_node.value
+                        entries[key] = Located(
+                            value,
+                            Span(start, end),
+                            AlignedWhenAsked(text, start, end, value),
+                            key_span,
+                        )
+                    else:
+                        entries[key] = self.typed_scalar(value_node, Span(start, end), key_span)
+                else:
+                    entries[key] = self.convert(value_node, depth + 1, key_span)
             return Located(entries, span, key_span=at_key)
         if kind is _SEQUENCE:
             items = [self.convert(item, depth + 1) for item in node.value]
@@ -252,6 +305,8 @@ class _Converter:
         tag = node.tag
         if tag == _STR or tag in _AS_TEXT:
             value: Any = str(node.value)
+        elif (plain := _PLAIN_SCALARS.get(tag)) is not None and plain[0].fullmatch(node.value):
+            value = plain[1](node.value)
         else:
             try:
                 value = self.constructor.construct_object(node, deep=True)

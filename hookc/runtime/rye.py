@@ -29,7 +29,8 @@ which this module reproduces:
   ``|default``) by the default, and left as written otherwise. Rye renders ``item_id`` and
   ``params`` (recursively, keys untouched) and nothing else.
 
-Standard library only: every compiled module carries this file verbatim, after ``values.py``.
+Standard library only: a compiled module that calls Rye's functions carries what it reaches of
+this file verbatim, after ``values.py``.
 """
 
 from __future__ import annotations

@@ -1,9 +1,10 @@
 """What compiled conditions call besides the value semantics: error-propagating wrappers,
 path loading, macros and template formatting. Standard library only.
 
-Every compiled module carries ``values.py`` and this file verbatim (the import of values
-is dropped there: the names it brings are already defined); an expression compiled in
-process (``hookc.cel.compile``) runs against this module's namespace directly.
+Every compiled module carries what its code reaches of ``values.py`` and this file, verbatim
+(the import of values is dropped there: the names it brings are already defined); an
+expression compiled in process (``hookc.cel.compile``) runs against this module's namespace
+directly.
 """
 
 from __future__ import annotations
