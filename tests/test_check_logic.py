@@ -576,6 +576,17 @@ def test_a_plainly_possible_atom_is_one_that_is_not_refuted_alone(atom: Expr) ->
         assert engine._plainly_possible(atom) in engine.paths_read(atom)
 
 
+@settings(max_examples=300, deadline=None)
+@given(st.lists(constants.map(Literal) | paths, max_size=4))
+def test_a_path_in_a_list_is_plainly_possible_when_it_holds_constants_one_not_nan(
+    items: list[Expr],
+) -> None:
+    atom = Binary("in", PATHS[1], List(tuple(items)))
+    literal = all(isinstance(item, Literal) for item in items)
+    one_not_nan = any(item.value == item.value for item in items if isinstance(item, Literal))
+    assert engine._plainly_possible(atom) == (PATHS[1] if literal and one_not_nan else None)
+
+
 @settings(max_examples=500, deadline=None)
 @given(conditions | distinct_paths, st.data())
 def test_the_shadow_index_reads_of_a_condition_what_its_facts_say(

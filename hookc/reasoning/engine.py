@@ -787,13 +787,15 @@ def _plainly_possible(expr: Expr) -> Expr | None:
         if op == "in":
             if type(right) is not List or not _is_plain_path(left):
                 return None
-            items = right.items
-            if all(type(item) is Literal for item in items) and any(
-                item.value == item.value  # type: ignore[union-attr]
-                for item in items
-            ):
-                return left
-            return None
+            # Constants only, one of them not NaN: one loop, no generators (the optimizer and
+            # the checks ask this of every atom, several times).
+            possible = False
+            for item in right.items:
+                if type(item) is not Literal:
+                    return None
+                if not possible and item.value == item.value:
+                    possible = True
+            return left if possible else None
         if op not in _MIRROR:
             return None
         if type(right) is Literal:
