@@ -32,6 +32,8 @@ _ValueClass: TypeAlias = "tuple[str, _Scalar]"
 
 def _value_class(value: _Scalar) -> tuple[str, _Scalar]:
     """One key for CEL-equal safe constants (1 and 1.0 are the same class)."""
+    if type(value) is str:  # most pinned values: tool names, codes
+        return "string", value
     if isinstance(value, int | float) and not isinstance(value, bool):
         return "number", float(value)
     return _kind(value), value
@@ -93,7 +95,10 @@ class EarlierConditions:
     def _all_pinned_on(self, terms: Collection[Expr]) -> bool:
         """Whether every earlier hook pins one of ``terms``: no pool then holds a hook that
         ``candidates`` would take from it."""
-        return sum(self._pinned_count[term] for term in terms) == len(self._hooks)
+        pinned = 0
+        for term in terms:  # one, mostly: a loop, not a generator
+            pinned += self._pinned_count[term]
+        return pinned == len(self._hooks)
 
     def candidates(self, condition: Expr | None) -> list[Hook]:
         """Earlier hooks that ``condition`` might imply, in evaluation order."""
@@ -131,6 +136,8 @@ class EarlierConditions:
                     taken += 1
                     if taken == _CANDIDATES:
                         break
+        if not found:
+            return []  # most hooks: nothing earlier pins their values
         nearest = sorted(found)[-_CANDIDATES:]
         return [self._hooks[position] for position in nearest]
 
