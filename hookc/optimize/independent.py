@@ -48,7 +48,7 @@ from hookc.ir.expr import (
     children,
 )
 from hookc.optimize.tree import Mode, is_settled
-from hookc.reasoning import never_true, paths_read
+from hookc.reasoning import never_true, paths_read, plainly_possible
 
 
 def independent_atoms(chain: And | Or, mode: Mode) -> bool:
@@ -140,7 +140,8 @@ def kept_operands(chain: And | Or, mode: Mode) -> bool:
             reads_a_path = True  # a settled node that is no constant is a path
         if not reads_a_path:
             return False
-        if mode is Mode.TRUTH and never_true(operand) is not None:
+        # (A plainly possible atom, most, is not refuted: known without `never_true`'s memo.)
+        if mode is Mode.TRUTH and not plainly_possible(operand) and never_true(operand) is not None:
             return False
         if mode is Mode.FALSITY and never_true(Unary("!", operand)) is not None:
             return False

@@ -816,6 +816,12 @@ def _plainly_possible(expr: Expr) -> Expr | None:
     return None
 
 
+def plainly_possible(expr: Expr) -> bool:
+    """Whether ``expr`` is a plain atom that can be true on its own (``_plainly_possible``):
+    then ``never_true(expr)`` is None, known without its memo."""
+    return _plainly_possible(expr) is not None
+
+
 def _plainly_possible_apart(operands: Sequence[Expr]) -> bool:
     """Whether every operand is plainly possible (``_plainly_possible``) and no two test
     one path: then no two constrain one term (a fact's term is the path or the atom, and
