@@ -83,7 +83,18 @@ def kept_apart(chain: And | Or) -> bool:
     seen: set[Expr] = set()
     count = 0
     for operand in chain.operands:
-        paths = _paths_read(operand)
+        kind = type(operand)
+        paths: AbstractSet[Expr]
+        if kind is Select or kind is Index:
+            paths = paths_read(operand)  # a path itself, read whole
+        else:
+            # Its children are settled: the paths it reads are those that are no constant
+            # and no list of constants (``_paths_read`` without asking ``is_settled`` again).
+            paths = {
+                part
+                for part in children(operand)
+                if type(part) is not Literal and type(part) is not List
+            }
         seen |= paths
         count += len(paths)
     return len(seen) == count
