@@ -7,7 +7,7 @@ A hook file's own ``action_types`` and ``event_context_schema`` extend its profi
 
 from __future__ import annotations
 
-import copy
+import os
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -122,7 +122,7 @@ def action_type(name: str, entry: Mapping[str, Any] | None) -> ActionType:
             ParamSpec(
                 name=str(param_name),
                 type=spec.get("type"),
-                default=copy.deepcopy(spec["default"]) if "default" in spec else _NO_DEFAULT,
+                default=copied(spec["default"]) if "default" in spec else _NO_DEFAULT,
                 enum=tuple(enum) if isinstance(enum, list) else None,
                 required=bool(spec.get("required", False)),
                 description=spec.get("description"),
@@ -133,7 +133,7 @@ def action_type(name: str, entry: Mapping[str, Any] | None) -> ActionType:
 
 def merge_schemas(base: Mapping[str, Any], extra: Mapping[str, Any]) -> dict[str, Any]:
     """``extra``'s keys over ``base``'s, merging ``properties`` one level at a time."""
-    merged = dict(copy.deepcopy(base))
+    merged: dict[str, Any] = copied(dict(base))
     for key, value in extra.items():
         if key == "properties" and isinstance(value, Mapping):
             properties = dict(merged.get("properties") or {})
@@ -142,15 +142,31 @@ def merge_schemas(base: Mapping[str, Any], extra: Mapping[str, Any]) -> dict[str
                 if isinstance(old, Mapping) and isinstance(sub, Mapping):
                     properties[name] = merge_schemas(old, sub)
                 else:
-                    properties[name] = copy.deepcopy(sub)
+                    properties[name] = copied(sub)
             merged["properties"] = properties
         else:
-            merged[key] = copy.deepcopy(value)
+            merged[key] = copied(value)
     return merged
 
 
+def copied(data: Any) -> Any:
+    """A copy of data read from YAML (mappings, lists, sets, tuples and scalars) that shares
+    no container with ``data``: equal to ``copy.deepcopy(data)``, without importing copy
+    (with weakref) at every start-up for the defaults of the default profile's catalog."""
+    if isinstance(data, dict):
+        return {key: copied(value) for key, value in data.items()}
+    if isinstance(data, list):
+        return [copied(item) for item in data]
+    if isinstance(data, tuple):
+        return tuple(copied(item) for item in data)
+    if isinstance(data, set):
+        return set(data)  # of hashable, hence immutable here, members
+    return data  # a scalar: None, bool, int, float, str, bytes, a date
+
+
 def available() -> tuple[str, ...]:
-    return tuple(sorted(path.stem for path in _PROFILES.glob("*.yaml")))
+    # The folder listed, not globbed: pathlib's glob compiles a pattern on every run.
+    return tuple(sorted(name[:-5] for name in os.listdir(_PROFILES) if name.endswith(".yaml")))
 
 
 def load_profile(name: str = "default") -> Profile:

@@ -170,6 +170,8 @@ UNUSED_ON_A_NATIVE_YAML_RUN = (
     "tokenize",
     "dataclasses",  # hookc.records makes hookc's records
     "inspect",
+    "copy",  # a profile copies its YAML data itself (hookc.profile.copied)
+    "weakref",
     "hookc.frontend.xml_file",
     # The readers of the other formats: each format module holds only its `claims`.
     "hookc.frontend.formats.a3s_reader",

@@ -17,6 +17,7 @@ import importlib.util
 import keyword
 import os
 import re
+import sys
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
@@ -279,7 +280,9 @@ _HASHLIB_FROM = 1 << 20
 
 
 def _builtin_sha256() -> Callable[[], Any] | None:
-    for name in ("_sha2", "_sha256"):
+    # This Python's name first: an import that fails searches every folder of sys.path.
+    names = ("_sha2", "_sha256") if sys.version_info >= (3, 12) else ("_sha256", "_sha2")
+    for name in names:
         with contextlib.suppress(ImportError):
             constructor: Callable[[], Any] = importlib.import_module(name).sha256
             return constructor

@@ -12,9 +12,10 @@ from hookc.profile import Profile, load_profile
 from hookc.source import Source
 
 PROFILE = "a3s"
-# A list whose items say `event_type`: YAML (`- id: ...`) or a JSON array.
-_YAML_ITEM = re.compile(r"""^-[ \t]+\{?[ \t]*["']?(?:id|event_type)["']?[ \t]*:""", re.MULTILINE)
-_EVENT_TYPE = re.compile(r"""["']?\bevent_type["']?[ \t]*:""")
+# A list whose items say `event_type`: YAML (`- id: ...`) or a JSON array. Compiled (and
+# cached by `re`) on first use: only a file that says `event_type` is searched.
+_YAML_ITEM = r"""(?m)^-[ \t]+\{?[ \t]*["']?(?:id|event_type)["']?[ \t]*:"""
+_EVENT_TYPE = r"""["']?\bevent_type["']?[ \t]*:"""
 
 
 def claims(name: str, text: str) -> bool:
@@ -25,8 +26,8 @@ def claims(name: str, text: str) -> bool:
         # The substring test first: it is ten times quicker than the searches it spares.
         return (
             "event_type" in text
-            and bool(_YAML_ITEM.search(text))
-            and bool(_EVENT_TYPE.search(text))
+            and bool(re.search(_YAML_ITEM, text))
+            and bool(re.search(_EVENT_TYPE, text))
         )
     return False
 

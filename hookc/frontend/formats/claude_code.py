@@ -14,12 +14,14 @@ from hookc.profile import Profile, load_profile
 from hookc.source import Source
 
 PROFILE = "claude-code"
-_SETTINGS = re.compile(r"settings(?:\.[\w-]+)*\.json")
-_HOOKS_OBJECT = re.compile(r'"hooks"\s*:\s*\{')
-_HANDLER_LIST = re.compile(r'"hooks"\s*:\s*\[')
-_ANY_SETTINGS = re.compile(r"(?:[\w.-]*[-_.])?settings(?:[-_.][\w.-]*)?\.json")
+# Patterns, compiled (and cached by `re`) on first use: only a JSON file is looked at, and
+# a start-up that reads no JSON file need not compile them.
+_SETTINGS = r"settings(?:\.[\w-]+)*\.json"
+_HOOKS_OBJECT = r'"hooks"\s*:\s*\{'
+_HANDLER_LIST = r'"hooks"\s*:\s*\['
+_ANY_SETTINGS = r"(?:[\w.-]*[-_.])?settings(?:[-_.][\w.-]*)?\.json"
 # What only a Claude Code settings file holds: its schema, or one of its own keys.
-_SETTINGS_CONTENT = re.compile(
+_SETTINGS_CONTENT = (
     r'claude-code-settings|"(?:permissions|sandbox|statusLine|enabledPlugins|apiKeyHelper|'
     r"includeCoAuthoredBy|cleanupPeriodDays|outputStyle|disableAllHooks|"
     r'allowManagedPermissionRulesOnly|enableAllProjectMcpServers)"\s*:'
@@ -39,13 +41,13 @@ def claims(name: str, text: str) -> bool:
     path = PurePath(name)
     if path.suffix.lower() != ".json":
         return False
-    if path.parent.name == ".claude" and _SETTINGS.fullmatch(path.name):
+    if path.parent.name == ".claude" and re.fullmatch(_SETTINGS, path.name):
         return True
-    if _ANY_SETTINGS.fullmatch(path.name) and _SETTINGS_CONTENT.search(text):
+    if re.fullmatch(_ANY_SETTINGS, path.name) and re.search(_SETTINGS_CONTENT, text):
         return True  # managed-settings.json, settings-strict.json, ...
     return (
-        _HOOKS_OBJECT.search(text) is not None
-        and _HANDLER_LIST.search(text) is not None
+        re.search(_HOOKS_OBJECT, text) is not None
+        and re.search(_HANDLER_LIST, text) is not None
         and _event_key().search(text) is not None
     )
 

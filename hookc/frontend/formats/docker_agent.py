@@ -14,7 +14,7 @@ from hookc.profile import Profile, load_profile
 from hookc.source import Source
 
 PROFILE = "docker-agent"
-_AGENTS = re.compile(r"^agents[ \t]*:", re.MULTILINE)
+_AGENTS = r"(?m)^agents[ \t]*:"  # compiled (and cached by `re`) on first use
 
 
 @functools.cache
@@ -28,7 +28,7 @@ def claims(name: str, text: str) -> bool:
     return (
         PurePath(name).suffix.lower() in (".yaml", ".yml")
         and "agents" in text
-        and _AGENTS.search(text) is not None
+        and re.search(_AGENTS, text) is not None
     )
 
 

@@ -31,17 +31,15 @@ XML_SUFFIXES = (".xml", ".md")
 
 # A glance at the text, before anything is parsed: a key only Rye writes (block or flow
 # style). ``load`` reads the file and decides; a file that is not Rye's goes to native.
-_RYE_KEYS = re.compile(
-    r"^(?:infra_hooks|context_hooks|action_primaries|action_item_types)[ \t]*:"
-    r"|(?:^|[\s{,])(?:layer|primary|item_type|actions)[ \t]*:",
-    re.MULTILINE,
+# The patterns are compiled (and cached by `re`) on first use: most files need none.
+_RYE_KEYS = (
+    r"(?m)^(?:infra_hooks|context_hooks|action_primaries|action_item_types)[ \t]*:"
+    r"|(?:^|[\s{,])(?:layer|primary|item_type|actions)[ \t]*:"
 )
 _RYE_WORDS = ("layer", "primary", "item_type", "actions", "infra_hooks", "context_hooks",
               "action_primaries", "action_item_types")  # fmt: skip
-_FRONT_MATTER_HOOKS = re.compile(
-    r"\A(?:[ \t]*<!--.*?-->\s*)?---[ \t]*\r?\n.*?^hooks[ \t]*:", re.S | re.M
-)
-_RYE_XML = re.compile(rf"<(?:{'|'.join(sorted(RYE_CHILDREN))})\b|<hook\b[^>]*\blayer=")
+_FRONT_MATTER_HOOKS = r"(?sm)\A(?:[ \t]*<!--.*?-->\s*)?---[ \t]*\r?\n.*?^hooks[ \t]*:"
+_RYE_XML = rf"<(?:{'|'.join(sorted(RYE_CHILDREN))})\b|<hook\b[^>]*\blayer="
 
 
 def claims(name: str, text: str) -> bool:
@@ -50,10 +48,10 @@ def claims(name: str, text: str) -> bool:
         if text.startswith("# rye:signed:"):
             return True
         # Plain substring tests first: a large seed-000 file has none of these words.
-        return any(word in text for word in _RYE_WORDS) and _RYE_KEYS.search(text) is not None
+        return any(word in text for word in _RYE_WORDS) and re.search(_RYE_KEYS, text) is not None
     if ending in XML_SUFFIXES:
-        return _FRONT_MATTER_HOOKS.match(text) is not None or (
-            "<hooks" in text and _RYE_XML.search(text) is not None
+        return re.match(_FRONT_MATTER_HOOKS, text) is not None or (
+            "<hooks" in text and re.search(_RYE_XML, text) is not None
         )
     return False
 

@@ -15,8 +15,9 @@ from hookc.source import Source
 
 PROFILE = "system-hooks"
 # A registry file says what it is in its first lines: its own `event_type:` and `handler:`.
-_TOP_KEY = re.compile(r"^(event_type|handler)\s*:", re.MULTILINE)
-_NATIVE_SECTION = re.compile(r"^(?:hooks|builtin_hooks)\s*:", re.MULTILINE)
+# Compiled (and cached by `re`) on first use, by the first YAML file.
+_TOP_KEY = r"(?m)^(event_type|handler)\s*:"
+_NATIVE_SECTION = r"(?m)^(?:hooks|builtin_hooks)\s*:"
 
 
 def in_registry_folder(name: str) -> bool:
@@ -27,10 +28,10 @@ def in_registry_folder(name: str) -> bool:
 def claims(name: str, text: str) -> bool:
     if suffix(name) not in (".yaml", ".yml"):
         return False
-    if _NATIVE_SECTION.search(text):  # seed 000's hook file, wherever it lies
+    if re.search(_NATIVE_SECTION, text):  # seed 000's hook file, wherever it lies
         return False
     # In the registry's folder one of its keys says enough; elsewhere it takes both.
-    keys = len(set(_TOP_KEY.findall(text)))
+    keys = len(set(re.findall(_TOP_KEY, text)))
     return keys == 2 or (keys == 1 and in_registry_folder(name))
 
 
