@@ -19,10 +19,10 @@ import re
 from itertools import accumulate, chain
 from operator import itemgetter
 
-from hookc.cel.build import Lexeme, NodeBuilder
+from hookc.cel.build import NAMES_WITH_FINDINGS, Lexeme, NodeBuilder
 from hookc.diagnostics import Diagnostic
-from hookc.ir.expr import Expr
-from hookc.source import Source
+from hookc.ir.expr import Expr, Ident, Literal
+from hookc.source import Source, Span
 
 # What Lark ignores between tokens (grammar/cel.lark's %ignore), skipped before each token;
 # possessive, so that no backtracking hands the end of a comment to the token after it.
@@ -339,9 +339,14 @@ class _Reader(NodeBuilder):
             if first in _NAME_START and text[-1] not in _QUOTES:
                 if self.kinds[at + 1] == "LPAREN":
                     operand = self.name(at)
-                else:
+                elif text in NAMES_WITH_FINDINGS:
                     start = self.starts[at]
                     operand = self.ident_at(start, text, start, self.ends[at])
+                else:  # what ``ident_at`` makes of a name it has nothing to say about
+                    operand = Ident(text, Span(self.starts[at], self.ends[at]))
+            elif first in _QUOTES and "\\" not in text and text[:3] != first * 3:
+                # what ``literal_at`` makes of a string without escapes (most strings)
+                operand = Literal(text[1:-1], Span(self.starts[at], self.ends[at]))
             else:
                 kind = "STRING" if first in _QUOTES else _literal_kind(text)
                 operand = self.literal_at(kind, text, self.starts[at], self.ends[at])
@@ -471,6 +476,8 @@ class _Reader(NodeBuilder):
             first = text[0]
             if first in _QUOTES:
                 self.at = at + 1
+                if "\\" not in text and text[:3] != first * 3:  # as ``unary`` reads it
+                    return Literal(text[1:-1], Span(self.starts[at], self.ends[at]))
                 return self.literal_at("STRING", text, self.starts[at], self.ends[at])
             if first in _NUMBER_START:
                 self.at = at + 1
