@@ -16,8 +16,7 @@ two to each other with Hypothesis.
 from __future__ import annotations
 
 import re
-from itertools import accumulate, chain
-from operator import itemgetter
+from itertools import accumulate
 
 from hookc.cel.build import NAMES_WITH_FINDINGS, Lexeme, NodeBuilder
 from hookc.diagnostics import Diagnostic
@@ -92,7 +91,7 @@ _COMMON = (
 )
 # The terminals' own groups made non-capturing: each match is then two strings.
 _TERMINALS = "|".join(re.sub(r"(?<!\\)\((?!\?)", "(?:", TERMINALS[name]) for name in _ORDER)
-_SCAN = re.compile(f"({_SKIP_RUNS})(?:({_COMMON}|{_TERMINALS})|\\Z)")
+_SCAN = re.compile(f"({_SKIP_RUNS})({_COMMON}|{_TERMINALS}|\\Z)")
 # A token's kind follows from its text (the scan takes the first terminal of ``_ORDER``
 # that matches; tests/test_cel_descent.py holds ``kind_of`` to a scan with a group per
 # terminal): operators, punctuation and keywords by their whole text, the rest by how they
@@ -195,21 +194,22 @@ def _tokens(
     """The kind (None for a name or a literal that is no keyword), text, start and end of
     every token of ``text[start:end]``, ending with ``$END``; None where a character
     starts no token."""
-    found = _SCAN.findall(text, start, end)
-    if len(found) > 1 and not found[-2][1]:
-        del found[-1]  # white space, then the end; then the end again, an empty match
-    # The rest in C, not a loop in Python over the tokens (which costs more than the scan).
-    # Each match is what was skipped and a token, one after the other from ``start``, so
-    # a token's start and end are sums of lengths; where a character starts no token, the
-    # scan matches nowhere there and passes it over: the matches then fall short of the end.
-    offsets = list(accumulate(map(len, chain.from_iterable(found)), initial=start))
-    if offsets[-1] != end:
+    # One flat list, no tuples: what lies before each match (empty, unless a character there
+    # starts no token), what the match skipped, its token; and, last, what follows the last
+    # match (empty: the scan matches at the end).
+    parts = _SCAN.split(text[start:end])
+    if len(parts) > 4 and not parts[-5]:
+        del parts[-4:-1]  # white space, then the end; then the end again, an empty match
+    if any(parts[::3]):
         return None
-    texts = list(map(_TOKEN, found))
-    return list(map(_KIND_OF_TEXT, texts)), texts, offsets[1::2], offsets[2::2]
+    # The rest in C, not a loop in Python over the tokens (which costs more than the scan):
+    # the parts follow each other from ``start``, so a token's start and end are sums of
+    # lengths.
+    offsets = list(accumulate(map(len, parts), initial=start))
+    texts = parts[2::3]
+    return list(map(_KIND_OF_TEXT, texts)), texts, offsets[2::3], offsets[3::3]
 
 
-_TOKEN = itemgetter(1)
 _KIND_OF_TEXT = _BY_TEXT.get
 
 
