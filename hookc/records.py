@@ -359,7 +359,8 @@ def _frozen(cls: type[Any], names: tuple[str, ...], slots: bool) -> dict[str, Ca
 
 def _init(cls: type, found: list[Field], *, frozen: bool, slots: bool) -> Callable[..., None]:
     """``__init__``: parameters and defaults as dataclass's, each field set through its
-    slot's setter (slotted), ``object.__setattr__`` (frozen) or ``setattr``, then
+    slot's setter (slotted), ``object.__setattr__`` (frozen) or ``setattr``, then the slots
+    that ``__slot_defaults__`` names (no fields: a kept hash, a cache) to their defaults, then
     ``__post_init__`` if the class has one.
 
     The source is written with numbered names (``f0``, ``_set_0``), so that records of the
@@ -407,6 +408,15 @@ def _init(cls: type, found: list[Field], *, frozen: bool, slots: bool) -> Callab
             body.append(f"    _object_setattr(self, _name_{i}, {value})")
         else:
             body.append(f"    _setattr(self, _name_{i}, {value})")
+    # Slots that are no fields, given their first value here (``__slot_defaults__``, on the
+    # class or a base): a call of ``__post_init__`` per instance costs more than the setting.
+    extra = {}
+    for kind in reversed(cls.__mro__):
+        extra.update(vars(kind).get("__slot_defaults__", {}))
+    for j, (name, default) in enumerate(extra.items()):
+        slot = next(vars(kind)[name] for kind in cls.__mro__ if name in vars(kind))
+        scope[f"_set_extra_{j}"], scope[f"_extra_{j}"] = slot.__set__, default
+        body.append(f"    _set_extra_{j}(self, _extra_{j})")
     if hasattr(cls, "__post_init__"):
         body.append("    self.__post_init__()")
     numbered = ", ".join(["self", *(f"f{i}" for i, item in enumerate(found) if item.init)])

@@ -40,6 +40,9 @@ from hookc.runtime.values import CelError, compile_glob, compile_regex
 from hookc.source import Source, Span
 
 _PYTHON_LITERALS = {"True": "true", "False": "false", "None": "null"}
+# The names ``ident_at`` has something to say about (the fast reader makes any other name's
+# ``Ident`` itself).
+NAMES_WITH_FINDINGS = RESERVED | _PYTHON_LITERALS.keys()
 _KEYWORD_VALUES = {"TRUE": True, "FALSE": False, "NULL": None}
 _RYE = Ident("rye")
 

@@ -16,13 +16,12 @@ two to each other with Hypothesis.
 from __future__ import annotations
 
 import re
-from itertools import accumulate, chain
-from operator import itemgetter
+from itertools import accumulate
 
-from hookc.cel.build import Lexeme, NodeBuilder
+from hookc.cel.build import NAMES_WITH_FINDINGS, Lexeme, NodeBuilder
 from hookc.diagnostics import Diagnostic
-from hookc.ir.expr import Expr
-from hookc.source import Source
+from hookc.ir.expr import Expr, Ident, Literal
+from hookc.source import Source, Span
 
 # What Lark ignores between tokens (grammar/cel.lark's %ignore), skipped before each token;
 # possessive, so that no backtracking hands the end of a comment to the token after it.
@@ -92,7 +91,7 @@ _COMMON = (
 )
 # The terminals' own groups made non-capturing: each match is then two strings.
 _TERMINALS = "|".join(re.sub(r"(?<!\\)\((?!\?)", "(?:", TERMINALS[name]) for name in _ORDER)
-_SCAN = re.compile(f"({_SKIP_RUNS})(?:({_COMMON}|{_TERMINALS})|\\Z)")
+_SCAN = re.compile(f"({_SKIP_RUNS})({_COMMON}|{_TERMINALS}|\\Z)")
 # A token's kind follows from its text (the scan takes the first terminal of ``_ORDER``
 # that matches; tests/test_cel_descent.py holds ``kind_of`` to a scan with a group per
 # terminal): operators, punctuation and keywords by their whole text, the rest by how they
@@ -195,21 +194,22 @@ def _tokens(
     """The kind (None for a name or a literal that is no keyword), text, start and end of
     every token of ``text[start:end]``, ending with ``$END``; None where a character
     starts no token."""
-    found = _SCAN.findall(text, start, end)
-    if len(found) > 1 and not found[-2][1]:
-        del found[-1]  # white space, then the end; then the end again, an empty match
-    # The rest in C, not a loop in Python over the tokens (which costs more than the scan).
-    # Each match is what was skipped and a token, one after the other from ``start``, so
-    # a token's start and end are sums of lengths; where a character starts no token, the
-    # scan matches nowhere there and passes it over: the matches then fall short of the end.
-    offsets = list(accumulate(map(len, chain.from_iterable(found)), initial=start))
-    if offsets[-1] != end:
+    # One flat list, no tuples: what lies before each match (empty, unless a character there
+    # starts no token), what the match skipped, its token; and, last, what follows the last
+    # match (empty: the scan matches at the end).
+    parts = _SCAN.split(text[start:end])
+    if len(parts) > 4 and not parts[-5]:
+        del parts[-4:-1]  # white space, then the end; then the end again, an empty match
+    if any(parts[::3]):
         return None
-    texts = list(map(_TOKEN, found))
-    return list(map(_KIND_OF_TEXT, texts)), texts, offsets[1::2], offsets[2::2]
+    # The rest in C, not a loop in Python over the tokens (which costs more than the scan):
+    # the parts follow each other from ``start``, so a token's start and end are sums of
+    # lengths.
+    offsets = list(accumulate(map(len, parts), initial=start))
+    texts = parts[2::3]
+    return list(map(_KIND_OF_TEXT, texts)), texts, offsets[2::3], offsets[3::3]
 
 
-_TOKEN = itemgetter(1)
 _KIND_OF_TEXT = _BY_TEXT.get
 
 
@@ -339,9 +339,14 @@ class _Reader(NodeBuilder):
             if first in _NAME_START and text[-1] not in _QUOTES:
                 if self.kinds[at + 1] == "LPAREN":
                     operand = self.name(at)
-                else:
+                elif text in NAMES_WITH_FINDINGS:
                     start = self.starts[at]
                     operand = self.ident_at(start, text, start, self.ends[at])
+                else:  # what ``ident_at`` makes of a name it has nothing to say about
+                    operand = Ident(text, Span(self.starts[at], self.ends[at]))
+            elif first in _QUOTES and "\\" not in text and text[:3] != first * 3:
+                # what ``literal_at`` makes of a string without escapes (most strings)
+                operand = Literal(text[1:-1], Span(self.starts[at], self.ends[at]))
             else:
                 kind = "STRING" if first in _QUOTES else _literal_kind(text)
                 operand = self.literal_at(kind, text, self.starts[at], self.ends[at])
@@ -471,6 +476,8 @@ class _Reader(NodeBuilder):
             first = text[0]
             if first in _QUOTES:
                 self.at = at + 1
+                if "\\" not in text and text[:3] != first * 3:  # as ``unary`` reads it
+                    return Literal(text[1:-1], Span(self.starts[at], self.ends[at]))
                 return self.literal_at("STRING", text, self.starts[at], self.ends[at])
             if first in _NUMBER_START:
                 self.at = at + 1

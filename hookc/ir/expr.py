@@ -9,7 +9,7 @@ same expression from different places are equal. ``&&`` and ``||`` chains are n-
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from hookc.records import field, fields, record
 from hookc.source import Span
@@ -29,12 +29,10 @@ class _Node:
 
     __slots__ = ("_hash",)
     _hash: int | None
-
-    def __post_init__(self) -> None:
-        # An empty slot would make the first `__hash__` raise and catch AttributeError, which
-        # costs more than the hash: every node of every condition is hashed once. Set through
-        # the slot's own setter, as a slotted record's `__init__` sets the fields.
-        _set_hash(self, None)
+    # An empty slot would make the first `__hash__` raise and catch AttributeError, which
+    # costs more than the hash: every node of every condition is hashed once. The record's
+    # `__init__` sets it, as it sets the fields (a `__post_init__` would cost a call a node).
+    __slot_defaults__: ClassVar[dict[str, None]] = {"_hash": None}
 
 
 _set_hash = vars(_Node)["_hash"].__set__
