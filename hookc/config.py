@@ -18,11 +18,11 @@ Paths in the file are relative to its folder. The command line's options win ove
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from hookc.check.select import PerFileIgnore, SelectionError, check_rule_names
+from hookc.records import field, record
 
 CONFIG_FILES = ("hookc.toml", "pyproject.toml")
 KEYS = ("profile", "strict", "select", "ignore", "include", "exclude", "per-file-ignores")
@@ -30,15 +30,16 @@ KEYS = ("profile", "strict", "select", "ignore", "include", "exclude", "per-file
 # `tool . "hookc".strict = true`), at the start of a line (`hookc = {...}` under `[tool]`)
 # or in an inline table (`tool = {hookc = {...}}`), and followed by a dot, `=` or the `]`
 # of a table header. A key can be spelt with escapes only (`"\u0068ookc"`), hence the
-# test for them beside this one.
-_HOOKC_KEY = re.compile(r"""(?:^|[.{,])[ \t]*["']?hookc["']?[ \t]*[.=\]]""", re.MULTILINE)
+# test for them beside this one. Compiled (and kept by `re`) when a pyproject.toml is read,
+# not at every start-up.
+_HOOKC_KEY = r"""(?:^|[.{,])[ \t]*["']?hookc["']?[ \t]*[.=\]]"""
 
 
 class ConfigError(ValueError):
     """A configuration file that cannot be used, with its name and what is wrong."""
 
 
-@dataclass(frozen=True)
+@record
 class Config:
     path: Path | None = None  # None: no configuration file
     profile: str | None = None
@@ -76,7 +77,7 @@ def _has_hookc_table(path: Path) -> bool:
         return False
     # Parsing a project's pyproject.toml took 2 ms of a one-hook compile: a file where no
     # `hookc` stands as a key (`hookc>=0.1` in a dependency list does not) is not parsed.
-    if not _HOOKC_KEY.search(text) and "\\u" not in text and "\\U" not in text:
+    if not re.search(_HOOKC_KEY, text, re.MULTILINE) and "\\u" not in text and "\\U" not in text:
         return False
     import tomllib  # only for a file that may configure hookc: start-up stays light
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable
-from dataclasses import dataclass
 
+from hookc.records import record
 from hookc.source import Source, Span
 
 
@@ -99,7 +99,7 @@ CODES: dict[str, str] = {
 _WIDEST_LINE = 100
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Diagnostic:
     """One finding: a code of ``CODES``, how severe, what and where (0-based offsets into
     ``source``), and a hint for the fix when there is one."""
@@ -160,9 +160,9 @@ class Diagnostic:
         # are printable throughout: one test in C then, not one a character.)
         text = self.source.text[line_start + first : line_start + last]
         if not text.isprintable():
-            text = "".join(
-                c if c.isprintable() or c == "\t" else "\N{REPLACEMENT CHARACTER}" for c in text
-            )
+            # U+FFFD, the replacement character: spelt `\N{...}`, it would make compiling
+            # this module (a run without .pyc files) import unicodedata.
+            text = "".join(c if c.isprintable() or c == "\t" else "\ufffd" for c in text)
         if length > _WIDEST_LINE:
             prefix = "…" if first else ""
             text = prefix + text + ("…" if last < length else "")

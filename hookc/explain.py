@@ -15,7 +15,6 @@ import json
 import math
 import re
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -25,10 +24,11 @@ from hookc.cel.parser import parse
 from hookc.cel.printer import to_text
 from hookc.ir.expr import And, Expr, Literal, Or, Unary, context_paths
 from hookc.ir.hooks import HookSet
+from hookc.records import record
 from hookc.runtime.values import CelError, format_value
 
 
-@dataclass(frozen=True)
+@record
 class Subject:
     """What is evaluated: the hooks' metadata and conditions, and the evaluator."""
 

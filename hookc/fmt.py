@@ -24,7 +24,6 @@ import re
 import secrets
 import stat
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -36,6 +35,7 @@ from hookc.frontend.files import read_source
 from hookc.frontend.load import load_source
 from hookc.frontend.yaml_file import LOADER
 from hookc.profile import Profile
+from hookc.records import record
 from hookc.source import Source, Span
 
 YAML_SUFFIXES = (".yaml", ".yml")
@@ -60,7 +60,7 @@ _CONDITION_KEYS = frozenset(("all", "any", "not", "when", *_LEAF_ORDER))
 Path_ = tuple[str | int, ...]
 
 
-@dataclass(frozen=True)
+@record
 class Formatted:
     """One file: its formatted text (None when it cannot be given) and why not."""
 
@@ -315,7 +315,7 @@ def _order_for(node: Any, path: Path_) -> tuple[str, ...]:
 # -- where each key and item is ---------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@record
 class _Place:
     start: tuple[int, int]  # (line, column), 0-based, of the key or the item
     end_line: int  # the line its value ends on (a scalar's or flow collection's last line)

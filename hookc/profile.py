@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 import yaml
 
 from hookc.ir.hooks import Ordering
+from hookc.records import field, record, replace
 
 _PROFILES = Path(__file__).resolve().parent / "profiles"
 _NO_DEFAULT: Any = object()
@@ -25,7 +25,7 @@ _NO_DEFAULT: Any = object()
 PARAM_TYPES = ("integer", "number", "string", "boolean", "object", "array")
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class ParamSpec:
     """One parameter of a catalog action: its JSON type, default, allowed values."""
 
@@ -60,7 +60,7 @@ class ParamSpec:
         return True
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class ActionType:
     """One action of the catalog, with its parameters."""
 
@@ -77,7 +77,7 @@ class ActionType:
         return next((p for p in self.params if p.type == "object"), None)
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Profile:
     """A runtime's profile: its events, their context's schema, its action catalog and how
     matching hooks are ordered."""

@@ -6,12 +6,11 @@ that hookc prints goes unexplained.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from hookc.diagnostics import CODES
+from hookc.records import record
 
 
-@dataclass(frozen=True)
+@record
 class Rule:
     why: str
     example: str

@@ -8,7 +8,6 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
 
 from hookc.check.select import Selection, SelectionError, check_rule_names
@@ -16,13 +15,14 @@ from hookc.commands import UsageError
 from hookc.config import Config, ConfigError, find_config, load_config
 from hookc.frontend.discover import expand
 from hookc.profile import Profile, available, load_profile, load_profile_file
+from hookc.records import record
 
 
 class SettingsError(UsageError):
     """A usage error: a bad option, configuration file or profile."""
 
 
-@dataclass(frozen=True)
+@record
 class Settings:
     """The options of one run: the configuration file's, overlaid with the command line's."""
 

@@ -9,10 +9,11 @@ from __future__ import annotations
 import bisect
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+
+from hookc.records import field, record
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@record(slots=True, init=False)
 class Span:
     """A half-open range ``[start, end)`` of offsets into one source text."""
 
@@ -22,9 +23,10 @@ class Span:
     def __init__(self, start: int, end: int) -> None:
         if not 0 <= start <= end:
             raise ValueError(f"bad span [{start}, {end})")
-        # The slots are set through their descriptors: half the time of the frozen
-        # dataclass's own __init__ (object.__setattr__ by name), and a file's front end and
-        # parser make a span for every value and every node (26,000 for 1,000 hooks).
+        # The slots are set through their descriptors, as a record's own __init__ does
+        # (half the time of object.__setattr__ by name), with the check above first: a
+        # file's front end and parser make a span for every value and every node (26,000
+        # for 1,000 hooks).
         _set_start(self, start)
         _set_end(self, end)
 
@@ -41,7 +43,7 @@ _set_start: Callable[[Span, int], None] = vars(Span)["start"].__set__
 _set_end: Callable[[Span, int], None] = vars(Span)["end"].__set__
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Source:
     """A named text (a file, or an expression given on its own)."""
 

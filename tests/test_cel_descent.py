@@ -6,7 +6,6 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
-from dataclasses import fields, replace
 from pathlib import Path
 
 import yaml
@@ -19,6 +18,7 @@ from hookc.cel.literals import LiteralError, decode_string
 from hookc.cel.parser import parse, parse_within
 from hookc.diagnostics import Diagnostic
 from hookc.ir.expr import Expr, Literal, map_spans, walk
+from hookc.records import fields, replace
 from hookc.source import Source
 from tests.fuzz.targets import expressions as mutated_expressions
 from tests.strategies import expressions

@@ -7,7 +7,6 @@ over mixed-type contexts; and ratios over a grid of atom pairs show they are not
 
 from __future__ import annotations
 
-import dataclasses
 import itertools
 import math
 from collections.abc import Iterator
@@ -17,6 +16,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from hookc import records
 from hookc.cel.evaluator import evaluate
 from hookc.cel.parser import parse
 from hookc.cel.printer import to_text
@@ -697,11 +697,11 @@ def moved(node: Any, offset: int) -> Any:
         return node
     changes = {
         f.name: moved(getattr(node, f.name), offset)
-        for f in dataclasses.fields(node)
+        for f in records.fields(node)
         if f.name != "span"
     }
     span = None if node.span is None else node.span.shift(offset)
-    return dataclasses.replace(node, span=span, **changes)
+    return records.replace(node, span=span, **changes)
 
 
 def rendered(found: list[Diagnostic]) -> list[str]:

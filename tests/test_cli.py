@@ -2,15 +2,23 @@
 
 from __future__ import annotations
 
+import argparse
+import contextlib
 import io
 import json
 import re
+import shutil
 from pathlib import Path
+from unittest import mock
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import hookc
-from hookc.cli import main
+from hookc import cli
+from hookc.cli import COMMANDS, main
+from hookc.commands import PlainHelpFormatter, terminal_columns
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples" / "expressions"
@@ -33,6 +41,56 @@ def test_version_prints_the_package_version(capsys: pytest.CaptureFixture[str]) 
 def test_help_exits_zero_and_lists_the_commands(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--help"]) == 0
     assert "expr" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("columns", [None, "0", "-5", "wide", "37", "100"])
+def test_the_terminal_width_is_the_one_shutil_gives(
+    monkeypatch: pytest.MonkeyPatch, columns: str | None
+) -> None:
+    if columns is None:
+        monkeypatch.delenv("COLUMNS", raising=False)
+    else:
+        monkeypatch.setenv("COLUMNS", columns)
+    assert terminal_columns() == shutil.get_terminal_size().columns
+
+
+@pytest.mark.parametrize("command", [None, *COMMANDS])
+def test_help_is_what_argparses_own_formatter_prints(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], command: str | None
+) -> None:
+    """hookc's formatters ask the width without shutil (start-up), and print the same."""
+    argv = ["--help"] if command is None else [command, "--help"]
+    for columns in ("52", "100"):
+        monkeypatch.setenv("COLUMNS", columns)
+        assert main(argv) == 0
+        ours = capsys.readouterr().out
+        with monkeypatch.context() as stock:
+            stock.setattr(PlainHelpFormatter, "__init__", argparse.HelpFormatter.__init__)
+            assert main(argv) == 0
+        assert ours == capsys.readouterr().out
+
+
+WORDS = [*COMMANDS, "--help", "--version", "-o", "out", "--format", "json", "x", "-"]
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.lists(st.sampled_from(WORDS), max_size=5), st.integers(0, 5))
+def test_a_line_parses_as_with_a_parser_for_every_command(words: list[str], at: int) -> None:
+    """A run makes parsers only for the commands its line names (start-up); what argparse
+    prints and returns is what it would with every command's parser. Each line has an
+    unknown option, so that argparse stops it before any command runs."""
+    argv = [*words[:at], "--bogus", *words[at:]]
+
+    def outcome() -> tuple[int, str, str]:
+        out, err = io.StringIO(), io.StringIO()
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            status = main(argv)
+        return status, out.getvalue(), err.getvalue()
+
+    ours = outcome()
+    every = cli._parser
+    with mock.patch.object(cli, "_parser", lambda named=None: every(None)):
+        assert ours == outcome()
 
 
 def test_no_command_is_a_usage_error() -> None:

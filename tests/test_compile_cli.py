@@ -7,11 +7,16 @@ import importlib.machinery
 import importlib.util
 import io
 import os
+import py_compile
+import unicodedata
 from pathlib import Path
 from types import ModuleType
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from hookc.backend import driver
 from hookc.backend.driver import OutputError, compile_files, module_name_for, source_digest
 from hookc.cli import main
 
@@ -145,6 +150,34 @@ def test_source_sha256_is_the_digest_of_the_inputs_digests_one_per_line() -> Non
     assert source_digest([b"a", b"b"]) != source_digest([b"b", b"a"])
 
 
+@settings(max_examples=50, deadline=None)
+@given(st.binary(max_size=5000), st.integers(0, 2))
+def test_the_built_in_sha256_gives_hashlibs_digest(data: bytes, splits: int) -> None:
+    """The digest is CPython's own sha256 for a small input (no OpenSSL to import)."""
+    assert driver._BUILTIN_SHA256 is not None  # CPython 3.11+ has it
+    digest = driver._BUILTIN_SHA256()
+    for part in (data[: len(data) // 3], data[len(data) // 3 :]) if splits else (data,):
+        digest.update(part)
+    assert digest.hexdigest() == hashlib.sha256(data).hexdigest()
+
+
+@given(st.text(st.characters(max_codepoint=127), max_size=8))
+def test_an_ascii_name_is_its_own_normal_form(name: str) -> None:
+    """Module names are NFKC-checked only when they are not ASCII (no unicodedata)."""
+    assert unicodedata.normalize("NFKC", name) == name
+
+
+def test_large_inputs_and_files_have_the_same_digest_as_in_memory(tmp_path: Path) -> None:
+    small, large = b"hooks: []\n", bytes(range(256)) * (5 << 12)  # 5 MiB: hashlib's
+    for path, data in ((tmp_path / "small", small), (tmp_path / "large", large)):
+        path.write_bytes(data)
+    expected = hashlib.sha256(
+        "".join(hashlib.sha256(data).hexdigest() + "\n" for data in (small, large)).encode()
+    ).hexdigest()
+    assert source_digest([small, large]) == expected
+    assert driver.source_digest_of_files([tmp_path / "small", tmp_path / "large"]) == expected
+
+
 def test_an_id_used_in_two_inputs_is_an_error_and_nothing_is_written(tmp_path: Path) -> None:
     first = write(tmp_path / "first.hooks.yaml", BUDGET)
     second = write(tmp_path / "second.hooks.yaml", BUDGET)
@@ -194,6 +227,11 @@ def test_the_pyc_is_checked_hash_and_matches_the_module(tmp_path: Path) -> None:
     # PEP 552 flags: bit 0 hash-based, bit 1 check_source.
     assert int.from_bytes(pyc[4:8], "little") == 0b11
     assert pyc[8:16] == importlib.util.source_hash(module.read_bytes())
+    # Byte for byte what py_compile writes (hookc writes it without importing py_compile).
+    expected = tmp_path / "expected.pyc"
+    mode = py_compile.PycInvalidationMode.CHECKED_HASH
+    py_compile.compile(str(module), str(expected), "policies.py", True, invalidation_mode=mode)
+    assert pyc == expected.read_bytes()
 
 
 def test_python_imports_the_pyc_without_compiling_the_module(

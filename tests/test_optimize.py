@@ -13,7 +13,6 @@ that must hold for every condition.
 
 from __future__ import annotations
 
-import dataclasses
 import itertools
 import json
 import math
@@ -26,6 +25,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
+from hookc import records
 from hookc.backend.python import generate
 from hookc.cel.evaluator import evaluate
 from hookc.cel.parser import parse
@@ -309,10 +309,10 @@ def _renamed(node: Any, suffix: str) -> Any:
         return Ident(node.name + suffix)
     if not isinstance(node, Expr):
         return node
-    changes = {f.name: _renamed(getattr(node, f.name), suffix) for f in dataclasses.fields(node)}
+    changes = {f.name: _renamed(getattr(node, f.name), suffix) for f in records.fields(node)}
     if isinstance(node, Comprehension):
         changes["var"] = node.var + suffix
-    return dataclasses.replace(node, **changes)
+    return records.replace(node, **changes)
 
 
 def _an_atom(condition: Expr) -> Expr:

@@ -9,7 +9,6 @@ that hooks that differ only in constants share the code. What hooks of one shape
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable
-from dataclasses import dataclass, field
 
 from hookc.backend.expressions import Constants, Expressions, Scope, functions_called
 from hookc.backend.loads import Steps, needed_objects
@@ -17,9 +16,10 @@ from hookc.backend.shapes import fill_text, filled, shape, stand_in, text_templa
 from hookc.cel.printer import to_text
 from hookc.ir.expr import And, Expr, Or, context_paths
 from hookc.ir.hooks import Hook, HookSet
+from hookc.records import field, record
 
 
-@dataclass
+@record(frozen=False)
 class _Code:
     """The code of the conditions of one shape over one naming of their paths: the tests
     of their operands and whether they read the context itself
@@ -35,7 +35,7 @@ class _Code:
     joined: str | None = None
 
 
-@dataclass
+@record(frozen=False)
 class _Shape:
     """What the conditions of one shape share: found from the first of them, their code
     made from the shape's stand-in (``shapes.stand_in``)."""

@@ -12,19 +12,18 @@ functions that need them, and a cached ``import policies`` never loads lark or l
 from __future__ import annotations
 
 import contextlib
-import hashlib
+import importlib
 import importlib.util
 import keyword
 import os
 import re
 import time
-import unicodedata
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from hookc.diagnostics import Diagnostic, has_error
+from hookc.records import record
 
 if TYPE_CHECKING:
     from hookc.check.run import FileReport
@@ -47,7 +46,7 @@ class OutputError(Exception):
     directory, or a write that failed. The CLI reports it as a usage error (exit 2)."""
 
 
-@dataclass(frozen=True)
+@record
 class CompileResult:
     """What ``compile_files`` did: the module it wrote (None when the input had an error)
     and the findings, one report per input file as ``hookc check`` prints them."""
@@ -67,7 +66,7 @@ class CompileResult:
         return has_error(self.diagnostics)
 
 
-@dataclass(frozen=True)
+@record
 class Generated:
     """A module's text, made but not yet written; ``text`` is None when there were errors.
     ``source_sha256`` is the digest of the inputs it was made from (its SOURCE_SHA256)."""
@@ -257,13 +256,47 @@ def _name_problem(name: str) -> str | None:
     if keyword.iskeyword(name):
         return "is a Python keyword"
     # `import ﬁle` looks for `file`: Python normalizes identifiers (NFKC), not file names.
-    normal = unicodedata.normalize("NFKC", name)
-    if normal != name:
-        return f"is not in normal form (`import {name}` would look for {normal!r})"
+    # An ASCII name is its own normal form, and needs no unicodedata (1.6 ms to import).
+    if not name.isascii():
+        import unicodedata
+
+        normal = unicodedata.normalize("NFKC", name)
+        if normal != name:
+            return f"is not in normal form (`import {name}` would look for {normal!r})"
     return None
 
 
 # -- The source digest ------------------------------------------------------------------
+
+# A run hashes its inputs once, a few small files. `hashlib` loads OpenSSL to do it (~6 ms
+# to import, a sixteenth of a one-hook compile); CPython's own sha256 (`_sha2` from 3.12,
+# `_sha256` before) imports in 0.1 ms. It is a private module, but the one hashlib itself
+# falls back to without OpenSSL, and the digest is sha256's whichever computes it
+# (tests/test_compile_cli.py holds the two equal). OpenSSL hashes ~5x faster (0.16 against
+# 0.9 ms for 170 KB), which repays its import past ~1 MB: hashlib hashes larger inputs, and
+# any input where the built-in module is missing (another Python, or a build without it).
+_HASHLIB_FROM = 1 << 20
+
+
+def _builtin_sha256() -> Callable[[], Any] | None:
+    for name in ("_sha2", "_sha256"):
+        with contextlib.suppress(ImportError):
+            constructor: Callable[[], Any] = importlib.import_module(name).sha256
+            return constructor
+    return None
+
+
+_BUILTIN_SHA256 = _builtin_sha256()
+
+
+def _sha256(size: int) -> Any:
+    """A new sha256 hash object for ``size`` bytes of input: the built-in one, or for a
+    large input (or none built in) hashlib's."""
+    if _BUILTIN_SHA256 is not None and size < _HASHLIB_FROM:
+        return _BUILTIN_SHA256()
+    import hashlib
+
+    return hashlib.sha256()
 
 
 def source_digest(contents: Sequence[bytes]) -> str:
@@ -273,12 +306,19 @@ def source_digest(contents: Sequence[bytes]) -> str:
     ``sha256sum a.yaml b.xml | cut -d' ' -f1 | sha256sum`` prints. It depends on the bytes
     of the files and their order, not on their names.
     """
-    return _combine(hashlib.sha256(content).hexdigest() for content in contents)
+    hexdigests = []
+    for content in contents:
+        digest = _sha256(len(content))
+        digest.update(content)
+        hexdigests.append(digest.hexdigest())
+    return _combine(hexdigests)
 
 
 def _combine(hexdigests: Iterable[str]) -> str:
-    lines = "".join(hexdigest + "\n" for hexdigest in hexdigests)
-    return hashlib.sha256(lines.encode("ascii")).hexdigest()
+    lines = "".join(hexdigest + "\n" for hexdigest in hexdigests).encode("ascii")
+    digest = _sha256(len(lines))
+    digest.update(lines)
+    return str(digest.hexdigest())
 
 
 def source_digest_of_files(paths: Sequence[str | Path]) -> str:
@@ -287,7 +327,10 @@ def source_digest_of_files(paths: Sequence[str | Path]) -> str:
     hexdigests = []
     for path in paths:
         with open(path, "rb") as handle:
-            hexdigests.append(hashlib.file_digest(handle, "sha256").hexdigest())
+            digest = _sha256(os.fstat(handle.fileno()).st_size)
+            while chunk := handle.read(1 << 18):
+                digest.update(chunk)
+            hexdigests.append(digest.hexdigest())
     return _combine(hexdigests)
 
 

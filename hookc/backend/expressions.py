@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
 from typing import Any
 
 from hookc.ir.expr import (
@@ -39,6 +38,7 @@ from hookc.ir.expr import (
     children,
     path_steps,
 )
+from hookc.records import field, record
 from hookc.runtime import rye, support
 from hookc.runtime.rye import RYE_ARITY, RYE_INTERPOLATE, RYE_LEAF_FUNCTIONS
 
@@ -100,7 +100,7 @@ def compile_expression(expr: Expr) -> Callable[[Mapping[str, Any]], Any]:
 # -- paths ------------------------------------------------------------------------------------
 
 
-@dataclass
+@record(frozen=False)
 class Scope:
     """Names visible in an expression: macro variables, the context's hoisted paths, and
     the hook's constants when they are kept apart from its code (``Constants``)."""

@@ -20,7 +20,6 @@ constants.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
-from dataclasses import fields
 from typing import Any
 
 from hookc.backend.expressions import EXACT_INTS, Constants, constant_kind
@@ -42,6 +41,7 @@ from hookc.ir.expr import (
     path_steps,
     walk,
 )
+from hookc.records import fields
 
 # Per node type, its fields but the span, in order (a node is remade from them).
 _FIELDS = {

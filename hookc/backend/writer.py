@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 
 from hookc.backend.expressions import Constants
+from hookc.records import field, record
 
 
 def json_text(value: object) -> str:
@@ -21,7 +21,7 @@ def json_text(value: object) -> str:
 _JSON = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
 
 
-@dataclass
+@record(frozen=False)
 class Writer:
     """Lines of Python source, each written at the current depth of indentation (a table's
     rows are one entry, its lines joined)."""

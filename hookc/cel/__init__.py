@@ -11,22 +11,21 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
 from typing import Any
 
-from hookc.backend.expressions import compile_expression
 from hookc.cel.evaluator import evaluate
 from hookc.cel.parser import MAX_DEPTH, parse
 from hookc.cel.printer import to_text
 from hookc.diagnostics import Diagnostic, has_error
 from hookc.errors import CompileError, EvaluationError
 from hookc.ir.expr import Expr
+from hookc.records import field, record
 from hookc.runtime.values import CelError
 
 __all__ = ["MAX_DEPTH", "Program", "compile", "parse", "to_text"]
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Program:
     """A compiled expression: Python code made by the Python back end. ``warnings`` holds
     what compiled but looks like a mistake."""
@@ -62,6 +61,10 @@ def compile(text: str, name: str = "<expr>") -> Program:
     """Parse and check ``text``; raise ``CompileError`` if it has any error."""
     if not isinstance(text, str):
         raise TypeError(f"expression text must be a str, not {type(text).__name__}")
+    # The Python back end, imported here: a run that only parses or prints expressions
+    # (hookc check, through hookc.cel.printer) has no use for it.
+    from hookc.backend.expressions import compile_expression
+
     result = parse(text, name)
     if result.expr is None or has_error(result.diagnostics):
         raise CompileError(result.diagnostics)

@@ -16,7 +16,8 @@ _SIMPLE_ESCAPES = {
     "\\": "\\", "'": "'", '"': '"', "`": "`", "?": "?",
 }  # fmt: skip
 
-_ESCAPE = re.compile(
+# Compiled (and kept by `re`) at the first escape, not at every start-up.
+_ESCAPE = (
     r"\\(?:(?P<simple>[abfnrtv\\'\"`?])|(?P<octal>[0-3][0-7]{2})|[xX](?P<hex>[0-9a-fA-F]{2})"
     r"|u(?P<u4>[0-9a-fA-F]{4})|U(?P<u8>[0-9a-fA-F]{8}))"
 )
@@ -59,7 +60,7 @@ def decode_string(token: str) -> str:
     position = 0
     while (backslash := body.find("\\", position)) != -1:
         out.append(body[position:backslash])
-        match = _ESCAPE.match(body, backslash)
+        match = re.compile(_ESCAPE).match(body, backslash)
         start = body_start + backslash
         if match is None:
             shown = body[backslash : backslash + 2]

@@ -10,10 +10,10 @@ for the first time: a hook file that parses never loads Lark. Both build the IR 
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 import re
 
+from hookc import records
 from hookc.cel import descent
 from hookc.cel.literals import INT64_MAX, INT64_MIN
 from hookc.diagnostics import Diagnostic, error
@@ -29,7 +29,7 @@ _NOTHING_TO_PARSE = re.compile(r"(?:\s|//[^\n]*)*")
 _LONG_NUMBER = re.compile(r"[0-9a-fA-F]{16}")
 
 
-@dataclasses.dataclass(frozen=True, slots=True)
+@records.record(slots=True)
 class ParseResult:
     expr: Expr | None
     diagnostics: tuple[Diagnostic, ...]

@@ -10,7 +10,6 @@ the hook is evaluated, so the hook can never fire.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from hookc.cel.printer import to_text
@@ -34,6 +33,7 @@ from hookc.ir.expr import (
 from hookc.ir.hooks import HookSet, template_exprs
 from hookc.optimize.fold_constants import fold_constants
 from hookc.optimize.tree import Mode, rewrite
+from hookc.records import record
 from hookc.source import Source
 
 Schema = Mapping[str, Any]
@@ -69,7 +69,7 @@ _RECEIVERS = {
 _NOT_PATHS = frozenset({"True", "False", "None"})
 
 
-@dataclass(frozen=True)
+@record
 class _Resolved:
     schema: Schema | None  # the schema at the path, None where the schema says nothing
     unknown_at: int | None = None  # index of the first step the schema does not declare

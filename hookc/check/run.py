@@ -8,7 +8,6 @@ the same findings for the same inputs.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 
 from hookc.check.all_match import all_match_diagnostics
@@ -22,10 +21,11 @@ from hookc.frontend.inputs import duplicate_ids_across
 from hookc.frontend.load import load_file, load_source
 from hookc.frontend.lower import Loaded
 from hookc.profile import Profile
+from hookc.records import record
 from hookc.source import Source
 
 
-@dataclass(frozen=True)
+@record
 class FileReport:
     path: str
     diagnostics: tuple[Diagnostic, ...]
@@ -34,7 +34,7 @@ class FileReport:
         return sum(1 for d in self.diagnostics if d.severity is severity)
 
 
-@dataclass(frozen=True)
+@record
 class Checked:
     """The reports, one per file sorted by path, and what each file loaded to, in the order
     the files were given (compile joins hooks in that order)."""

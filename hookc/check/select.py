@@ -12,10 +12,10 @@ from __future__ import annotations
 import fnmatch
 import os
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from pathlib import PurePath
 
 from hookc.diagnostics import CODES, Diagnostic, Severity
+from hookc.records import record
 
 
 class SelectionError(ValueError):
@@ -42,7 +42,7 @@ def _matches(code: str, rules: Sequence[str]) -> bool:
     return any(rule == "ALL" or code.startswith(rule) for rule in rules)
 
 
-@dataclass(frozen=True)
+@record
 class PerFileIgnore:
     """Codes silenced in the files a glob matches (``**`` crosses folders), the glob read
     relative to ``base`` (the folder of the configuration file that wrote it)."""
@@ -70,7 +70,7 @@ def _relative_forms(path: str, base: str) -> list[str]:
     return forms
 
 
-@dataclass(frozen=True)
+@record
 class Selection:
     select: tuple[str, ...] = ("ALL",)
     ignore: tuple[str, ...] = ()

@@ -13,11 +13,11 @@ from __future__ import annotations
 import bisect
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 
 from hookc.diagnostics import CODES, Diagnostic, Severity, has_error, warning
 from hookc.frontend.comments import comments
 from hookc.ir.hooks import Hook
+from hookc.records import record
 from hookc.source import Source, Span
 
 MARKER = "hookc:"
@@ -29,7 +29,7 @@ _TRAILING = re.compile(r"\s*(?:#.*|<!--.*-->\s*)?\s*", re.DOTALL)
 _BETWEEN = re.compile(r"(?:\s|#[^\n]*|<!--.*?-->)*", re.DOTALL)
 
 
-@dataclass(frozen=True)
+@record
 class Suppression:
     codes: tuple[str, ...]
     span: Span

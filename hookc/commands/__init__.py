@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, TextIO
 
@@ -33,7 +34,43 @@ class UsageError(Exception):
     """The command cannot be carried out as asked; printed as ``hookc: error: ...``, exit 2."""
 
 
-class HelpFormatter(argparse.HelpFormatter):
+class PlainHelpFormatter(argparse.HelpFormatter):
+    """argparse's own formatter, told the terminal's width without ``shutil``.
+
+    argparse makes a formatter for every ``add_argument`` (to check the argument's metavar)
+    and the stock one asks ``shutil.get_terminal_size`` for the width each time: a command
+    that prints no help would import shutil (with bz2 and lzma, ~2 ms) for it.
+    """
+
+    def __init__(
+        self,
+        prog: str,
+        indent_increment: int = 2,
+        max_help_position: int = 24,
+        width: int | None = None,
+    ) -> None:
+        if width is None:
+            width = terminal_columns() - 2  # as argparse's own
+        super().__init__(prog, indent_increment, max_help_position, width)
+
+
+def terminal_columns() -> int:
+    """``shutil.get_terminal_size().columns``: ``$COLUMNS`` if it is a positive number, else
+    the width of the terminal standard output is, else 80."""
+    try:
+        columns = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+        columns = columns or 80
+    return columns
+
+
+class HelpFormatter(PlainHelpFormatter):
     """Descriptions wrapped to the terminal; the examples printed as written."""
 
     def _fill_text(self, text: str, width: int, indent: str) -> str:

@@ -8,18 +8,18 @@ one), so the two can never disagree on what is a comment and what is text.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 import yaml
 
 from hookc.frontend.yaml_file import LOADER
+from hookc.records import record
 from hookc.source import Source, Span
 
 _XML_COMMENT = re.compile(r"<!--(.*?)-->", re.DOTALL)
 _CDATA = re.compile(r"<!\[CDATA\[.*?\]\]>", re.DOTALL)
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Comment:
     """A comment's text (without ``#`` or ``<!-- -->``) and its span in the source."""
 

@@ -3,7 +3,6 @@ and content (``hookc.frontend.formats``), or named by the profile asked for."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from pathlib import Path
 
 from hookc.diagnostics import Diagnostic, error
@@ -11,6 +10,7 @@ from hookc.frontend.files import read_source
 from hookc.frontend.formats import Format, detect, for_profile, not_of_format, unknown_format
 from hookc.frontend.lower import Loaded
 from hookc.profile import Profile, load_profile
+from hookc.records import replace
 from hookc.source import Source, Span
 
 

@@ -8,14 +8,14 @@ rules of hooks and actions are written once for every format.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 from typing import Any
 
 from hookc.frontend.embedded import OffsetMap
+from hookc.records import record
 from hookc.source import Span
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@record(slots=True, init=False)
 class Located:
     """A scalar, ``list[Located]`` or ``dict[str, Located]``, with where it was written.
 

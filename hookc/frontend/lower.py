@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from pathlib import PurePath
 from typing import Any
 
@@ -22,6 +21,7 @@ from hookc.frontend.schema_errors import JsonPath, Problem, schema_problems
 from hookc.frontend.schema_valid import is_valid_document
 from hookc.ir.hooks import Hook, HookSet
 from hookc.profile import Profile
+from hookc.records import field, record
 from hookc.runtime.values import INT64_MAX, INT64_MIN
 from hookc.source import Source, Span
 
@@ -37,7 +37,7 @@ KEPT_SECTIONS = (
 )
 
 
-@dataclass(frozen=True)
+@record
 class Loaded:
     """What a front end made of one file."""
 

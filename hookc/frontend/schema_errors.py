@@ -12,10 +12,10 @@ from __future__ import annotations
 import functools
 import json
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeAlias
 
 from hookc.frontend.schema_valid import hook_schema, is_valid
+from hookc.records import record
 
 if TYPE_CHECKING:  # imported where a problem is explained: a valid file never needs it
     # No stubs for jsonschema are installed (types-jsonschema would give them);
@@ -28,7 +28,7 @@ if TYPE_CHECKING:  # imported where a problem is explained: a valid file never n
 JsonPath: TypeAlias = tuple[str | int, ...]
 
 
-@dataclass(frozen=True, order=True)
+@record(order=True)
 class Problem:
     """A finding at a JSON path. ``at_key``: it is about the key written (an unknown or
     misplaced key), not its value; ``code``: the diagnostic code it is reported under."""
@@ -39,7 +39,7 @@ class Problem:
     code: str = "HK205"
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class _Finding:
     """A problem, with what it takes to drop "needs `op`" when the same object has a key
     `opp` that is reported as "did you mean `op`?" (one mistake, told once)."""

@@ -1,18 +1,17 @@
 """The expression IR: a closed set of immutable nodes for `when` expressions.
 
-Every node is a frozen dataclass with its children in fields or tuples; its ``span`` (where
-it came from) takes no part in equality or hashing, so two parses of the same expression
-from different places are equal. ``&&`` and ``||`` chains are n-ary (``And``, ``Or``) so
-that a long chain of conditions is a wide node, not a deep one.
+Every node is a frozen record (``hookc.records``) with its children in fields or tuples; its
+``span`` (where it came from) takes no part in equality or hashing, so two parses of the
+same expression from different places are equal. ``&&`` and ``||`` chains are n-ary
+(``And``, ``Or``) so that a long chain of conditions is a wide node, not a deep one.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field, fields
 from typing import Any, TypeAlias
 
-from hookc.ir.slots import init_through_slots
+from hookc.records import field, fields, record
 from hookc.source import Span
 
 Value: TypeAlias = "int | float | str | bool | None"
@@ -23,7 +22,7 @@ _SPAN = field(default=None, compare=False, hash=False, repr=False)
 class _Node:
     """What every node shares: room for its hash, computed on first use and kept.
 
-    Hashing a frozen dataclass hashes its fields, so an uncached hash costs the size of the
+    Hashing a frozen record hashes its fields, so an uncached hash costs the size of the
     tree, and the reasoning and the optimizer key their memos by whole conditions: with the
     hash kept, a lookup costs a node's own fields (its children's hashes are kept too).
     """
@@ -34,14 +33,14 @@ class _Node:
     def __post_init__(self) -> None:
         # An empty slot would make the first `__hash__` raise and catch AttributeError, which
         # costs more than the hash: every node of every condition is hashed once. Set through
-        # the slot's own setter, as `hookc.ir.slots` sets the fields.
+        # the slot's own setter, as a slotted record's `__init__` sets the fields.
         _set_hash(self, None)
 
 
 _set_hash = vars(_Node)["_hash"].__set__
 
 
-@dataclass(frozen=True, slots=True, eq=False)
+@record(slots=True, eq=False)
 class Literal(_Node):
     """A constant: int, float (CEL double), str, bool or None (CEL null).
 
@@ -76,7 +75,7 @@ class Literal(_Node):
         return hash(self._key())
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Ident(_Node):
     """A variable: a top-level key of the context, or a macro's iteration variable."""
 
@@ -84,7 +83,7 @@ class Ident(_Node):
     span: Span | None = _SPAN
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Select(_Node):
     """``operand.field``: a map lookup by a constant string key."""
 
@@ -93,7 +92,7 @@ class Select(_Node):
     span: Span | None = _SPAN
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Index(_Node):
     """``operand[index]``: a list position or a map key."""
 
@@ -102,7 +101,7 @@ class Index(_Node):
     span: Span | None = _SPAN
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Call(_Node):
     """``function(args)``, or ``target.function(args)`` for a method call."""
 
@@ -112,7 +111,7 @@ class Call(_Node):
     span: Span | None = _SPAN
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Unary(_Node):
     """``!operand`` (also written ``not``) or ``-operand``."""
 
@@ -121,7 +120,7 @@ class Unary(_Node):
     span: Span | None = _SPAN
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Binary(_Node):
     """Arithmetic (``+ - * / %``), comparison (``== != < <= > >=``) or ``in``."""
 
@@ -131,7 +130,7 @@ class Binary(_Node):
     span: Span | None = _SPAN
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class And(_Node):
     """``a && b && ...`` (also ``and``): false if any operand is false, else error if any is."""
 
@@ -139,7 +138,7 @@ class And(_Node):
     span: Span | None = _SPAN
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Or(_Node):
     """``a || b || ...`` (also ``or``): true if any operand is true, else error if any is."""
 
@@ -147,7 +146,7 @@ class Or(_Node):
     span: Span | None = _SPAN
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Conditional(_Node):
     """``condition ? then : otherwise``."""
 
@@ -157,19 +156,19 @@ class Conditional(_Node):
     span: Span | None = _SPAN
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class List(_Node):
     items: tuple[Expr, ...]
     span: Span | None = _SPAN
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Map(_Node):
     entries: tuple[tuple[Expr, Expr], ...]
     span: Span | None = _SPAN
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Has(_Node):
     """``has(path)``: true iff the whole path resolves to a non-null value (SPEC §2)."""
 
@@ -177,7 +176,7 @@ class Has(_Node):
     span: Span | None = _SPAN
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Comprehension(_Node):
     """A macro over a list's elements or a map's keys, bound to ``var`` in turn.
 
@@ -376,7 +375,7 @@ NODE_TYPES = (
 def _keeping_hash(node_type: type) -> Callable[[_Node], int]:
     """A ``__hash__`` for ``node_type`` that works out the hash the first time and keeps it.
 
-    The hash is the dataclass's (its compared fields as a tuple; ``Literal``'s key), written
+    The hash is the record's (its compared fields as a tuple; ``Literal``'s key), written
     out here rather than called: a first hash then costs one frame a node, not two, and
     every condition's nodes are all hashed once by the memos of the checks.
     """
@@ -404,13 +403,12 @@ def _keeping_hash(node_type: type) -> Callable[[_Node], int]:
 
 
 def _hashed(item: Any) -> bool:
-    """Whether a field takes part in the hash, as ``dataclass`` decides."""
+    """Whether a field takes part in the hash, as ``dataclass`` (and ``hookc.records``) decide."""
     return bool(item.compare if item.hash is None else item.hash)
 
 
 for _node_type in NODE_TYPES:
     _node_type.__hash__ = _keeping_hash(_node_type)  # type: ignore[method-assign, assignment]
-    _node_type.__init__ = init_through_slots(_node_type)  # type: ignore[method-assign]
 
 # Per node type, its fields in order with their role, read once from the annotations.
 _FIELD_ROLES = {

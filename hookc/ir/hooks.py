@@ -9,17 +9,16 @@ and strings holding ``${...}`` are ``Template``s.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from typing import TypeAlias
 
 from hookc.ir.expr import Expr
-from hookc.ir.slots import init_through_slots
+from hookc.records import field, record
 from hookc.source import Source, Span
 
 _SPAN = field(default=None, compare=False, hash=False, repr=False)
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Template:
     """A string with ``${expr}`` holes: literal text and expressions, in order.
 
@@ -35,7 +34,7 @@ class Template:
         return len(self.parts) == 1 and not isinstance(self.parts[0], str)
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Params:
     """An object of parameters, in the order written (or the catalog's order for defaults)."""
 
@@ -76,7 +75,7 @@ def template_exprs(value: ParamValue) -> list[Expr]:
     return found
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Action:
     """What a hook does when it fires: a catalog type and its parameters, defaults filled."""
 
@@ -85,7 +84,7 @@ class Action:
     span: Span | None = _SPAN
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Hook:
     id: str
     event: str
@@ -99,7 +98,7 @@ class Hook:
     source: Source | None = field(default=None, compare=False, hash=False, repr=False)
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Ordering:
     """How a runtime picks among matching hooks (a profile's choice, SPEC §3.4)."""
 
@@ -107,7 +106,7 @@ class Ordering:
     first_match: bool = True
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class HookSet:
     """Hooks in the order they were written; ``in_evaluation_order`` is the runtime's order."""
 
@@ -124,8 +123,3 @@ class HookSet:
 
     def for_event(self, event: str) -> Iterator[Hook]:
         return (hook for hook in self.in_evaluation_order() if hook.event == event)
-
-
-# The front end makes one of each of these per hook (construction cost; hookc.ir.slots).
-for _record_type in (Template, Params, Action, Hook):
-    _record_type.__init__ = init_through_slots(_record_type)  # type: ignore[method-assign]

@@ -15,7 +15,6 @@ cheap tests first.
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass, replace
 
 from hookc.ir.expr import (
     NODE_TYPES,
@@ -46,6 +45,7 @@ from hookc.optimize.narrow import narrow
 from hookc.optimize.ranges import ranges
 from hookc.optimize.tree import Mode, Rule, rewrite
 from hookc.reasoning import clear_caches as clear_reasoning
+from hookc.records import record, replace
 
 __all__ = [
     "LEVELS",
@@ -64,7 +64,7 @@ DEFAULT_LEVEL = 1
 MAX_ROUNDS = 8
 
 
-@dataclass(frozen=True)
+@record
 class Step:
     name: str
     rule: Rule
@@ -95,7 +95,7 @@ RULES: tuple[Step, ...] = (
 )
 
 
-@dataclass(frozen=True)
+@record
 class Optimized:
     """A condition before and after, and the rules that changed it, in the order they
     first did."""

@@ -30,7 +30,6 @@ import functools
 import math
 import operator
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field, replace
 from typing import Any, TypeAlias
 
 from hookc.cel.catalog import GLOBAL_FUNCTIONS, METHODS
@@ -55,6 +54,7 @@ from hookc.ir.expr import (
     children,
     path_steps,
 )
+from hookc.records import field, record, replace
 from hookc.runtime.values import CelError
 
 _Scalar: TypeAlias = "int | float | str | bool | None"
@@ -66,7 +66,7 @@ _BUDGET = 256
 # -- requirements: what "e evaluates to true/false" asks of its parts -------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class _Atom:
     """The requirement that ``expr`` evaluates to exactly ``positive`` (the bool)."""
 
@@ -86,7 +86,7 @@ class _Atom:
         return to_text(self.expr if self.positive else Unary("!", self.expr))
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class _Choice:
     """At least one alternative holds; each alternative is a conjunction of requirements.
 
@@ -181,21 +181,21 @@ _OPPOSITE = {"<": ">=", "<=": ">", ">": "<=", ">=": "<"}
 _EXACT = 2**53
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class _OneOf:
     """The term is CEL-equal to one of ``values`` (so not an error)."""
 
     values: tuple[_Scalar, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class _NoneOf:
     """The term is not an error and is CEL-equal to none of ``values``."""
 
     values: tuple[_Scalar, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class _Compare:
     """The term compares with ``bound`` (same kind) and ``term op bound`` holds, or it is NaN
     and ``nan_ok`` (what ``!(x < 5)`` allows: NaN compares false with everything)."""
@@ -205,14 +205,14 @@ class _Compare:
     nan_ok: bool
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class _KindIn:
     """The term is not an error and its kind is one of ``kinds``."""
 
     kinds: frozenset[str]
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class _ErrorOrNull:
     """The term is an error or null: what ``!has(path)`` says of ``path``."""
 
@@ -220,7 +220,7 @@ class _ErrorOrNull:
 _Constraint: TypeAlias = "_OneOf | _NoneOf | _Compare | _KindIn | _ErrorOrNull"
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class _Fact:
     """A constraint on ``term`` that ``atom`` implies; ``exact`` if it implies the atom too."""
 
@@ -438,7 +438,7 @@ def _first_character(expr: Expr) -> str:
 # -- domains: the values a term may still take ------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class _Interval:
     """A convex set of numbers (ints and doubles on one real line) or of strings.
 
@@ -499,7 +499,7 @@ class _Interval:
         return bool(self.low > bound or (self.low == bound and (op == ">=" or not self.low_closed)))
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class _Domain:
     """An over-approximation of the values a term may take while some constraints hold.
 

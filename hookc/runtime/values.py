@@ -15,7 +15,6 @@ import json
 import math
 import re
 from collections.abc import Callable
-from decimal import Decimal
 from typing import Any
 
 # Compiled modules carry regex.py just before this file, or where no hook matches a pattern
@@ -567,6 +566,8 @@ def format_double(value: float) -> str:
         return "+Inf" if value > 0 else "-Inf"
     if value == 0.0:
         return "-0" if math.copysign(1.0, value) < 0 else "0"
+    from decimal import Decimal  # here: decimal costs 2 ms to import, and few values need it
+
     sign, digits, exponent = Decimal(repr(value)).normalize().as_tuple()
     assert isinstance(exponent, int)
     text = "".join(map(str, digits))

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import replace
 from pathlib import Path, PurePath
 from typing import Any
 
@@ -48,6 +47,7 @@ from hookc.frontend.lower import Loaded
 from hookc.ir.expr import Call, Expr, Ident, Literal, Or
 from hookc.ir.hooks import Action, HookSet
 from hookc.profile import Profile
+from hookc.records import replace
 from hookc.runtime.values import CelError, compile_regex
 from hookc.source import Source, Span
 

@@ -5,9 +5,10 @@ the registry imports every format module: imports point one way."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import PurePath
 from typing import TYPE_CHECKING
+
+from hookc.records import record
 
 if TYPE_CHECKING:
     from hookc.frontend.lower import Loaded
@@ -15,7 +16,7 @@ if TYPE_CHECKING:
     from hookc.source import Source
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Format:
     """One kind of hook file hookc reads."""
 
