@@ -1019,6 +1019,22 @@ def test_hooks_with_the_same_action_share_its_function_and_get_dicts_of_their_ow
     assert second is not first and second["tags"] is not first["tags"]
 
 
+def test_actions_whose_values_are_equal_in_python_but_not_in_cel_stay_apart() -> None:
+    # ``actions._spelled``: 1, 1.0 and True, 0.0 and -0.0, "1" are five actions.
+    values: tuple[Any, ...] = (1, 1.0, True, 0.0, -0.0, "1", None, 1, -0.0)
+    hookset = HookSet(
+        tuple(
+            Hook(f"h{i}", "error", None, Action("retry", Params((("n", value),))))
+            for i, value in enumerate(values)
+        )
+    )
+    module = build(hookset)
+    got = [action["n"] for _, action in module.evaluate_all("error", {})]
+    assert [(type(value), repr(value)) for value in got] == [
+        (type(value), repr(value)) for value in values
+    ]
+
+
 # -- 3. actions ---------------------------------------------------------------------------------
 
 _PARSED = tuple(
