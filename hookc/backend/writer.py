@@ -5,6 +5,7 @@ constants in code shared by many hooks, and the per-hook tables of plain values.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable
 
 from hookc.backend.expressions import Constants
@@ -13,12 +14,17 @@ from hookc.records import field, record
 
 def json_text(value: object) -> str:
     """A plain value (tuples as lists) as compact JSON text. JSON keeps ints and floats
-    apart (``1`` and ``1.0``), and Python's reader takes ``NaN`` and ``Infinity``."""
-    return _JSON.encode(value)
+    apart (``1`` and ``1.0``), and Python's reader takes ``NaN`` and ``Infinity``. A lone
+    surrogate (which no file can hold as it is) is written as JSON's escape of it."""
+    text = _JSON.encode(value)
+    if not text.isascii() and _SURROGATE.search(text):
+        text = _SURROGATE.sub(lambda found: f"\\u{ord(found[0]):04x}", text)
+    return text
 
 
 # One encoder for every row (json.dumps with options would make one a row).
 _JSON = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 @record(frozen=False)
@@ -53,6 +59,13 @@ class Writer:
         is encoded in one call (the encoder's set-up costs more than a small row's text)
         and cut into lines after each ``],``: where the rows are flat, a row a line, and
         wherever else it falls the pieces still concatenate to the same text.
+
+        Each line is a raw string in triple double quotes, the JSON as it is: Python reads
+        a backslash and the character after it as a pair there, as JSON's escapes are, so
+        no piece of JSON text holds three quotes that end it (JSON has at most two in a
+        row, ``""``), and none ends in a quote or a backslash (each ends in ``]`` or
+        ``],``). The compiler then decodes no escapes (the `when` texts' quotes would be
+        ``\\'`` in a plain literal), and a person reads the rows as JSON.
         """
         pieces = json_text(list(rows)).split("],[")
         self.line(f"{head}json.loads(")
@@ -63,7 +76,7 @@ class Writer:
             pieces[:-1] = [piece + "]," for piece in pieces[:-1]]
         # The rows as one entry of ``lines``: a module's rows are most of its lines, and
         # what reads the lines for code (``prelude.names_read``) passes over them at once.
-        self.lines.append("\n".join([margin + repr(piece) for piece in pieces]))
+        self.lines.append("\n".join([f'{margin}r"""{piece}"""' for piece in pieces]))
         self.line(f"){tail}")
 
     def constants_table(self, rows: list[Constants], head: str = "", tail: str = "") -> None:
