@@ -135,7 +135,9 @@ class _Dispatch:
         written-out code, where a call per hook would cost ten times as much)."""
         conditions = self.conditions
         hoisted = conditions.event_paths(event)
-        leaves = frozenset(steps for hook in hooks for steps in conditions.paths(hook))
+        # The paths the tests read as values: each shape's (the same list for its hooks).
+        paths = {id(found): found for found in map(conditions.paths, hooks)}
+        leaves = frozenset(steps for found in paths.values() for steps in found)
         loads = Loads(hoisted, leaves)
         indexed = self.index(hooks)
         index = None if indexed is None else indexed[0]
@@ -233,25 +235,22 @@ class _Dispatch:
                 return found[0][1]
         return None
 
-    def keys_of(self, hook: Hook, steps: Steps) -> set[str]:
-        """The strings the hook's condition requires the path to equal (empty: it does not
-        say). Two different ones cannot both hold; indexing the hook under each is still
-        correct, since its own test decides wherever it is tried."""
-        return {key for found, key in self.discriminators(hook) if found == steps}
-
     def index(self, hooks: list[Hook]) -> tuple[Steps, list[set[str]]] | None:
         """The path to index the event's hooks by, if enough of them test it for equality
-        with a string and few others must be tried for every key; and each hook's
-        ``keys_of`` that path."""
+        with a string and few others must be tried for every key; and each hook's keys."""
+        found = [self.discriminators(hook) for hook in hooks]
         counts: dict[Steps, int] = {}
-        for hook in hooks:
-            for steps, _ in self.discriminators(hook):
+        for discriminators in found:
+            for steps, _ in discriminators:
                 counts[steps] = counts.get(steps, 0) + 1
         if not counts:
             return None
         steps, count = max(sorted(counts.items(), key=repr), key=lambda item: item[1])
-        keys = [self.keys_of(hook, steps) for hook in hooks]
-        others = sum(1 for found in keys if not found)
+        # A hook's keys: the strings its condition requires the path to equal (none: it
+        # does not say). Two different ones cannot both hold; indexing the hook under each
+        # is still correct, since its own test decides wherever it is tried.
+        keys = [{key for path, key in discriminators if path == steps} for discriminators in found]
+        others = sum(1 for strings in keys if not strings)
         if count < _INDEX_FROM or others > _INDEX_OTHERS_AT_MOST:
             return None
         return steps, keys
