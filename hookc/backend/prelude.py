@@ -155,9 +155,8 @@ def names_read(lines: Iterable[str]) -> set[str]:
         first = stripped[:1]
         if first == "#":
             continue
-        if first == "r" and stripped[1:2] in _QUOTES:  # a raw string (``Writer.table``'s rows)
-            stripped = stripped[1:]
-            first = stripped[:1]
+        if first == "r" and stripped[1:2] in _QUOTES and stripped[-1] in _QUOTES:
+            continue  # a raw string and nothing else (``Writer.table``'s rows)
         if first in _QUOTES:
             quotes = stripped[:3]
             if quotes in ('"""', "'''") and stripped.count(quotes) == 1:
