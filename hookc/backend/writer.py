@@ -14,12 +14,8 @@ from hookc.records import field, record
 
 def json_text(value: object) -> str:
     """A plain value (tuples as lists) as compact JSON text. JSON keeps ints and floats
-    apart (``1`` and ``1.0``), and Python's reader takes ``NaN`` and ``Infinity``. A lone
-    surrogate (which no file can hold as it is) is written as JSON's escape of it."""
-    text = _JSON.encode(value)
-    if not text.isascii() and _SURROGATE.search(text):
-        text = _SURROGATE.sub(lambda found: f"\\u{ord(found[0]):04x}", text)
-    return text
+    apart (``1`` and ``1.0``), and Python's reader takes ``NaN`` and ``Infinity``."""
+    return _JSON.encode(value)
 
 
 # One encoder for every row (json.dumps with options would make one a row).
@@ -65,9 +61,13 @@ class Writer:
         no piece of JSON text holds three quotes that end it (JSON has at most two in a
         row, ``""``), and none ends in a quote or a backslash (each ends in ``]`` or
         ``],``). The compiler then decodes no escapes (the `when` texts' quotes would be
-        ``\\'`` in a plain literal), and a person reads the rows as JSON.
+        ``\\'`` in a plain literal), and a person reads the rows as JSON. But a lone
+        surrogate, which the module's UTF-8 cannot hold, needs Python's escape (JSON's would
+        pair one with the next): a table that has one is written with ``repr``.
         """
-        pieces = json_text(list(rows)).split("],[")
+        text = json_text(list(rows))
+        raw = text.isascii() or not _SURROGATE.search(text)
+        pieces = text.split("],[")
         self.line(f"{head}json.loads(")
         margin = "    " * (self.depth + 1)
         # Each piece but the first opened by the `[` the split took, each but the last closed.
@@ -76,7 +76,13 @@ class Writer:
             pieces[:-1] = [piece + "]," for piece in pieces[:-1]]
         # The rows as one entry of ``lines``: a module's rows are most of its lines, and
         # what reads the lines for code (``prelude.names_read``) passes over them at once.
-        self.lines.append("\n".join([f'{margin}r"""{piece}"""' for piece in pieces]))
+        self.lines.append(
+            "\n".join(
+                [f'{margin}r"""{piece}"""' for piece in pieces]
+                if raw
+                else [margin + repr(piece) for piece in pieces]
+            )
+        )
         self.line(f"){tail}")
 
     def constants_table(self, rows: list[Constants], head: str = "", tail: str = "") -> None:
