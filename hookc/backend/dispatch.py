@@ -146,6 +146,8 @@ class _Dispatch:
             self.emit_index_tables(out, prefix, event, hooks, indexed, hoisted)
         elif len(hooks) > _INLINE_AT_MOST:
             groups = self.emit_groups(out, prefix, event, hooks)
+        else:  # each hook's test written out, the same in both functions: made once
+            tests = [conditions.test(hook, hoisted, None) for hook in hooks]
         bodies = {}
         for kind in ("evaluate_hooks", "evaluate_all"):
             first = kind == "evaluate_hooks"
@@ -159,8 +161,8 @@ class _Dispatch:
                 if len(hooks) > _INLINE_AT_MOST:
                     _emit_group_loops(body, prefix, groups, first)
                 else:
-                    for hook in hooks:
-                        body.line(f"if {conditions.test(hook, hoisted, None)}:")
+                    for hook, test in zip(hooks, tests, strict=True):
+                        body.line(f"if {test}:")
                         action = self.action(hook)
                         body.indent().line(
                             f"return _hk_ACTIONS[{action}](context)"
