@@ -1020,8 +1020,18 @@ def test_hooks_with_the_same_action_share_its_function_and_get_dicts_of_their_ow
 
 
 def test_actions_whose_values_are_equal_in_python_but_not_in_cel_stay_apart() -> None:
-    # ``actions._spelled``: 1, 1.0 and True, 0.0 and -0.0, "1" are five actions.
-    values: tuple[Any, ...] = (1, 1.0, True, 0.0, -0.0, "1", None, 1, -0.0)
+    # ``actions._spelled``: 1, 1.0 and True, 0.0 and -0.0, "1" are five actions, as
+    # plain values, in lists, in nested parameters and as the value of a template's hole.
+    plain: tuple[Any, ...] = (1, 1.0, True, 0.0, -0.0, "1", None)
+    values: tuple[Any, ...] = (
+        *plain,
+        *((value,) for value in plain),
+        *(Params((("m", value),)) for value in plain),
+        *(Template((Literal(value),)) for value in plain),
+        1,
+        -0.0,
+        Template((Literal(-0.0),)),
+    )
     hookset = HookSet(
         tuple(
             Hook(f"h{i}", "error", None, Action("retry", Params((("n", value),))))
@@ -1030,9 +1040,25 @@ def test_actions_whose_values_are_equal_in_python_but_not_in_cel_stay_apart() ->
     )
     module = build(hookset)
     got = [action["n"] for _, action in module.evaluate_all("error", {})]
-    assert [(type(value), repr(value)) for value in got] == [
-        (type(value), repr(value)) for value in values
-    ]
+
+    def spelled(value: Any) -> Any:
+        match value:
+            case Params(items=items):
+                return {key: spelled(item) for key, item in items}
+            case Template(parts=(Literal(value=hole),)):
+                return spelled(hole)
+            case tuple():
+                return [spelled(item) for item in value]
+        return type(value), repr(value)
+
+    def read(value: Any) -> Any:
+        if isinstance(value, dict):
+            return {key: read(item) for key, item in value.items()}
+        if isinstance(value, list):
+            return [read(item) for item in value]
+        return type(value), repr(value)
+
+    assert [read(value) for value in got] == [spelled(value) for value in values]
 
 
 # -- 3. actions ---------------------------------------------------------------------------------

@@ -88,16 +88,32 @@ def emit_actions(out: Writer, hooks: tuple[Hook, ...], exprs: Expressions) -> Ac
 def _spelled(action: Action) -> object:
     """A key equal for two actions only where their code and constants are: an action's
     are made of its type, its keys and its values' types and reprs (its templates' trees
-    included), all of which its repr spells out. For one of plain strings, ints, bools
-    and nulls (the commonest), the values with their types say as much, for less."""
+    included). For one of plain strings, ints, bools and nulls (the commonest), the values
+    with their types; else each value's ``_value_key``."""
     key: list[object] = [action.type]
     for name, value in action.params.items:
         kind = type(value)
         if kind is str or kind is int or kind is bool or value is None:
             key.append((name, kind, value))
-        else:  # a double (0.0 == -0.0), a template, nested parameters
-            return repr(action)
+        else:
+            return action.type, _value_key(action.params)
     return tuple(key)
+
+
+def _value_key(value: ParamValue) -> object:
+    """A parameter's value, equal to another's only where their reprs are: a double by its
+    repr (0.0 == -0.0), a template by its parts (expression trees are equal only where
+    their literals' CEL types and values are, ``Literal``'s equality)."""
+    kind = type(value)
+    if kind is float:
+        return kind, repr(value)
+    if isinstance(value, Template):
+        return Template, value.parts
+    if isinstance(value, Params):
+        return Params, tuple([(name, _value_key(item)) for name, item in value.items])
+    if isinstance(value, tuple):
+        return tuple, tuple([_value_key(item) for item in value])
+    return kind, value
 
 
 def _param(exprs: Expressions, value: ParamValue, constants: Constants) -> str:
