@@ -15,7 +15,7 @@ from hookc.records import record
 from hookc.source import Span
 
 
-@record(slots=True, init=False)
+@record(slots=True)
 class Located:
     """A scalar, ``list[Located]`` or ``dict[str, Located]``, with where it was written.
 
@@ -29,23 +29,6 @@ class Located:
     offsets: OffsetMap | None = None
     key_span: Span | None = None
     text: bool = False
-
-    def __init__(
-        self,
-        value: Any,
-        span: Span,
-        offsets: OffsetMap | None = None,
-        key_span: Span | None = None,
-        text: bool = False,
-    ) -> None:
-        # Through the slots' setters: a file makes one of these for every value it holds,
-        # and the frozen dataclass's own __init__ (object.__setattr__ by name) is twice as
-        # slow.
-        _set_value(self, value)
-        _set_span(self, span)
-        _set_offsets(self, offsets)
-        _set_key_span(self, key_span)
-        _set_text(self, text)
 
     def plain(self) -> Any:
         """The value without positions, for JSON Schema validation."""
@@ -75,8 +58,3 @@ class Located:
                 break
             node = child
         return node
-
-
-_set_value, _set_span, _set_offsets, _set_key_span, _set_text = (
-    vars(Located)[name].__set__ for name in ("value", "span", "offsets", "key_span", "text")
-)
