@@ -576,6 +576,17 @@ def test_a_plainly_possible_atom_is_one_that_is_not_refuted_alone(atom: Expr) ->
         assert engine._plainly_possible(atom) in engine.paths_read(atom)
 
 
+@settings(max_examples=300, deadline=None)
+@given(st.lists(constants.map(Literal) | paths, max_size=4))
+def test_a_path_in_a_list_is_plainly_possible_when_it_holds_constants_one_not_nan(
+    items: list[Expr],
+) -> None:
+    atom = Binary("in", PATHS[1], List(tuple(items)))
+    literal = all(isinstance(item, Literal) for item in items)
+    one_not_nan = any(item.value == item.value for item in items if isinstance(item, Literal))
+    assert engine._plainly_possible(atom) == (PATHS[1] if literal and one_not_nan else None)
+
+
 @settings(max_examples=500, deadline=None)
 @given(conditions | distinct_paths, st.data())
 def test_the_shadow_index_reads_of_a_condition_what_its_facts_say(
@@ -600,6 +611,30 @@ def test_the_shadow_index_reads_of_a_condition_what_its_facts_say(
         if isinstance(fact.constraint, engine._OneOf)
     ]
     assert candidates._pin(shape) == (pins[0] if pins else None)
+
+
+@settings(max_examples=500, deadline=None)
+@given(atoms | conditions | expressions, st.booleans())
+def test_the_terms_known_at_a_look_hold_every_fact_of_the_atom(atom: Expr, positive: bool) -> None:
+    known = engine._fact_terms(atom)
+    if known is not None:
+        assert {fact.term for fact in engine._facts(engine._Atom(atom, positive))} <= set(known)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(conditions | distinct_paths | atoms | st.none(), max_size=12))
+def test_the_shadow_index_offers_what_it_would_with_every_pool_asked(
+    found: list[Expr | None],
+) -> None:
+    # `candidates` leaves the pools alone when every earlier hook pins a narrowed term.
+    hooks = [Hook(f"h{i}", "error", condition, Action("log")) for i, condition in enumerate(found)]
+    quick, general = candidates.EarlierConditions(), candidates.EarlierConditions()
+    general._all_pinned_on = lambda terms: False  # type: ignore[method-assign]
+    for hook in hooks:
+        offered = quick.candidates(hook.condition)
+        assert offered == general.candidates(hook.condition)
+        quick.add(hook)
+        general.add(hook)
 
 
 @settings(max_examples=500, deadline=None)

@@ -31,6 +31,7 @@ def test_literals_are_equal_exactly_when_their_cel_type_and_value_are(a: object,
     assert (Literal(a) == Literal(b)) is same  # type: ignore[arg-type]
     if same:
         assert hash(Literal(a)) == hash(Literal(b))  # type: ignore[arg-type]
+    assert hash(Literal(a)) == hash(Literal(a)._key())  # type: ignore[arg-type]
 
 
 @given(expressions)

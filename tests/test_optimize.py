@@ -47,14 +47,23 @@ from hookc.ir.expr import (
 )
 from hookc.ir.hooks import Action, Hook, HookSet
 from hookc.ir.serialize import hookset_to_json
-from hookc.optimize import LEVELS, RULES, Mode, _rewritten, optimize, optimize_hookset
+from hookc.optimize import LEVELS, RULES, Mode, _rewritten, independent, optimize, optimize_hookset
 from hookc.optimize.complement import _core, negation
-from hookc.optimize.independent import independent_atoms, kept_operands
+from hookc.optimize.independent import independent_atoms, kept_apart, kept_operands
 from hookc.optimize.tree import is_settled, rewrite
+from hookc.reasoning import paths_read
 from hookc.resources import data_file
 from hookc.runtime.values import CelError, equals
 from tests.properties import SETTINGS, examples, load
-from tests.strategies import COST_SPEND, ERROR_CODE, TOOL, conditions, context_batches, contexts
+from tests.strategies import (
+    COST_SPEND,
+    ERROR_CODE,
+    TOOL,
+    conditions,
+    context_batches,
+    contexts,
+    expressions,
+)
 
 FIXTURES = Path(__file__).parent / "fixtures" / "optimize"
 IR_VALIDATOR = Draft202012Validator(
@@ -363,6 +372,12 @@ def test_optimize_answers_as_without_the_independent_chain_path(
     assert fast == general, to_text(condition)
 
 
+@settings(SETTINGS, max_examples=examples(400))
+@given(any_condition.map(_an_atom) | any_condition | expressions)
+def test_the_paths_an_atom_reads_off_its_children_are_those_paths_read_finds(atom: Expr) -> None:
+    assert set(independent._paths_read(atom)) == paths_read.__wrapped__(atom)
+
+
 @settings(SETTINGS, max_examples=examples(600))
 @given(independent_chains, st.sampled_from(Mode))
 def test_no_rule_changes_an_operand_of_a_chain_with_kept_operands(
@@ -372,6 +387,15 @@ def test_no_rule_changes_an_operand_of_a_chain_with_kept_operands(
         for operand in chain.operands:
             for step in RULES:
                 assert rewrite(operand, mode, step.rule) is operand, (step.name, to_text(chain))
+
+
+@settings(SETTINGS, max_examples=examples(600))
+@given(independent_chains, st.sampled_from(Mode))
+def test_a_chain_with_kept_operands_is_independent_when_its_operands_read_apart(
+    chain: And | Or, mode: Mode
+) -> None:
+    if kept_operands(chain, mode):
+        assert kept_apart(chain) == independent_atoms(chain, mode), to_text(chain)
 
 
 @settings(SETTINGS, max_examples=examples(400))

@@ -9,6 +9,7 @@ the hook is evaluated, so the hook can never fire.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
@@ -140,16 +141,29 @@ def _unknown(
     template: bool,
 ) -> Diagnostic:  # fmt: skip
     assert resolved.unknown_at is not None and path.span is not None
-    shown = _dotted(steps[: resolved.unknown_at + 1])
-    what = "the template reads" if template else "the condition reads"
-    if resolved.suggestion:
-        hint: str | None = f"did you mean `{resolved.suggestion}`?"
-    else:
-        where = f"`{_dotted(steps[: resolved.unknown_at])}`" if resolved.unknown_at else "it"
-        names = ", ".join(resolved.declared[:10])
-        hint = f"{where} declares {names}" + (", ..." if len(resolved.declared) > 10 else "")
-    message = f"{what} `{shown}`, which the event context schema does not declare"
+    message, hint = _wording(
+        steps, resolved.unknown_at, resolved.suggestion, resolved.declared, template
+    )
     return warning(code, message, source, path.span, hint)
+
+
+# A file's hooks read the same few unknown paths again and again: each is worded once.
+@functools.lru_cache(maxsize=1024)
+def _wording(
+    steps: Steps, unknown_at: int, suggestion: str | None, declared: tuple[str, ...],
+    template: bool,
+) -> tuple[str, str | None]:  # fmt: skip
+    """The message and the hint of HK501 (HK507 for a template) for an unknown path."""
+    shown = _dotted(steps[: unknown_at + 1])
+    what = "the template reads" if template else "the condition reads"
+    if suggestion:
+        hint: str | None = f"did you mean `{suggestion}`?"
+    else:
+        where = f"`{_dotted(steps[:unknown_at])}`" if unknown_at else "it"
+        names = ", ".join(declared[:10])
+        hint = f"{where} declares {names}" + (", ..." if len(declared) > 10 else "")
+    message = f"{what} `{shown}`, which the event context schema does not declare"
+    return message, hint
 
 
 def _paths(expr: Expr) -> Iterator[tuple[Expr, Steps]]:
@@ -304,8 +318,11 @@ def _mismatch(
     node: Expr, resolve: Callable[[Steps], _Resolved], bound: frozenset[str]
 ) -> tuple[str, Expr, str | None] | None:
     """What makes ``node`` fail whatever the context holds: (message, operand, hint)."""
-    match node:
-        case Binary(op=op, left=left, right=right) if op in _ORDERING or op in _ARITHMETIC:
+    # Type tests, not a match: asked of every operator and method call of every condition.
+    if type(node) is Binary:
+        assert isinstance(node, Binary)
+        op, left, right = node.op, node.left, node.right
+        if op in _ORDERING or op in _ARITHMETIC:
             kinds = _kind(left, resolve, bound), _kind(right, resolve, bound)
             if None in kinds or kinds[0] == kinds[1]:
                 return None
@@ -319,7 +336,7 @@ def _mismatch(
                 culprit,
                 f"the context schema declares `{_name(culprit)}` a {declared}",
             )
-        case Binary(op="in", left=left, right=right):
+        if op == "in" and type(right) is not List:  # a list of any items is a list
             kind = _kind(right, resolve, bound)
             if kind in ("string", "number", "bool", "null"):
                 hint = None
@@ -330,9 +347,11 @@ def _mismatch(
                     right,
                     hint,
                 )
-        case Call(function=function, target=target) if target is not None and (
-            function in _RECEIVERS
-        ):
+        return None
+    if type(node) is Call:
+        assert isinstance(node, Call)
+        function, target = node.function, node.target
+        if target is not None and function in _RECEIVERS:
             kind = _kind(target, resolve, bound)
             if kind is not None and kind not in _RECEIVERS[function]:
                 accepted = " or ".join(sorted(_RECEIVERS[function]))

@@ -39,7 +39,7 @@ from hookc.optimize.cost_order import cost_order
 from hookc.optimize.dedupe import dedupe
 from hookc.optimize.flatten import flatten
 from hookc.optimize.fold_constants import fold_constants
-from hookc.optimize.independent import independent_atoms, kept_operands
+from hookc.optimize.independent import independent_atoms, kept_apart, kept_operands
 from hookc.optimize.membership import membership
 from hookc.optimize.narrow import narrow
 from hookc.optimize.ranges import ranges
@@ -117,7 +117,7 @@ def optimize(expr: Expr, level: int = DEFAULT_LEVEL, mode: Mode = Mode.TRUTH) ->
     if level == 0:
         return Optimized(expr, expr, ())
     after, fired = _rewritten(expr, level, mode)
-    return Optimized(expr, expr if after == expr else after, fired)
+    return Optimized(expr, expr if after is expr or after == expr else after, fired)
 
 
 # `hookc compile` optimizes each condition for the logic checks and again for the back end,
@@ -127,16 +127,18 @@ def _rewritten(expr: Expr, level: int, mode: Mode) -> tuple[Expr, tuple[str, ...
     steps, by_type, reordering = _steps_of(level)
     fired: dict[str, None] = {}
 
-    def every_rule(node: Expr, node_mode: Mode) -> Expr:
+    def every_rule(node: Expr, node_mode: Mode, kept: bool = False) -> Expr:
         # All rules at each node in one walk, in RULES order: a walk per rule would visit
         # every node nine times a round. Each rule is asked only of the node types it
         # rewrites (a rewritten node may be of another type, and then the later rules are
         # those of its type): constants and variables, a third of the nodes, meet none. A
         # chain of independent atoms, the commonest condition, meets only the rules that may
-        # change one.
+        # change one (of a chain with kept operands, ``kept``, that asks ``kept_apart`` alone).
         kind = type(node)
         asked = by_type[kind]
-        if (kind is And or kind is Or) and independent_atoms(node, node_mode):  # type: ignore[arg-type]
+        if (kind is And or kind is Or) and (
+            kept_apart(node) if kept else independent_atoms(node, node_mode)  # type: ignore[arg-type]
+        ):
             asked = reordering
         for step in asked:
             new = step.rule(node, node_mode)
@@ -164,7 +166,7 @@ def _rewritten(expr: Expr, level: int, mode: Mode) -> tuple[Expr, tuple[str, ...
     for _ in range(MAX_ROUNDS):
         kind = type(current)
         if (kind is And or kind is Or) and kept_operands(current, mode):  # type: ignore[arg-type]
-            new = every_rule(current, mode)  # nothing below the chain can change
+            new = every_rule(current, mode, kept=True)  # nothing below the chain can change
         else:
             new = rewrite(current, mode, every_rule)
         if new is current or new == current:

@@ -32,9 +32,23 @@ then a round of ``optimize`` asks the rules of the chain alone, not of every nod
 
 from __future__ import annotations
 
-from hookc.ir.expr import And, Conditional, Expr, Ident, List, Literal, Or, Unary, children
+from collections.abc import Set as AbstractSet
+
+from hookc.ir.expr import (
+    And,
+    Conditional,
+    Expr,
+    Ident,
+    Index,
+    List,
+    Literal,
+    Or,
+    Select,
+    Unary,
+    children,
+)
 from hookc.optimize.tree import Mode, is_settled
-from hookc.reasoning import never_true, paths_read
+from hookc.reasoning import never_true, paths_read, plainly_possible
 
 
 def independent_atoms(chain: And | Or, mode: Mode) -> bool:
@@ -47,7 +61,7 @@ def independent_atoms(chain: And | Or, mode: Mode) -> bool:
             return False
         if kind is Unary and operand.op == "!":  # type: ignore[union-attr]
             return False
-        paths = paths_read(operand)
+        paths = _paths_read(operand)
         if not paths:
             return False
         seen |= paths
@@ -59,6 +73,50 @@ def independent_atoms(chain: And | Or, mode: Mode) -> bool:
     if mode is Mode.TRUTH:
         return all(never_true(operand) is None for operand in chain.operands)
     return all(never_true(Unary("!", operand)) is None for operand in chain.operands)
+
+
+def kept_apart(chain: And | Or) -> bool:
+    """``independent_atoms`` of a chain whose operands are kept (``kept_operands`` holds in
+    the mode): they are atoms, each reads a path and none is refuted alone in the mode, so
+    what is left to ask is whether two of them read one path. A Hypothesis test holds it to
+    ``independent_atoms``."""
+    seen: set[Expr] = set()
+    count = 0
+    for operand in chain.operands:
+        kind = type(operand)
+        paths: AbstractSet[Expr]
+        if kind is Select or kind is Index:
+            paths = paths_read(operand)  # a path itself, read whole
+        else:
+            # Its children are settled: the paths it reads are those that are no constant
+            # and no list of constants (``_paths_read`` without asking ``is_settled`` again).
+            paths = {
+                part
+                for part in children(operand)
+                if type(part) is not Literal and type(part) is not List
+            }
+        seen |= paths
+        count += len(paths)
+    return len(seen) == count
+
+
+def _paths_read(atom: Expr) -> AbstractSet[Expr]:
+    """``paths_read(atom)``, read off its children where each is settled (a constant, a
+    list of constants or a path: most atoms), and the atom is no path itself; a plain path
+    is read whole, so a settled child that is no constant is one of the paths. A Hypothesis
+    test holds it to ``paths_read``."""
+    kind = type(atom)
+    if kind is Ident or kind is Select or kind is Index:
+        return paths_read(atom)
+    found: set[Expr] = set()
+    for part in children(atom):
+        part_kind = type(part)
+        if part_kind is Literal or (part_kind is List and is_settled(part)):
+            continue
+        if part_kind is List or not is_settled(part):
+            return paths_read(atom)
+        found.add(part)
+    return found
 
 
 def kept_operands(chain: And | Or, mode: Mode) -> bool:
@@ -93,7 +151,8 @@ def kept_operands(chain: And | Or, mode: Mode) -> bool:
             reads_a_path = True  # a settled node that is no constant is a path
         if not reads_a_path:
             return False
-        if mode is Mode.TRUTH and never_true(operand) is not None:
+        # (A plainly possible atom, most, is not refuted: known without `never_true`'s memo.)
+        if mode is Mode.TRUTH and not plainly_possible(operand) and never_true(operand) is not None:
             return False
         if mode is Mode.FALSITY and never_true(Unary("!", operand)) is not None:
             return False

@@ -7,7 +7,14 @@ package, and it imports neither.
 
 from hookc.reasoning import candidates, engine
 from hookc.reasoning.candidates import EarlierConditions
-from hookc.reasoning.engine import always_true, implies, is_total, never_true, paths_read
+from hookc.reasoning.engine import (
+    always_true,
+    implies,
+    is_total,
+    never_true,
+    paths_read,
+    plainly_possible,
+)
 
 __all__ = [
     "EarlierConditions",
@@ -17,6 +24,7 @@ __all__ = [
     "is_total",
     "never_true",
     "paths_read",
+    "plainly_possible",
 ]
 
 

@@ -302,6 +302,27 @@ def _facts(atom: _Atom) -> tuple[_Fact, ...]:
     return (own,) if fact is None else (fact, own)
 
 
+def _fact_terms(expr: Expr) -> tuple[Expr, Expr] | None:
+    """Where one look tells them, the terms the facts of the atom ``expr`` (either outcome)
+    can be on: a non-constant compared with a constant on its right (not ``!=``), or ``in``
+    anything, tests its left operand; ``has`` tests its path; and each is its own canonical
+    spelling. Else None. A Hypothesis test holds it to ``_facts``."""
+    kind = type(expr)
+    if kind is Binary:
+        assert isinstance(expr, Binary)
+        op = expr.op
+        if type(expr.left) is not Literal and (
+            op == "in" or (op in _SPELLED_AS_WRITTEN and type(expr.right) is Literal)
+        ):
+            return expr.left, expr
+    elif kind is Has:
+        return expr.path, expr  # type: ignore[union-attr]
+    return None
+
+
+_SPELLED_AS_WRITTEN = frozenset({"==", "<", "<=", ">", ">="})
+
+
 # What every atom says of its own value (one of each, shared: constraints are immutable).
 _IS_TRUE = _OneOf((True,))
 _IS_FALSE = _OneOf((False,))
@@ -766,13 +787,15 @@ def _plainly_possible(expr: Expr) -> Expr | None:
         if op == "in":
             if type(right) is not List or not _is_plain_path(left):
                 return None
-            items = right.items
-            if all(type(item) is Literal for item in items) and any(
-                item.value == item.value  # type: ignore[union-attr]
-                for item in items
-            ):
-                return left
-            return None
+            # Constants only, one of them not NaN: one loop, no generators (the optimizer and
+            # the checks ask this of every atom, several times).
+            possible = False
+            for item in right.items:
+                if type(item) is not Literal:
+                    return None
+                if not possible and item.value == item.value:
+                    possible = True
+            return left if possible else None
         if op not in _MIRROR:
             return None
         if type(right) is Literal:
@@ -791,6 +814,12 @@ def _plainly_possible(expr: Expr) -> Expr | None:
         path = expr.path  # type: ignore[union-attr]
         return path if _is_plain_path(path) else None
     return None
+
+
+def plainly_possible(expr: Expr) -> bool:
+    """Whether ``expr`` is a plain atom that can be true on its own (``_plainly_possible``):
+    then ``never_true(expr)`` is None, known without its memo."""
+    return _plainly_possible(expr) is not None
 
 
 def _plainly_possible_apart(operands: Sequence[Expr]) -> bool:
