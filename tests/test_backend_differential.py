@@ -1019,6 +1019,48 @@ def test_hooks_with_the_same_action_share_its_function_and_get_dicts_of_their_ow
     assert second is not first and second["tags"] is not first["tags"]
 
 
+def test_actions_whose_values_are_equal_in_python_but_not_in_cel_stay_apart() -> None:
+    # ``actions._spelled``: 1, 1.0 and True, 0.0 and -0.0, "1" are five actions, as
+    # plain values, in lists, in nested parameters and as the value of a template's hole.
+    plain: tuple[Any, ...] = (1, 1.0, True, 0.0, -0.0, "1", None)
+    values: tuple[Any, ...] = (
+        *plain,
+        *((value,) for value in plain),
+        *(Params((("m", value),)) for value in plain),
+        *(Template((Literal(value),)) for value in plain),
+        1,
+        -0.0,
+        Template((Literal(-0.0),)),
+    )
+    hookset = HookSet(
+        tuple(
+            Hook(f"h{i}", "error", None, Action("retry", Params((("n", value),))))
+            for i, value in enumerate(values)
+        )
+    )
+    module = build(hookset)
+    got = [action["n"] for _, action in module.evaluate_all("error", {})]
+
+    def spelled(value: Any) -> Any:
+        match value:
+            case Params(items=items):
+                return {key: spelled(item) for key, item in items}
+            case Template(parts=(Literal(value=hole),)):
+                return spelled(hole)
+            case tuple():
+                return [spelled(item) for item in value]
+        return type(value), repr(value)
+
+    def read(value: Any) -> Any:
+        if isinstance(value, dict):
+            return {key: read(item) for key, item in value.items()}
+        if isinstance(value, list):
+            return [read(item) for item in value]
+        return type(value), repr(value)
+
+    assert [read(value) for value in got] == [spelled(value) for value in values]
+
+
 # -- 3. actions ---------------------------------------------------------------------------------
 
 _PARSED = tuple(

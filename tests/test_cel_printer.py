@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import pytest
 from hypothesis import given
+from hypothesis import strategies as st
 
 from hookc.cel import to_text
 from hookc.cel.parser import parse
+from hookc.cel.printer import escaped_text, literal_text
 from hookc.ir.expr import Expr, Literal, Select, Unary, walk
 from tests.strategies import expressions
 
@@ -79,6 +81,15 @@ def test_non_finite_doubles_print_as_conversions_that_evaluate_to_them(value: fl
 
     result = hookc.cel.compile(to_text(Literal(value))).evaluate({})
     assert math.isnan(result) if math.isnan(value) else result == value
+
+
+# Strings near the fast path's edges: quotes, backslashes, escapes, what is not printable.
+_STRINGS = st.text(st.sampled_from("a'\"\\\n\r\t\x00\x7f\x85\u2028 é😀")) | st.text()
+
+
+@given(_STRINGS)
+def test_a_string_with_nothing_to_escape_prints_as_the_escaping_prints_it(value: str) -> None:
+    assert literal_text(value) == escaped_text(value)
 
 
 def test_a_field_that_is_not_an_identifier_prints_as_an_index() -> None:

@@ -13,7 +13,7 @@ from hookc.backend.expressions import (
 )
 from hookc.backend.writer import Writer
 from hookc.ir.expr import Binary, Call, Comprehension, Expr, walk
-from hookc.ir.hooks import Hook, Params, ParamValue, Template, template_exprs
+from hookc.ir.hooks import Action, Hook, Params, ParamValue, Template, template_exprs
 from hookc.records import record
 
 
@@ -35,13 +35,11 @@ def emit_actions(out: Writer, hooks: tuple[Hook, ...], exprs: Expressions) -> Ac
     rows: list[tuple[int, Constants]] = []
     plain_actions: list[bool] = []  # by place in _hk_ACTIONS: no template, flat
     places: list[int] = []
-    # Each action's place by its repr: many hooks share an action, and an action's code
-    # and constants are made of its type, its keys and its values' types and reprs (its
-    # templates' trees included), all of which the repr spells out.
-    known: dict[str, int] = {}
+    # Each action's place by what it is made of (``_spelled``): many hooks share an action.
+    known: dict[object, int] = {}
     calls: set[str] = set()
     for hook in hooks:
-        spelled = repr(hook.action)
+        spelled = _spelled(hook.action)
         if spelled in known:
             places.append(known[spelled])
             continue
@@ -85,6 +83,37 @@ def emit_actions(out: Writer, hooks: tuple[Hook, ...], exprs: Expressions) -> Ac
     out.line(")")
     out.line()
     return Actions(places, frozenset(calls))
+
+
+def _spelled(action: Action) -> object:
+    """A key equal for two actions only where their code and constants are: an action's
+    are made of its type, its keys and its values' types and reprs (its templates' trees
+    included). For one of plain strings, ints, bools and nulls (the commonest), the values
+    with their types; else each value's ``_value_key``."""
+    key: list[object] = [action.type]
+    for name, value in action.params.items:
+        kind = type(value)
+        if kind is str or kind is int or kind is bool or value is None:
+            key.append((name, kind, value))
+        else:
+            return action.type, _value_key(action.params)
+    return tuple(key)
+
+
+def _value_key(value: ParamValue) -> object:
+    """A parameter's value, equal to another's only where their reprs are: a double by its
+    repr (0.0 == -0.0), a template by its parts (expression trees are equal only where
+    their literals' CEL types and values are, ``Literal``'s equality)."""
+    kind = type(value)
+    if kind is float:
+        return kind, repr(value)
+    if isinstance(value, Template):
+        return Template, value.parts
+    if isinstance(value, Params):
+        return Params, tuple([(name, _value_key(item)) for name, item in value.items])
+    if isinstance(value, tuple):
+        return tuple, tuple([_value_key(item) for item in value])
+    return kind, value
 
 
 def _param(exprs: Expressions, value: ParamValue, constants: Constants) -> str:

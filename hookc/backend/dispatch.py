@@ -7,7 +7,7 @@ the hooks apart, each hook's test written out in turn, or one loop per shape of 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 
 from hookc.backend.conditions import Conditions
 from hookc.backend.expressions import Constants
@@ -39,6 +39,8 @@ class _Dispatch:
         self.conditions = conditions
         self.actions = actions
         self.discriminating: dict[int, list[tuple[Steps, str]]] = {}
+        # By shape (``Conditions.shaped``): where its conditions' discriminators are.
+        self.places: dict[int, list[_Place]] = {}
 
     def action(self, hook: Hook) -> int:
         return self.actions[self.conditions.number(hook)]
@@ -133,14 +135,19 @@ class _Dispatch:
         written-out code, where a call per hook would cost ten times as much)."""
         conditions = self.conditions
         hoisted = conditions.event_paths(event)
-        leaves = frozenset(steps for hook in hooks for steps in conditions.paths(hook))
+        # The paths the tests read as values: each shape's (the same list for its hooks).
+        paths = {id(found): found for found in map(conditions.paths, hooks)}
+        leaves = frozenset(steps for found in paths.values() for steps in found)
         loads = Loads(hoisted, leaves)
-        index = self.index(hooks)
+        indexed = self.index(hooks)
+        index = None if indexed is None else indexed[0]
         prefix = f"_hk_e{number}"
-        if index is not None:
-            self.emit_index_tables(out, prefix, event, hooks, index, hoisted)
+        if indexed is not None:
+            self.emit_index_tables(out, prefix, event, hooks, indexed, hoisted)
         elif len(hooks) > _INLINE_AT_MOST:
             groups = self.emit_groups(out, prefix, event, hooks)
+        else:  # each hook's test written out, the same in both functions: made once
+            tests = [conditions.test(hook, hoisted, None) for hook in hooks]
         bodies = {}
         for kind in ("evaluate_hooks", "evaluate_all"):
             first = kind == "evaluate_hooks"
@@ -154,8 +161,8 @@ class _Dispatch:
                 if len(hooks) > _INLINE_AT_MOST:
                     _emit_group_loops(body, prefix, groups, first)
                 else:
-                    for hook in hooks:
-                        body.line(f"if {conditions.test(hook, hoisted, None)}:")
+                    for hook, test in zip(hooks, tests, strict=True):
+                        body.line(f"if {test}:")
                         action = self.action(hook)
                         body.indent().line(
                             f"return _hk_ACTIONS[{action}](context)"
@@ -198,12 +205,26 @@ class _Dispatch:
     # the hash index ------------------------------------------------------------------------
 
     def discriminators(self, hook: Hook) -> list[tuple[Steps, str]]:
-        """``_discriminators`` of the hook's condition, asked of every hook several times
-        while its event is indexed: found once."""
+        """The hook's top-level conjuncts ``path == 'string'`` (or ``'string' == path``) as
+        ``(path_steps, string)``: if the condition is true, the path holds exactly that
+        string. Asked of every hook several times while its event is indexed: found once,
+        where the first condition of its shape has them (conditions of one shape differ
+        only in their literals, and a string literal's place holds one in each)."""
         number = self.conditions.number(hook)
-        if number not in self.discriminating:
-            self.discriminating[number] = list(_discriminators(hook.condition))
-        return self.discriminating[number]
+        found = self.discriminating.get(number)
+        if found is None:
+            condition = hook.condition
+            if condition is None:
+                found = []
+            else:
+                shape = self.conditions.shaped(hook)[0]
+                places = self.places.get(id(shape))
+                if places is None:
+                    places = self.places[id(shape)] = _discriminating_places(shape.condition)
+                conjuncts = condition.operands if isinstance(condition, And) else (condition,)
+                found = [(steps, getattr(conjuncts[i], side).value) for i, side, steps in places]
+            self.discriminating[number] = found
+        return found
 
     def decided(self, hook: Hook, steps: Steps) -> str | None:
         """The string the hook's condition is exactly ``path == 'string'`` (either way
@@ -216,26 +237,25 @@ class _Dispatch:
                 return found[0][1]
         return None
 
-    def keys_of(self, hook: Hook, steps: Steps) -> set[str]:
-        """The strings the hook's condition requires the path to equal (empty: it does not
-        say). Two different ones cannot both hold; indexing the hook under each is still
-        correct, since its own test decides wherever it is tried."""
-        return {key for found, key in self.discriminators(hook) if found == steps}
-
-    def index(self, hooks: list[Hook]) -> Steps | None:
+    def index(self, hooks: list[Hook]) -> tuple[Steps, list[set[str]]] | None:
         """The path to index the event's hooks by, if enough of them test it for equality
-        with a string and few others must be tried for every key."""
+        with a string and few others must be tried for every key; and each hook's keys."""
+        found = [self.discriminators(hook) for hook in hooks]
         counts: dict[Steps, int] = {}
-        for hook in hooks:
-            for steps, _ in self.discriminators(hook):
+        for discriminators in found:
+            for steps, _ in discriminators:
                 counts[steps] = counts.get(steps, 0) + 1
         if not counts:
             return None
         steps, count = max(sorted(counts.items(), key=repr), key=lambda item: item[1])
-        others = sum(1 for hook in hooks if not self.keys_of(hook, steps))
+        # A hook's keys: the strings its condition requires the path to equal (none: it
+        # does not say). Two different ones cannot both hold; indexing the hook under each
+        # is still correct, since its own test decides wherever it is tried.
+        keys = [{key for path, key in discriminators if path == steps} for discriminators in found]
+        others = sum(1 for strings in keys if not strings)
         if count < _INDEX_FROM or others > _INDEX_OTHERS_AT_MOST:
             return None
-        return steps
+        return steps, keys
 
     def emit_index_tables(
         self,
@@ -243,7 +263,7 @@ class _Dispatch:
         prefix: str,
         event: str,
         hooks: list[Hook],
-        steps: Steps,
+        indexed: tuple[Steps, list[set[str]]],
         hoisted: dict[Steps, str],
     ) -> None:
         """For each string the path may hold, the hooks to try, in evaluation order: those
@@ -251,7 +271,7 @@ class _Dispatch:
         test still decides, so the index only saves the tests that must fail). Each hook's
         test is a function of the loaded paths, made by the factory of its shape."""
         conditions = self.conditions
-        keys = [self.keys_of(hook, steps) for hook in hooks]
+        steps, keys = indexed
         others = [i for i, found in enumerate(keys) if not found]
         by_key: dict[str, list[int]] = {}
         for i, found in enumerate(keys):
@@ -260,23 +280,28 @@ class _Dispatch:
         shapes: dict[tuple[str, str], int] = {}
         rows = []
         for hook in hooks:
-            constants = conditions.constants_of(hook)
+            number = conditions.number(hook)
+            test = conditions.shared_test(hook)
+            constants = conditions.constants[number]
             # The function's text is its test's: the same loaded paths for every hook.
-            shape = (constants.makers, conditions.shared_test(hook))
-            if shape not in shapes:
-                shapes[shape] = len(shapes)
+            shape = (constants.makers, test)
+            check = shapes.get(shape)
+            if check is None:
+                check = shapes[shape] = len(shapes)
                 code = Writer(depth=1)
                 code.line(f"def _hk_check({', '.join(hoisted.values())}):")
-                code.indent().line(f"return {shape[1]}")
-                out.factory(f"{prefix}_check{shapes[shape]}", constants, "_hk_check", code.lines)
-            rows.append((shapes[shape], conditions.number(hook)))
+                code.indent().line(f"return {test}")
+                out.factory(f"{prefix}_check{check}", constants, "_hk_check", code.lines)
+            rows.append((check, number))
         out.line(f"{prefix}_CHECKS = ({''.join(f'{prefix}_check{n}, ' for n in shapes.values())})")
         head = f"{prefix}_checks = tuple({prefix}_CHECKS[shape](*_hk_K[n]) for shape, n in "
         out.table(rows, head, ")")
         self.emit_hook_table(out, prefix, event)
+        # A key's positions are in order, and apart from ``others`` (hooks with no key).
+        keyed = sorted(by_key.items())
         entries = (
-            (key, tuple(sorted(set(positions) | set(others))))
-            for key, positions in sorted(by_key.items())
+            (key, tuple(sorted([*positions, *others]) if others else positions))
+            for key, positions in keyed
         )
         # Keys are strings (only equality with a string is indexed); positions, tuples.
         out.table(entries, f"{prefix}_table = {{key: tuple(positions) for key, positions in ", "}")
@@ -286,7 +311,8 @@ class _Dispatch:
         decided = (
             (key, self.action(hooks[first]))
             for key, first in (
-                (key, min([*positions, *others])) for key, positions in sorted(by_key.items())
+                (key, min(positions[0], others[0]) if others else positions[0])
+                for key, positions in keyed
             )
             if self.decided(hooks[first], steps) == key
         )
@@ -367,22 +393,28 @@ def _emit_loads(out: Writer, loads: Loads, only: Iterable[Steps] | None = None) 
         out.line(loads.statement(steps))
 
 
-def _discriminators(condition: Expr | None) -> Iterator[tuple[Steps, str]]:
-    """Top-level conjuncts ``path == 'string'`` (or ``'string' == path``): if the condition
-    is true, the path holds exactly that string."""
-    if condition is None:
-        return
+# A discriminator's place: which conjunct, which side of its ``==`` holds the string, and
+# the path on the other side.
+_Place = tuple[int, str, Steps]
+
+
+def _discriminating_places(condition: Expr) -> list[_Place]:
+    """Where the condition's top-level conjuncts ``path == 'string'`` (or ``'string' ==
+    path``) are: if the condition is true, the path holds exactly that string."""
     conjuncts = condition.operands if isinstance(condition, And) else (condition,)
-    for conjunct in conjuncts:
+    places = []
+    for i, conjunct in enumerate(conjuncts):
         if isinstance(conjunct, Binary) and conjunct.op == "==":
-            for path, other in ((conjunct.left, conjunct.right), (conjunct.right, conjunct.left)):
+            for path, side in ((conjunct.left, "right"), (conjunct.right, "left")):
                 steps = path_steps(path)
+                other = getattr(conjunct, side)
                 if (
                     steps is not None
                     and isinstance(other, Literal)
                     and isinstance(other.value, str)
                 ):
-                    yield steps, other.value
+                    places.append((i, side, steps))
+    return places
 
 
 # The public functions' docstrings.

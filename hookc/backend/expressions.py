@@ -60,6 +60,12 @@ _STRING_TESTS = {
 }
 _PATTERN_MAKERS = {"matches": "compile_regex", "glob": "compile_glob"}
 
+# The runtime's operators, functions and methods (``hookc.runtime.support``) by the names
+# code calls them: a module carries only the definitions its code names.
+_BINARY = {op: function.__name__ for op, function in support._hk_BINARY.items()}
+_FUNCTIONS = {name: function.__name__ for name, function in support._hk_FUNCTIONS.items()}
+_METHODS = {name: function.__name__ for name, function in support._hk_METHODS.items()}
+
 
 def constant_kind(value: object) -> str | None:
     """What the code of a literal that it names as a constant (``Constants``) depends on:
@@ -316,7 +322,7 @@ class Expressions:
                 return f"_hk_strict({function}, {self.value(operand, scope)})"
             case Binary(op=op, left=left, right=right):
                 return (
-                    f"_hk_strict(_hk_BINARY[{op!r}], {self.value(left, scope)}, "
+                    f"_hk_strict({_BINARY[op]}, {self.value(left, scope)}, "
                     f"{self.value(right, scope)})"
                 )
             case And() | Or() | Conditional() | Has():
@@ -344,11 +350,11 @@ class Expressions:
                 return self._rye(function, args, scope)
             case Call(function=function, args=args, target=None):
                 values = "".join(", " + self.value(a, scope) for a in args)
-                return f"_hk_strict(_hk_FUNCTIONS[{function!r}]{values})"
+                return f"_hk_strict({_FUNCTIONS[function]}{values})"
             case Call(function=function, args=args, target=target):
                 assert target is not None
                 values = "".join(", " + self.value(a, scope) for a in (target, *args))
-                return f"_hk_strict(_hk_METHODS[{function!r}]{values})"
+                return f"_hk_strict({_METHODS[function]}{values})"
             case Comprehension():
                 return self._comprehension(expr, scope)
         raise TypeError(f"not an expression node: {expr!r}")

@@ -23,15 +23,16 @@ def emit_predicates(out: Writer, conditions: Conditions) -> None:
     shapes: dict[tuple[str, str], int] = {}
     made: Made = {}
     rows = []
-    for hook in conditions.hookset.hooks:
+    for number, hook in enumerate(conditions.hookset.hooks):
         lines, text = predicate(conditions, hook, made)
-        constants = conditions.constants_of(hook)
+        constants = conditions.constants[number]  # named by ``predicate``'s code
         # Hooks whose code differs only in constants share it.
         shape = (constants.makers, text)
-        if shape not in shapes:
-            shapes[shape] = len(shapes)
-            out.factory(f"_hk_predicate{shapes[shape]}", constants, "_hk_predicate", lines)
-        rows.append((hook.id, shapes[shape]))
+        factory = shapes.get(shape)
+        if factory is None:
+            factory = shapes[shape] = len(shapes)
+            out.factory(f"_hk_predicate{factory}", constants, "_hk_predicate", lines)
+        rows.append((hook.id, factory))
     out.line(f"_hk_PREDICATES = ({''.join(f'_hk_predicate{n}, ' for n in shapes.values())})")
     out.line("predicates = {")
     out.indent()
@@ -48,9 +49,9 @@ def predicate(conditions: Conditions, hook: Hook, made: Made) -> tuple[list[str]
     Hooks of one shape (``tool == 'a'``, ``tool == 'b'``) make the same lines: they are
     made once per ``Conditions.code_number`` (``made``), the rest looked up."""
     key = -1 if hook.condition is None else conditions.code_number(hook)
-    hoisted = conditions.own_paths(hook)
     if key in made:
         return made[key]
+    hoisted = conditions.own_paths(hook)
     code = Writer(depth=1)
     code.line("def _hk_predicate(context):")
     code.indent()

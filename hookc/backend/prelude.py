@@ -141,8 +141,8 @@ def _reached(definitions: tuple[Definition, ...], used: Set[str]) -> list[Defini
 
 def names_read(lines: Iterable[str]) -> set[str]:
     """Every name the lines of Python mention, but in comments and in lines that are a
-    string and nothing else (docstrings, ``Writer.table``'s rows of data): a superset of
-    the names the code reads. ``tests/test_backend_prelude.py`` holds it to ``ast``'s
+    string (raw or not) and nothing else (docstrings, ``Writer.table``'s rows of data): a
+    superset of the names the code reads. ``tests/test_backend_prelude.py`` holds it to ``ast``'s
     reading of the prelude, and of modules of every shape."""
     code: list[str] = []
     closing = ""  # the quotes that end a docstring begun on a line above
@@ -155,6 +155,8 @@ def names_read(lines: Iterable[str]) -> set[str]:
         first = stripped[:1]
         if first == "#":
             continue
+        if first == "r" and stripped[1:2] in _QUOTES and stripped[-1] in _QUOTES:
+            continue  # a raw string and nothing else (``Writer.table``'s rows)
         if first in _QUOTES:
             quotes = stripped[:3]
             if quotes in ('"""', "'''") and stripped.count(quotes) == 1:

@@ -19,7 +19,7 @@ constants.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterable
 from typing import Any
 
 from hookc.backend.expressions import EXACT_INTS, Constants, constant_kind
@@ -224,16 +224,21 @@ def filled(template: Constants, values: tuple[object, ...]) -> Constants:
     each stand-in value (in a tuple too) replaced by ``values[slot]``."""
     constants = Constants()
     constants.makers = template.makers
-    constants.values = [_fill(value, values) for value in template.values]
+    constants.values = _filled(template.values, values)
     return constants
 
 
-def _fill(value: object, values: tuple[object, ...]) -> object:
-    if isinstance(value, _StandIn):
-        return values[value.slot]
-    if type(value) is tuple:
-        return tuple([_fill(item, values) for item in value])
-    return value
+def _filled(items: Iterable[object], values: tuple[object, ...]) -> list[object]:
+    """Each item, a stand-in replaced by ``values[slot]`` (in a tuple too), in one pass
+    (asked of every hook but the first of its code)."""
+    return [
+        values[item.slot]
+        if isinstance(item, _StandIn)
+        else tuple(_filled(item, values))
+        if type(item) is tuple
+        else item
+        for item in items
+    ]
 
 
 class _StandIn:

@@ -5,6 +5,7 @@ constants in code shared by many hooks, and the per-hook tables of plain values.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable
 
 from hookc.backend.expressions import Constants
@@ -19,6 +20,7 @@ def json_text(value: object) -> str:
 
 # One encoder for every row (json.dumps with options would make one a row).
 _JSON = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 @record(frozen=False)
@@ -53,8 +55,19 @@ class Writer:
         is encoded in one call (the encoder's set-up costs more than a small row's text)
         and cut into lines after each ``],``: where the rows are flat, a row a line, and
         wherever else it falls the pieces still concatenate to the same text.
+
+        Each line is a raw string in triple double quotes, the JSON as it is: Python reads
+        a backslash and the character after it as a pair there, as JSON's escapes are, so
+        no piece of JSON text holds three quotes that end it (JSON has at most two in a
+        row, ``""``), and none ends in a quote or a backslash (each ends in ``]`` or
+        ``],``). The compiler then decodes no escapes (the `when` texts' quotes would be
+        ``\\'`` in a plain literal), and a person reads the rows as JSON. But a lone
+        surrogate, which the module's UTF-8 cannot hold, needs Python's escape (JSON's would
+        pair one with the next): a table that has one is written with ``repr``.
         """
-        pieces = json_text(list(rows)).split("],[")
+        text = json_text(list(rows))
+        raw = text.isascii() or not _SURROGATE.search(text)
+        pieces = text.split("],[")
         self.line(f"{head}json.loads(")
         margin = "    " * (self.depth + 1)
         # Each piece but the first opened by the `[` the split took, each but the last closed.
@@ -63,7 +76,13 @@ class Writer:
             pieces[:-1] = [piece + "]," for piece in pieces[:-1]]
         # The rows as one entry of ``lines``: a module's rows are most of its lines, and
         # what reads the lines for code (``prelude.names_read``) passes over them at once.
-        self.lines.append("\n".join([margin + repr(piece) for piece in pieces]))
+        self.lines.append(
+            "\n".join(
+                [f'{margin}r"""{piece}"""' for piece in pieces]
+                if raw
+                else [margin + repr(piece) for piece in pieces]
+            )
+        )
         self.line(f"){tail}")
 
     def constants_table(self, rows: list[Constants], head: str = "", tail: str = "") -> None:

@@ -101,6 +101,8 @@ def _print(expr: Expr) -> tuple[str, int]:
 
 def literal_text(value: object) -> str:
     """CEL source text for a constant."""
+    if type(value) is str:  # the commonest
+        return _string_text(value)
     if value is None:
         return "null"
     if value is True:
@@ -125,6 +127,15 @@ _ESCAPES = {"\\": "\\\\", "'": "\\'", "\n": "\\n", "\r": "\\r", "\t": "\\t"}
 
 
 def _string_text(value: str) -> str:
+    # Most strings have nothing to escape: written as they are (``escaped_text`` would
+    # write the same; tests/test_cel_printer.py holds it).
+    if value.isprintable() and "'" not in value and "\\" not in value:
+        return f"'{value}'"
+    return escaped_text(value)
+
+
+def escaped_text(value: str) -> str:
+    """A string's CEL source text, character by character."""
     out = []
     for char in value:
         if char in _ESCAPES:

@@ -250,14 +250,44 @@ def _hk_text(value: Any) -> Any:
     return "" if isinstance(text, CelError) else text
 
 
+# Each operator, function and method by its own name: compiled code calls it so, and a
+# module then carries only those its code reaches (a table would carry them all).
+def _hk_not_equals(left: Any, right: Any) -> bool:
+    return not equals(left, right)
+
+
+def _hk_less(left: Any, right: Any) -> bool | CelError:
+    return compare("<", left, right)
+
+
+def _hk_less_or_equal(left: Any, right: Any) -> bool | CelError:
+    return compare("<=", left, right)
+
+
+def _hk_greater(left: Any, right: Any) -> bool | CelError:
+    return compare(">", left, right)
+
+
+def _hk_greater_or_equal(left: Any, right: Any) -> bool | CelError:
+    return compare(">=", left, right)
+
+
+def _hk_in(element: Any, container: Any) -> Any:
+    return contains_element(container, element)
+
+
+def _hk_dyn(value: Any) -> Any:
+    return value
+
+
 _hk_BINARY: dict[str, Callable[[Any, Any], Any]] = {
     "==": equals,
-    "!=": lambda a, b: not equals(a, b),
-    "<": lambda a, b: compare("<", a, b),
-    "<=": lambda a, b: compare("<=", a, b),
-    ">": lambda a, b: compare(">", a, b),
-    ">=": lambda a, b: compare(">=", a, b),
-    "in": lambda a, b: contains_element(b, a),
+    "!=": _hk_not_equals,
+    "<": _hk_less,
+    "<=": _hk_less_or_equal,
+    ">": _hk_greater,
+    ">=": _hk_greater_or_equal,
+    "in": _hk_in,
     "+": add,
     "-": subtract,
     "*": multiply,
@@ -270,7 +300,7 @@ _hk_FUNCTIONS: dict[str, Callable[..., Any]] = {
     "double": to_double,
     "string": to_string,
     "bool": to_bool,
-    "dyn": lambda value: value,
+    "dyn": _hk_dyn,
     "matches": matches,
 }
 _hk_METHODS: dict[str, Callable[..., Any]] = {
