@@ -8,8 +8,12 @@ from __future__ import annotations
 import io
 from pathlib import Path
 from typing import Any
+from unittest.mock import patch
 
 import pytest
+import yaml
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import hookc
 import hookc.cel
@@ -18,9 +22,10 @@ from hookc.backend.canonical import canonical_yaml
 from hookc.cel.parser import parse
 from hookc.cli import main
 from hookc.ir.hooks import Action, Hook, HookSet, Params, Template
-from hookc.runtime import LoadError
+from hookc.runtime import LoadError, limits
 from hookc.runtime.limits import MAX_NESTING
 from hookc.runtime.values import MAX_VALUE_DEPTH
+from tests.properties import examples
 from tests.test_backend_differential import build
 
 
@@ -407,3 +412,30 @@ def test_a_conversion_has_the_kind_of_its_folded_value(tmp_path: Path) -> None:
     )
     status, out, _ = run("check", path)
     assert status == 1 and "error[HK502]: `matches` applies to a string" in out
+
+
+_TREES = st.recursive(
+    st.one_of(st.none(), st.booleans(), st.integers(), st.text(max_size=3)),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=3), inner, max_size=4)
+    ),
+    max_leaves=40,
+)
+
+
+@settings(max_examples=examples(300), deadline=None)
+@given(_TREES, st.integers(1, 60), st.integers(1, 8))
+def test_a_tree_s_bounds_counted_plainly_name_what_the_full_walk_names(
+    data: Any, max_nodes: int, max_nesting: int
+) -> None:
+    # A text without `*` has no alias: the loader then counts the tree's nodes and levels
+    # in one plain walk. Whatever the bounds, the answer (the node and the reason) is the
+    # full walk's.
+    root = yaml.compose(yaml.safe_dump(data), Loader=yaml.SafeLoader)
+    with (
+        patch("hookc.runtime.limits.MAX_NODES", max_nodes),
+        patch("hookc.runtime.limits.MAX_NESTING", max_nesting),
+    ):
+        plain = limits.yaml_graph_problem(root, aliases=False)
+        full = limits.yaml_graph_problem(root)
+    assert (plain and (id(plain[0]), plain[1])) == (full and (id(full[0]), full[1]))

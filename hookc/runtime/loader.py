@@ -193,7 +193,7 @@ def _read_yaml(text: str, name: str) -> Any:
         root = loader.get_single_node()
         if root is None:
             return None
-        problem = yaml_graph_problem(root)
+        problem = yaml_graph_problem(root, aliases="*" in text)  # an alias is `*name`
         if problem is not None:
             node, message = problem
             mark = node.start_mark
