@@ -108,13 +108,21 @@ def _paths_read(atom: Expr) -> AbstractSet[Expr]:
     kind = type(atom)
     if kind is Ident or kind is Select or kind is Index:
         return paths_read(atom)
+    found = _settled_paths(atom)
+    return paths_read(atom) if found is None else found
+
+
+def _settled_paths(atom: Expr) -> set[Expr] | None:
+    """The children of ``atom`` that are paths, where every child is settled (a constant, a
+    list of constants or a path; see ``tree.is_settled``); None where one is not. A settled
+    node that is no constant is a path. One look at each child, no generator."""
     found: set[Expr] = set()
     for part in children(atom):
         part_kind = type(part)
         if part_kind is Literal or (part_kind is List and is_settled(part)):
             continue
         if part_kind is List or not is_settled(part):
-            return paths_read(atom)
+            return None
         found.add(part)
     return found
 
@@ -139,17 +147,8 @@ def kept_operands(chain: And | Or, mode: Mode) -> bool:
             return False
         if kind is Unary and operand.op == "!":  # type: ignore[union-attr]
             return False
-        # Every child settled (see `tree.is_settled`), and one of them a path, not only
-        # constants: those may fold. One look at each child, no generator.
-        reads_a_path = False
-        for part in children(operand):
-            part_kind = type(part)
-            if part_kind is Literal or (part_kind is List and is_settled(part)):
-                continue
-            if part_kind is List or not is_settled(part):
-                return False
-            reads_a_path = True  # a settled node that is no constant is a path
-        if not reads_a_path:
+        # Every child settled, and one of them a path, not only constants: those may fold.
+        if not _settled_paths(operand):
             return False
         # (A plainly possible atom, most, is not refuted: known without `never_true`'s memo.)
         if mode is Mode.TRUTH and not plainly_possible(operand) and never_true(operand) is not None:
