@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 import yaml
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hookc.cel.parser import parse
@@ -441,3 +441,56 @@ def test_typed_scalars_read_without_the_constructor_are_what_it_reads(text: str)
     expected = yaml.load(f"key: {text}\n", Loader=yaml.SafeLoader)["key"]
     assert type(value) is type(expected)
     assert repr(value) == repr(expected)
+
+
+_YAML_VALUES = st.recursive(
+    st.one_of(
+        st.none(),
+        st.booleans(),
+        st.integers(-(2**70), 2**70),
+        st.floats(allow_nan=False),
+        st.text(st.sampled_from("ab '\"\\\n\t:#-é"), max_size=6),
+    ),
+    lambda children: st.one_of(
+        st.lists(children, max_size=3),
+        st.dictionaries(st.text(st.sampled_from("ab '\":-"), max_size=3), children, max_size=3),
+    ),
+    max_leaves=12,
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    _YAML_VALUES, st.sampled_from([None, True, False]), st.sampled_from([None, "'", '"', "|", ">"])
+)
+def test_every_value_is_placed_where_the_composer_placed_its_node(
+    data: object, flow: bool | None, style: str | None
+) -> None:
+    # The places of a value read from YAML are worked out when asked (``span`` its node's,
+    # ``key_span`` its key's, a string's ``offsets`` aligned with the text it was written as):
+    # each is what the composer's nodes say, asked at any time and as often as wanted.
+    text = yaml.safe_dump(data, default_flow_style=flow, default_style=style, allow_unicode=True)
+    document, found = load_yaml(Source("x.yaml", text))
+    assert found == []
+    assert document is not None
+    stack = [(document, yaml.compose(text, Loader=yaml.SafeLoader), None)]
+    while stack:
+        located, node, key = stack.pop()
+        start, end = node.start_mark.index, node.end_mark.index
+        assert located.span == Span(start, max(start, end))
+        assert located.span == located.span
+        place = None if key is None else Span(key.start_mark.index, key.end_mark.index)
+        assert located.key_span == place
+        assert located.text is False
+        if isinstance(located.value, str):
+            assert located.offsets is not None
+            aligned = align(text[start : max(start, end)], start, located.value)
+            length = len(located.value)
+            assert _placed(located.offsets, length) == _placed(aligned, length)
+        else:
+            assert located.offsets is None
+        if isinstance(located.value, dict):
+            pairs = {key_node.value: (key_node, value) for key_node, value in node.value}
+            stack.extend((item, pairs[name][1], pairs[name][0]) for name, item in located.items())
+        elif isinstance(located.value, list):
+            stack.extend(zip(located.value, node.value, [None] * len(node.value), strict=True))

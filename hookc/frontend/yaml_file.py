@@ -14,7 +14,7 @@ from typing import Any
 import yaml
 
 from hookc.diagnostics import Diagnostic, error
-from hookc.frontend.embedded import AlignedWhenAsked
+from hookc.frontend.embedded import AlignedWhenAsked, OffsetMap
 from hookc.frontend.located import Located
 from hookc.runtime.limits import MAX_NESTING, MAX_NODES, too_deep_for_parser
 from hookc.source import Source, Span
@@ -211,6 +211,59 @@ def _offset(source: Source, mark: Any) -> int:
     return min(line_start + int(mark.column), len(source.text))
 
 
+class _Placed(Located):
+    """A value read from YAML, whose places are read off the composer's nodes when asked:
+    ``span`` from its node, ``key_span`` from its key's, ``offsets`` (a string's) from both
+    and the text. Most are never asked (a hook's keys, ids, names; a place is wanted for a
+    diagnostic, a hook's and an action's span, a string parsed as an expression), and made
+    at once they were most of a file's objects (13 spans for a hook of four keys)."""
+
+    __slots__ = ("_file_text", "_key", "_node")
+    _node: yaml.Node
+    _key: yaml.Node | None
+    _file_text: str
+
+    def __init__(self, value: Any, node: yaml.Node, key: yaml.Node | None, text: str) -> None:
+        # Set through the slots' own setters, as a record's ``__init__`` does.
+        _set_value(self, value)
+        _set_node(self, node)
+        _set_key(self, key)
+        _set_file_text(self, text)
+
+    @property
+    def span(self) -> Span:
+        return _span_of(self._node)
+
+    @property
+    def key_span(self) -> Span | None:
+        return None if self._key is None else _span_of(self._key)
+
+    @property
+    def offsets(self) -> OffsetMap | None:
+        value = self.value
+        if not isinstance(value, str):
+            return None
+        node = self._node
+        start = node.start_mark.index
+        return AlignedWhenAsked(self._file_text, start, max(start, node.end_mark.index), value)
+
+    @property
+    def text(self) -> bool:
+        return False  # (a YAML scalar is typed by YAML)
+
+
+_set_value = vars(Located)["value"].__set__
+_set_node, _set_key, _set_file_text = (
+    vars(_Placed)[name].__set__ for name in ("_node", "_key", "_file_text")
+)
+
+
+def _span_of(node: yaml.Node) -> Span:
+    start = node.start_mark.index
+    end = node.end_mark.index
+    return Span(start, end if end > start else start)
+
+
 class _Converter:
     """yaml nodes to ``Located`` values, every node counted against ``MAX_NODES`` (aliases
     make one node many) and ``MAX_NESTING``.
@@ -227,8 +280,8 @@ class _Converter:
         self.diagnostics: list[Diagnostic] = []
         self.constructor = _Loader("")
 
-    def convert(self, node: yaml.Node, depth: int, at_key: Span | None = None) -> Located:
-        """``node`` as a ``Located``; ``at_key`` is where its key was written, if any."""
+    def convert(self, node: yaml.Node, depth: int, key: yaml.Node | None = None) -> Located:
+        """``node`` as a ``Located``; ``key`` is the node of its key, if any."""
         self.nodes += 1
         if self.nodes > MAX_NODES:
             raise _TooLarge(
@@ -238,38 +291,32 @@ class _Converter:
             )
         if depth > MAX_NESTING:
             raise _TooLarge(node, f"the YAML nests more than {MAX_NESTING} levels deep", "HK205")
-        start = node.start_mark.index
-        end = node.end_mark.index
-        span = Span(start, end if end > start else start)
         kind = type(node)
         if kind is _SCALAR:
             tag = node.tag
             if tag == _STR or tag in _AS_TEXT:  # most scalars: no constructor needed
-                value = str(node.value)
-                offsets = AlignedWhenAsked(self.text, span.start, span.end, value)
-                return Located(value, span, offsets, at_key)
-            return self.typed_scalar(node, span, at_key)
+                return _Placed(str(node.value), node, key, self.text)
+            return self.typed_scalar(node, key)
         if kind is _MAPPING:
             entries: dict[str, Located] = {}
             text = self.text
             inline = depth < MAX_NESTING  # (where ``convert`` would take a child)
             for key_node, value_node in node.value:
-                start = key_node.start_mark.index
-                end = key_node.end_mark.index
-                key_span = Span(start, end if end > start else start)
                 if type(key_node) is not _SCALAR:
                     self.diagnostics.append(
-                        error("HK205", "a key must be a plain string", self.source, key_span)
+                        error(
+                            "HK205", "a key must be a plain string", self.source, _span_of(key_node)
+                        )
                     )
                     continue
-                key = key_node.value
-                if key in entries:
+                name = key_node.value
+                if name in entries:
                     self.diagnostics.append(
                         error(
                             "HK205",
-                            f"duplicate key `{key}`: YAML keeps only the last one",
+                            f"duplicate key `{name}`: YAML keeps only the last one",
                             self.source,
-                            key_span,
+                            _span_of(key_node),
                             "remove one of them",
                         )
                     )
@@ -277,29 +324,19 @@ class _Converter:
                     # Most values are scalars: made here as ``convert`` makes them, without
                     # a call for each (a scalar's value is its text).
                     self.nodes += 1
-                    start = value_node.start_mark.index
-                    end = value_node.end_mark.index
-                    if end < start:
-                        end = start
                     if value_node.tag == _STR:
-                        value = value_node.value
-                        entries[key] = Located(
-                            value,
-                            Span(start, end),
-                            AlignedWhenAsked(text, start, end, value),
-                            key_span,
-                        )
+                        entries[name] = _Placed(value_node.value, value_node, key_node, text)
                     else:
-                        entries[key] = self.typed_scalar(value_node, Span(start, end), key_span)
+                        entries[name] = self.typed_scalar(value_node, key_node)
                 else:
-                    entries[key] = self.convert(value_node, depth + 1, key_span)
-            return Located(entries, span, key_span=at_key)
+                    entries[name] = self.convert(value_node, depth + 1, key_node)
+            return _Placed(entries, node, key, text)
         if kind is _SEQUENCE:
             items = [self.convert(item, depth + 1) for item in node.value]
-            return Located(items, span, key_span=at_key)
-        return self.typed_scalar(node, span, at_key)
+            return _Placed(items, node, key, self.text)
+        return self.typed_scalar(node, key)
 
-    def typed_scalar(self, node: yaml.Node, span: Span, at_key: Span | None) -> Located:
+    def typed_scalar(self, node: yaml.Node, key: yaml.Node | None) -> Located:
         """A scalar the constructor reads (an int, a bool, null...), or that is a string
         after all (a scalar of another tag)."""
         tag = node.tag
@@ -312,10 +349,12 @@ class _Converter:
                 value = self.constructor.construct_object(node, deep=True)
             except yaml.constructor.ConstructorError as exc:
                 self.diagnostics.append(
-                    error("HK205", f"unsupported YAML value: {exc.problem}", self.source, span)
+                    error(
+                        "HK205",
+                        f"unsupported YAML value: {exc.problem}",
+                        self.source,
+                        _span_of(node),
+                    )
                 )
                 value = str(node.value)
-        if isinstance(value, str):
-            offsets = AlignedWhenAsked(self.text, span.start, span.end, value)
-            return Located(value, span, offsets, at_key)
-        return Located(value, span, key_span=at_key)
+        return _Placed(value, node, key, self.text)
