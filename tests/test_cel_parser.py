@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import hookc
 import hookc.cel
-from hookc.cel.parser import MAX_DEPTH, parse
+from hookc.cel.parser import _LONG_NUMBER, MAX_DEPTH, _check_tree, parse
 from hookc.diagnostics import Diagnostic, Severity
 from hookc.ir.expr import (
     And,
@@ -24,6 +26,7 @@ from hookc.ir.expr import (
     Select,
     Unary,
 )
+from hookc.source import Source
 
 
 def only_diagnostic(text: str) -> Diagnostic:
@@ -325,3 +328,31 @@ def test_a_pattern_that_python_warns_about_compiles_without_a_warning() -> None:
     # `re` emits FutureWarning for "[[": a warning is not the author's error, and under
     # warnings-as-errors it must not become an exception.
     assert hookc.cel.compile("'[a'.matches('[[a]')").evaluate({}) is True
+
+
+# Int literals near and past int64's ends, in every spelling, negated or not, beside digits
+# and hex letters that are no part of them.
+_NUMBERS = st.builds(
+    lambda value, spelling, sign: sign.format(spelling.format(value)),
+    st.one_of(
+        st.integers(0, 2**70),
+        st.integers(2**63 - 3, 2**63 + 3),
+        st.integers(2**64 - 3, 2**64 + 3),
+    ),
+    st.sampled_from(["{}", "{:#x}", "{:#X}", "0x{:020x}", "{}.5", "{}u", "{}e3", "'{}'"]),
+    st.sampled_from(["{}", "-{}", "--{}", "-({})", "[{}]", "f{}"]),
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.one_of(_NUMBERS, st.sampled_from(["abcdef", "x", "1.5"])), min_size=1,
+                max_size=3))  # fmt: skip
+def test_the_tree_is_walked_for_int64_wherever_an_int_literal_could_be_beyond_it(
+    operands: list[str],
+) -> None:
+    # The walk that finds int literals past int64 (HK105) is skipped for a text without a
+    # long number (``_LONG_NUMBER``): it would have found nothing.
+    text = " + ".join(operands)
+    result = parse(text)
+    if result.expr is not None and not _LONG_NUMBER.search(text):
+        assert _check_tree(result.expr, Source("<expr>", text)) == []

@@ -20,7 +20,7 @@ from itertools import accumulate
 
 from hookc.cel.build import NAMES_WITH_FINDINGS, Lexeme, NodeBuilder
 from hookc.diagnostics import Diagnostic
-from hookc.ir.expr import Expr, Ident, Literal
+from hookc.ir.expr import Binary, Expr, Ident, Literal
 from hookc.source import Source, Span
 
 # What Lark ignores between tokens (grammar/cel.lark's %ignore), skipped before each token;
@@ -203,11 +203,12 @@ def _tokens(
     if any(parts[::3]):
         return None
     # The rest in C, not a loop in Python over the tokens (which costs more than the scan):
-    # the parts follow each other from ``start``, so a token's start and end are sums of
-    # lengths.
+    # the parts left (what each match skipped, its token) follow each other from
+    # ``start``, so a token's start and end are sums of lengths.
+    del parts[::3]
     offsets = list(accumulate(map(len, parts), initial=start))
-    texts = parts[2::3]
-    return list(map(_KIND_OF_TEXT, texts)), texts, offsets[2::3], offsets[3::3]
+    texts = parts[1::2]
+    return list(map(_KIND_OF_TEXT, texts)), texts, offsets[1::2], offsets[2::2]
 
 
 _KIND_OF_TEXT = _BY_TEXT.get
@@ -271,7 +272,9 @@ class _Reader(NodeBuilder):
 
     def expr(self) -> Expr:
         """expr: or_expr | or_expr "?" or_expr ":" expr"""
-        self.nest()
+        self.nesting += 1
+        if self.nesting > _MAX_NESTING:
+            raise _GiveUp
         result = self.or_expr()
         if self.kinds[self.at] == "QMARK":
             self.at += 1
@@ -282,38 +285,51 @@ class _Reader(NodeBuilder):
         return result
 
     def or_expr(self) -> Expr:
-        first = self.and_expr()
-        if self.kinds[self.at] not in _OR:
-            return first
-        operands = [first]
-        while self.kinds[self.at] in _OR:
-            self.at += 1
-            operands.append(self.and_expr())
-        return self.or_(operands)
-
-    def and_expr(self) -> Expr:
-        first = self.not_expr()
-        if self.kinds[self.at] not in _AND:
-            return first
-        operands = [first]
-        while self.kinds[self.at] in _AND:
-            self.at += 1
-            operands.append(self.not_expr())
-        return self.and_(operands)
+        """or_expr: and_expr (("||" | "or") and_expr)*, and_expr: not_expr (("&&" | "and")
+        not_expr)*, in one loop over the not_exprs and the operators between them (a call
+        for each level and operand cost more than the reading)."""
+        kinds = self.kinds
+        disjuncts: list[Expr] = []
+        conjuncts: list[Expr] = []
+        while True:
+            # not_expr: relation | NOT not_expr (`not` is a keyword here, a name below)
+            if kinds[self.at] == "NOT":
+                operand = self.not_expr()
+            else:
+                operand = self.unary()
+                if kinds[self.at] in _PRECEDENCE:
+                    operand = self.binary_from(operand, 1)
+            kind = kinds[self.at]
+            if kind in _AND:
+                conjuncts.append(operand)
+                self.at += 1
+                continue
+            if conjuncts:
+                conjuncts.append(operand)
+                operand = self.and_(conjuncts)
+                conjuncts = []
+            if kind in _OR:
+                disjuncts.append(operand)
+                self.at += 1
+                continue
+            if disjuncts:
+                disjuncts.append(operand)
+                return self.or_(disjuncts)
+            return operand
 
     def not_expr(self) -> Expr:
-        """not_expr: relation | NOT not_expr (`not` is a keyword here, a name below)."""
+        """not_expr: relation | NOT not_expr, where the next token is `not`."""
         at = self.at
-        if self.kinds[at] != "NOT":
-            left = self.unary()
-            if self.kinds[self.at] in _PRECEDENCE:
-                return self.binary_from(left, 1)
-            return left
         self.at = at + 1
         self.nest()
-        result = self.logical_not(self.starts[at], self.not_expr())
+        if self.kinds[self.at] == "NOT":
+            operand = self.not_expr()
+        else:
+            operand = self.unary()
+            if self.kinds[self.at] in _PRECEDENCE:
+                operand = self.binary_from(operand, 1)
         self.nesting -= 1
-        return result
+        return self.logical_not(self.starts[at], operand)
 
     def binary_from(self, left: Expr, weakest: int) -> Expr:
         """relation, addition and multiplication (left-associative) by precedence
@@ -325,7 +341,13 @@ class _Reader(NodeBuilder):
             right = self.unary()
             while _PRECEDENCE.get(kinds[self.at], 0) > strength:  # type: ignore[arg-type]
                 right = self.binary_from(right, strength + 1)
-            left = self.binary(left, self.texts[at], right)
+            op = self.texts[at]
+            if op == "in":  # (which ``binary`` may have something to say about)
+                left = self.binary(left, op, right)
+            else:  # what ``binary`` makes of any other operator
+                first, last = left.span, right.span
+                assert first is not None and last is not None
+                left = Binary(op, left, right, Span(first.start, last.end))
         return left
 
     def unary(self) -> Expr:

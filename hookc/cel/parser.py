@@ -26,7 +26,9 @@ from hookc.source import Source, Span
 MAX_DEPTH = 128
 
 _NOTHING_TO_PARSE = re.compile(r"(?:\s|//[^\n]*)*")
-_LONG_NUMBER = re.compile(r"[0-9a-fA-F]{16}")
+# What an int literal beyond int64 is written with: 19 digits or more, or 0x and 16 hex
+# digits (a digit first: the search then skips the text up to each digit).
+_LONG_NUMBER = re.compile(r"[0-9][0-9a-fA-FxX]{15}")
 
 
 @records.record(slots=True)
@@ -92,7 +94,7 @@ def _check_limits(
 ) -> None:
     """Adds the findings of the tree's limits to ``found``, then puts it in order."""
     # Every node spans at least one character of its own, so a text shorter than the depth
-    # limit cannot exceed it; and only a long run of digits can overflow int64.
+    # limit cannot exceed it; and only a long number (``_LONG_NUMBER``) can overflow int64.
     if end - start > MAX_DEPTH or _LONG_NUMBER.search(source.text, start, end):
         found.extend(_check_tree(expr, source))
     if found:
