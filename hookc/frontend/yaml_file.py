@@ -212,50 +212,59 @@ def _offset(source: Source, mark: Any) -> int:
 
 
 class _Placed(Located):
-    """A value read from YAML, whose places are read off the composer's nodes when asked:
-    ``span`` from its node, ``key_span`` from its key's, ``offsets`` (a string's) from both
-    and the text. Most are never asked (a hook's keys, ids, names; a place is wanted for a
-    diagnostic, a hook's and an action's span, a string parsed as an expression), and made
-    at once they were most of a file's objects (13 spans for a hook of four keys)."""
+    """A mapping or a list read from YAML, whose key's place (``key_span``) is read off the
+    key's node when asked: most never are (a hook's keys; a key is placed for a diagnostic).
+    Its own span is made at once: a hook's, an action's and a condition's are read."""
 
-    __slots__ = ("_file_text", "_key", "_node")
-    _node: yaml.Node
-    _key: yaml.Node | None
-    _file_text: str
+    __slots__ = ("_written",)
+    # Where the value was written: its node, its key's node (if any) and the file's text,
+    # in one slot (a slot costs a call of its setter to fill).
+    _written: tuple[yaml.Node, yaml.Node | None, str]
 
     def __init__(self, value: Any, node: yaml.Node, key: yaml.Node | None, text: str) -> None:
         # Set through the slots' own setters, as a record's ``__init__`` does.
         _set_value(self, value)
-        _set_node(self, node)
-        _set_key(self, key)
-        _set_file_text(self, text)
-
-    @property
-    def span(self) -> Span:
-        return _span_of(self._node)
+        _set_span(self, _span_of(node))
+        _set_written(self, (node, key, text))
 
     @property
     def key_span(self) -> Span | None:
-        return None if self._key is None else _span_of(self._key)
+        key = self._written[1]
+        return None if key is None else _span_of(key)
 
     @property
     def offsets(self) -> OffsetMap | None:
         value = self.value
         if not isinstance(value, str):
             return None
-        node = self._node
+        node, _, text = self._written
         start = node.start_mark.index
-        return AlignedWhenAsked(self._file_text, start, max(start, node.end_mark.index), value)
+        return AlignedWhenAsked(text, start, max(start, node.end_mark.index), value)
 
     @property
     def text(self) -> bool:
         return False  # (a YAML scalar is typed by YAML)
 
 
-_set_value = vars(Located)["value"].__set__
-_set_node, _set_key, _set_file_text = (
-    vars(_Placed)[name].__set__ for name in ("_node", "_key", "_file_text")
-)
+class _PlacedScalar(_Placed):
+    """A scalar read from YAML, whose places are all read off the composer's nodes when
+    asked: ``span`` too (most scalars, a hook's id and event, an action's type, are never
+    placed), and ``offsets``, a string's offset map, from its node's span and the text.
+    Made at once, they were most of a file's objects (13 spans for a hook of four keys)."""
+
+    __slots__ = ()
+
+    def __init__(self, value: Any, node: yaml.Node, key: yaml.Node | None, text: str) -> None:
+        _set_value(self, value)
+        _set_written(self, (node, key, text))
+
+    @property
+    def span(self) -> Span:
+        return _span_of(self._written[0])
+
+
+_set_value, _set_span = (vars(Located)[name].__set__ for name in ("value", "span"))
+_set_written = vars(_Placed)["_written"].__set__
 
 
 def _span_of(node: yaml.Node) -> Span:
@@ -295,7 +304,7 @@ class _Converter:
         if kind is _SCALAR:
             tag = node.tag
             if tag == _STR or tag in _AS_TEXT:  # most scalars: no constructor needed
-                return _Placed(str(node.value), node, key, self.text)
+                return _PlacedScalar(str(node.value), node, key, self.text)
             return self.typed_scalar(node, key)
         if kind is _MAPPING:
             entries: dict[str, Located] = {}
@@ -325,7 +334,7 @@ class _Converter:
                     # a call for each (a scalar's value is its text).
                     self.nodes += 1
                     if value_node.tag == _STR:
-                        entries[name] = _Placed(value_node.value, value_node, key_node, text)
+                        entries[name] = _PlacedScalar(value_node.value, value_node, key_node, text)
                     else:
                         entries[name] = self.typed_scalar(value_node, key_node)
                 else:
@@ -357,4 +366,4 @@ class _Converter:
                     )
                 )
                 value = str(node.value)
-        return _Placed(value, node, key, self.text)
+        return _PlacedScalar(value, node, key, self.text)
