@@ -494,3 +494,24 @@ def test_every_value_is_placed_where_the_composer_placed_its_node(
             stack.extend((item, pairs[name][1], pairs[name][0]) for name, item in located.items())
         elif isinstance(located.value, list):
             stack.extend(zip(located.value, node.value, [None] * len(node.value), strict=True))
+
+
+@given(
+    st.one_of(
+        st.none(),
+        st.booleans(),
+        st.integers(),
+        st.floats(),
+        st.text(st.sampled_from("ab${}' "), max_size=6),
+    )
+)
+def test_a_plain_scalar_parameter_is_taken_as_it_is_as_convert_takes_it(value: object) -> None:
+    # _parameter takes a value that is_plain_scalar says is plain without convert and _plain.
+    from hookc.frontend.actions import _plain, convert, is_plain_scalar
+    from hookc.frontend.located import Located
+
+    converted, found = convert(Located(value, Span(0, 0)), value, Source("x.yaml", ""))
+    if is_plain_scalar(value):
+        assert found == [] and converted is value and _plain(converted) is value
+    else:
+        assert found or isinstance(converted, Template)  # a template, or why it is not one

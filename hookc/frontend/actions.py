@@ -136,6 +136,13 @@ def freeze(value: Any) -> ParamValue:
     return value
 
 
+def is_plain_scalar(value: Any) -> bool:
+    """Whether ``convert`` and ``_plain`` give ``value`` itself: null, a boolean, a number,
+    or a text without a template's ``${``."""
+    kind = type(value)
+    return value is None or (kind in _SCALARS and not (kind is str and "${" in value))
+
+
 def _parameter(
     spec: ParamSpec, node: Located, source: Source
 ) -> tuple[ParamValue, list[Diagnostic]]:
@@ -152,11 +159,15 @@ def _parameter(
                 )
             ]
         value = coerced
-    converted, diagnostics = convert(node, value, source)
-    if diagnostics:
-        return None, diagnostics
+    converted: ParamValue
+    if is_plain_scalar(value):  # most values: what ``convert`` and ``_plain`` make of them
+        converted = plain = value
+    else:
+        converted, diagnostics = convert(node, value, source)
+        if diagnostics:
+            return None, diagnostics
+        plain = _plain(converted)
     exact_template = isinstance(converted, Template) and converted.is_exact
-    plain = _plain(converted)
     if not exact_template and not spec.admits(plain):
         return None, [
             error(
@@ -186,6 +197,8 @@ def convert(node: Located, value: Any, source: Source) -> tuple[ParamValue, list
     and the tags of canonical YAML (``{template: [...]}``, ``{double: NaN}``, ``{params:
     {...}}``; ``hookc.backend.canonical``) become what they stand for."""
     if isinstance(value, str):
+        if "${" not in value:  # (a text's offsets are asked only for its holes)
+            return value, []
         template, diagnostics = parse_template(value, source, node.offsets)
         return template, diagnostics
     if isinstance(value, dict) and len(value) == 1 and next(iter(value)) in PARAM_TAGS:
