@@ -187,10 +187,9 @@ def _keyword(
             names = [value] if isinstance(value, str) else value
             if not all(name in _TYPES for name in names):
                 return _unknown
+            if len(names) == 1:
+                return _OF_TYPE[names[0]]
             tests = [_TYPES[name] for name in names]
-            if len(tests) == 1:
-                test = tests[0]
-                return lambda instance: test(instance.value)
             return lambda instance: any(test(instance.value) for test in tests)
         case "items" if "prefixItems" not in node:
             item_check = build(value)
@@ -246,4 +245,14 @@ _TYPES: dict[str, _Check] = {
     ),
     "object": lambda instance: isinstance(instance, dict),
     "string": lambda instance: isinstance(instance, str),
+}
+# The same, of a value as the front end holds it: the commonest check, one call, not two.
+_OF_TYPE: dict[str, _Check] = {
+    "array": lambda instance: isinstance(instance.value, list),
+    "boolean": lambda instance: isinstance(instance.value, bool),
+    "integer": lambda instance: _is_integer(instance.value),
+    "null": lambda instance: instance.value is None,
+    "number": lambda instance: _TYPES["number"](instance.value),
+    "object": lambda instance: isinstance(instance.value, dict),
+    "string": lambda instance: isinstance(instance.value, str),
 }
