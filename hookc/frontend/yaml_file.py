@@ -216,30 +216,39 @@ class _Placed(Located):
     key's node when asked: most never are (a hook's keys; a key is placed for a diagnostic).
     Its own span is made at once: a hook's, an action's and a condition's are read."""
 
-    __slots__ = ("_written",)
-    # Where the value was written: its node, its key's node (if any) and the file's text,
-    # in one slot (a slot costs a call of its setter to fill).
-    _written: tuple[yaml.Node, yaml.Node | None, str]
+    __slots__ = ("_key", "_node", "_text")
+    # Where the value was written: its node, its key's node (if any), the file's text.
+    _node: yaml.Node
+    _key: yaml.Node | None
+    _text: str
+
+    # A value is made for every node of the file, and a frozen record's refusing
+    # __setattr__ stands in front of every store (each then a call of the slot's setter
+    # through a method wrapper): with object's own (both: they share the type's one slot)
+    # a store is the interpreter's own. A value is still a frozen record to mypy, which
+    # refuses an assignment to its fields anywhere but in ``__init__``; nothing changes one.
+    __setattr__ = object.__setattr__
+    __delattr__ = object.__delattr__
 
     def __init__(self, value: Any, node: yaml.Node, key: yaml.Node | None, text: str) -> None:
-        # Set through the slots' own setters, as a record's ``__init__`` does.
-        _set_value(self, value)
-        _set_span(self, _span_of(node))
-        _set_written(self, (node, key, text))
+        self.value = value  # type: ignore[misc]
+        self.span = _span_of(node)  # type: ignore[misc]
+        self._node = node
+        self._key = key
+        self._text = text
 
     @property
     def key_span(self) -> Span | None:
-        key = self._written[1]
-        return None if key is None else _span_of(key)
+        return None if self._key is None else _span_of(self._key)
 
     @property
     def offsets(self) -> OffsetMap | None:
         value = self.value
         if not isinstance(value, str):
             return None
-        node, _, text = self._written
+        node = self._node
         start = node.start_mark.index
-        return AlignedWhenAsked(text, start, max(start, node.end_mark.index), value)
+        return AlignedWhenAsked(self._text, start, max(start, node.end_mark.index), value)
 
     @property
     def text(self) -> bool:
@@ -255,16 +264,14 @@ class _PlacedScalar(_Placed):
     __slots__ = ()
 
     def __init__(self, value: Any, node: yaml.Node, key: yaml.Node | None, text: str) -> None:
-        _set_value(self, value)
-        _set_written(self, (node, key, text))
+        self.value = value  # type: ignore[misc]
+        self._node = node
+        self._key = key
+        self._text = text
 
     @property
     def span(self) -> Span:
-        return _span_of(self._written[0])
-
-
-_set_value, _set_span = (vars(Located)[name].__set__ for name in ("value", "span"))
-_set_written = vars(_Placed)["_written"].__set__
+        return _span_of(self._node)
 
 
 def _span_of(node: yaml.Node) -> Span:
