@@ -17,10 +17,15 @@ import importlib
 import os
 import sys
 from collections.abc import Collection, Sequence
-from typing import Any, TextIO, cast
 
-from hookc.commands import EXIT_USAGE, Command, HelpFormatter, PlainHelpFormatter, UsageError
+from hookc.commands import EXIT_USAGE, HelpFormatter, PlainHelpFormatter, UsageError
 from hookc.version import __version__
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, TextIO
+
+    from hookc.commands import Command
 
 # Every command, with its line in `hookc --help`, in the order listed there.
 COMMANDS = {
@@ -37,7 +42,7 @@ COMMANDS = {
 
 def command(name: str) -> Command:
     """The module of the command ``name``."""
-    return cast(Command, importlib.import_module(f"hookc.commands.{name}"))
+    return importlib.import_module(f"hookc.commands.{name}")
 
 
 def _parser(named: Collection[str] | None = None) -> argparse.ArgumentParser:

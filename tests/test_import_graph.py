@@ -169,6 +169,7 @@ UNUSED_ON_A_NATIVE_YAML_RUN = (
     "linecache",
     "tokenize",
     "dataclasses",  # hookc.records makes hookc's records
+    "typing",  # for type checkers only: its names are imported under TYPE_CHECKING
     "inspect",
     "copy",  # a profile copies its YAML data itself (hookc.profile.copied)
     "weakref",

@@ -21,12 +21,14 @@ import sys
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
 
 from hookc.diagnostics import Diagnostic, has_error
 from hookc.records import record
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any
+
     from hookc.check.run import FileReport
     from hookc.check.select import Selection
     from hookc.ir.hooks import Hook

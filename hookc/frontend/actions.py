@@ -8,7 +8,6 @@ required parameters must be there; defaults are filled in the catalog's order.
 from __future__ import annotations
 
 import re
-from typing import Any
 
 from hookc.diagnostics import Diagnostic, error
 from hookc.frontend.located import Located
@@ -19,6 +18,10 @@ from hookc.ir.hooks import Action, Params, ParamValue, Template
 from hookc.profile import ActionType, ParamSpec, Profile
 from hookc.runtime.tree_form import NONFINITE, PARAM_TAGS
 from hookc.source import Source
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 _INTEGER_TEXT = re.compile(r"[+-]?[0-9]+")
 _NUMBER_TEXT = re.compile(r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")

@@ -11,7 +11,6 @@ from __future__ import annotations
 import functools
 from collections.abc import Mapping
 from pathlib import PurePath
-from typing import Any
 
 from hookc.diagnostics import Diagnostic, error, has_error, warning
 from hookc.frontend.actions import build_action
@@ -24,6 +23,10 @@ from hookc.profile import Profile
 from hookc.records import field, record
 from hookc.runtime.values import INT64_MAX, INT64_MIN
 from hookc.source import Source, Span
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 SECTIONS = ("hooks", "builtin_hooks")
 # A file's sections besides its hooks, kept as data for the tools that write hook files

@@ -10,8 +10,6 @@ node in the file.
 
 from __future__ import annotations
 
-from typing import Any
-
 from hookc import records
 from hookc.cel.parser import parse
 from hookc.cel.printer import to_text
@@ -21,6 +19,10 @@ from hookc.ir.expr import NODE_TYPES, Expr
 from hookc.ir.serialize import expr_from_json
 from hookc.records import replace
 from hookc.source import Source, Span
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 
 def read_node(node: Located, source: Source) -> tuple[Expr | None, list[Diagnostic]]:

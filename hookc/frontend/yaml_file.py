@@ -9,7 +9,6 @@ machine; duplicate keys, which YAML loaders silently collapse, are reported.
 from __future__ import annotations
 
 import re
-from typing import Any
 
 import yaml
 
@@ -18,6 +17,10 @@ from hookc.frontend.embedded import AlignedWhenAsked
 from hookc.frontend.located import Located
 from hookc.runtime.limits import MAX_NESTING, MAX_NODES, too_deep_for_parser
 from hookc.source import Source, Span
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 # Something that may be an alias (`*name` where a value starts): only then can the document
 # expand beyond its text, and only then is its expanded size counted before it is read.

@@ -6,7 +6,6 @@ from __future__ import annotations
 import functools
 import itertools
 from collections.abc import Collection
-from typing import TypeAlias
 
 from hookc.ir.expr import And, Expr, Ident, Literal, children
 from hookc.ir.hooks import Hook
@@ -26,6 +25,10 @@ from hookc.reasoning.engine import (
     _split,
     paths_read,
 )
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import TypeAlias
 
 _ValueClass: TypeAlias = "tuple[str, _Scalar]"
 

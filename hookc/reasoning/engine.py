@@ -30,7 +30,6 @@ import functools
 import math
 import operator
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, TypeAlias
 
 from hookc.cel.catalog import GLOBAL_FUNCTIONS, METHODS
 from hookc.cel.evaluator import evaluate
@@ -56,6 +55,10 @@ from hookc.ir.expr import (
 )
 from hookc.records import field, record, replace
 from hookc.runtime.values import CelError
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, TypeAlias
 
 _Scalar: TypeAlias = "int | float | str | bool | None"
 
