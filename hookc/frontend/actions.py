@@ -30,9 +30,9 @@ _SCALARS = frozenset({bool, int, float, str})
 
 
 def did_you_mean(name: str, known: list[str] | tuple[str, ...], cutoff: float = 0.6) -> str | None:
-    import difflib  # only when a suggestion is wanted: keeps start-up light
+    from hookc.suggest import close_matches
 
-    close = difflib.get_close_matches(name, list(known), n=1, cutoff=cutoff)
+    close = close_matches(name, list(known), n=1, cutoff=cutoff)
     return f"did you mean `{close[0]}`?" if close else None
 
 

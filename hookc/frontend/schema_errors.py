@@ -399,9 +399,9 @@ def _meant(word: str, choices: Sequence[str]) -> str | None:
     synonym = _SYNONYMS.get(word.lower())
     if synonym in choices:
         return synonym
-    import difflib  # only when a suggestion is wanted: keeps start-up light
+    from hookc.suggest import close_matches
 
-    close = difflib.get_close_matches(word, choices, n=1, cutoff=0.6)
+    close = close_matches(word, choices, n=1, cutoff=0.6)
     return close[0] if close else None
 
 
