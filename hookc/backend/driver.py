@@ -436,7 +436,7 @@ def write_atomically(target: Path, text: str, mode: int | None = None) -> Path:
 # The next write of the same file removes such leftovers once they are older than any
 # write takes (a live writer renames its temporary file within seconds).
 _STALE_AFTER = 600.0
-_TEMP_SUFFIX = re.compile(r"\.[0-9a-f]{16}\.tmp$")
+_TEMP_SUFFIX = r"\.[0-9a-f]{16}\.tmp$"  # compiled (and cached by `re`) for a leftover
 
 
 def remove_stale_temps(directory: Path, prefix: str) -> list[Path]:
@@ -449,7 +449,7 @@ def remove_stale_temps(directory: Path, prefix: str) -> list[Path]:
     except OSError:
         return removed
     for entry in entries:
-        if entry.name.startswith(prefix) and _TEMP_SUFFIX.search(entry.name):
+        if entry.name.startswith(prefix) and re.search(_TEMP_SUFFIX, entry.name):
             with contextlib.suppress(OSError):
                 if now - entry.stat(follow_symlinks=False).st_mtime > _STALE_AFTER:
                     os.unlink(entry.path)

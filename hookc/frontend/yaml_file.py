@@ -24,7 +24,8 @@ if TYPE_CHECKING:
 
 # Something that may be an alias (`*name` where a value starts): only then can the document
 # expand beyond its text, and only then is its expanded size counted before it is read.
-_ALIAS = re.compile(r"(?:^|[\s\[\]{},:-])\*[^\s\[\]{},]", re.MULTILINE)
+# Compiled (and cached by `re`) for the first text with a `*`.
+_ALIAS = r"(?m)(?:^|[\s\[\]{},:-])\*[^\s\[\]{},]"
 
 _SafeLoader: type[Any] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _SCALAR, _MAPPING, _SEQUENCE = yaml.ScalarNode, yaml.MappingNode, yaml.SequenceNode
@@ -129,7 +130,7 @@ def load_yaml(source: Source) -> tuple[Located | None, list[Diagnostic]]:
         ]
     if root is None:
         return None, []
-    if "*" in source.text and _ALIAS.search(source.text):  # the search reads every line
+    if "*" in source.text and re.search(_ALIAS, source.text):  # the search reads every line
         too_large = _expansion_problem(root, source)
         if too_large is not None:
             return None, [too_large]
