@@ -16,7 +16,6 @@ from hookc.cel.printer import to_text
 from hookc.diagnostics import Diagnostic, error, has_error
 from hookc.frontend.located import Located
 from hookc.ir.expr import NODE_TYPES, Expr
-from hookc.ir.serialize import expr_from_json
 from hookc.records import replace
 from hookc.source import Source, Span
 
@@ -27,6 +26,8 @@ if TYPE_CHECKING:
 
 def read_node(node: Located, source: Source) -> tuple[Expr | None, list[Diagnostic]]:
     """The expression a node-form mapping holds, placed at the node's span."""
+    from hookc.ir.serialize import expr_from_json  # the IR's node form: rare in hook files
+
     try:
         expr = expr_from_json(node.plain())
     except (ValueError, TypeError) as exc:
