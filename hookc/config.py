@@ -113,9 +113,9 @@ def load_config(path: str | Path) -> Config:
         raise ConfigError(f"{where}: must be a table")
     for key in table:
         if key not in KEYS:
-            from hookc.suggest import close_matches
+            import difflib  # only for a suggestion: a run that needs none never loads it
 
-            close = close_matches(key, KEYS, n=1)
+            close = difflib.get_close_matches(key, KEYS, n=1)
             hint = f" (did you mean `{close[0]}`?)" if close else f"; known: {', '.join(KEYS)}"
             raise ConfigError(f"{where}: unknown key `{key}`{hint}")
     base = path.parent

@@ -153,8 +153,7 @@ def test_a_lazy_import_that_closes_a_loop_is_a_cycle(tmp_path: Path) -> None:
 UNUSED_ON_A_NATIVE_YAML_RUN = (
     "lxml",  # XML files only
     "jsonschema",  # the quick validity test decides for a valid file
-    "difflib",  # hookc.suggest finds "did you mean" suggestions as difflib does
-    "heapq",
+    "difflib",  # "did you mean" suggestions only
     "tomllib",  # a configuration file only
     "secrets",
     "random",
@@ -226,15 +225,13 @@ def _modules_after(command: list[str], folder: Path) -> tuple[int, list[str]]:
 def test_a_one_file_run_imports_nothing_it_does_not_use(tmp_path: Path, command: str) -> None:
     """Start-up of `hookc compile` and `hookc check` (issue 15): a valid native YAML file
     needs no XML parser, no schema validator (the quick validity test decides), no
-    difflib (a hint's suggestion is hookc.suggest's), no typing, no TOML reader without a
-    configuration file and none of the other formats' readers; those load only when a run
-    needs them. The second hook's event is unknown to the profile: a warning with a hint."""
+    suggestion finder, no TOML reader without a configuration file and none of the other
+    formats' readers; those load only when a run needs them."""
     source = tmp_path / "one.hooks.yaml"
     source.write_text(
         "hooks:\n  - id: budget\n    event: limit\n"
         "    when: \"limit_code == 'spend_exceeded' && cost.spend > 10.0\"\n"
-        "    action: {type: escalate, target: user_approval}\n"
-        "  - id: tool\n    event: pre_tool_use\n    action: {type: retry, max_attempts: 3}\n",
+        "    action: {type: escalate, target: user_approval}\n",
         encoding="utf-8",
     )
     arguments = [command, str(source)] + (

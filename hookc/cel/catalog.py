@@ -43,7 +43,7 @@ def suggest(name: str, known: tuple[str, ...]) -> str | None:
     """The known name a misspelt or Python-flavoured ``name`` most likely means."""
     if name in _FAMILIAR and _FAMILIAR[name] in known:
         return _FAMILIAR[name]
-    from hookc.suggest import close_matches
+    import difflib  # only when a suggestion is wanted: keeps start-up light
 
-    close = close_matches(name, known, n=1, cutoff=0.6)
+    close = difflib.get_close_matches(name, known, n=1, cutoff=0.6)
     return close[0] if close else None

@@ -207,9 +207,9 @@ def _resolve(root: Schema, steps: Steps) -> _Resolved:
 
 def _suggest(root: Schema, steps: Steps, index: int, siblings: list[str]) -> str | None:
     step = str(steps[index])
-    from hookc.suggest import close_matches
+    import difflib  # only when a suggestion is wanted: keeps start-up light
 
-    close = close_matches(step, siblings, n=1, cutoff=0.6)
+    close = difflib.get_close_matches(step, siblings, n=1, cutoff=0.6)
     if close:
         return _dotted((*steps[:index], close[0], *steps[index + 1 :]))
     # A field written under the wrong parent, e.g. `event.limit_code` for `limit_code`.

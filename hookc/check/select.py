@@ -29,9 +29,9 @@ def check_rule_names(names: Iterable[str], where: str) -> tuple[str, ...]:
     for name in names:
         rule = name.strip().upper()
         if rule == "" or (rule != "ALL" and not any(code.startswith(rule) for code in CODES)):
-            from hookc.suggest import close_matches
+            import difflib  # only for a suggestion: a run that needs none never loads it
 
-            close = close_matches(rule, list(CODES), n=1)
+            close = difflib.get_close_matches(rule, list(CODES), n=1)
             hint = f" (did you mean {close[0]}?)" if close else " (see `hookc rule --all`)"
             raise SelectionError(f"{where}: unknown rule `{name}`{hint}")
         checked.append(rule)

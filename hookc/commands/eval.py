@@ -106,8 +106,8 @@ def _warn_unknown_event(subject: Subject, event: str, profile: Profile | None, e
     known = sorted(listened | set(profile.events if profile is not None else ()))
     if event in known:
         return
-    from hookc.suggest import close_matches
+    import difflib  # only for an event no hook listens to
 
-    close = close_matches(event, known, n=1, cutoff=0.6)
+    close = difflib.get_close_matches(event, known, n=1, cutoff=0.6)
     hint = f"; did you mean `{close[0]}`?" if close else f"; events: {', '.join(known)}"
     print(f"hookc: warning: no hook listens to the event `{event}`{hint}", file=err)

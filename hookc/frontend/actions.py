@@ -31,9 +31,9 @@ _SCALARS = frozenset({bool, int, float, str})
 
 
 def did_you_mean(name: str, known: list[str] | tuple[str, ...], cutoff: float = 0.6) -> str | None:
-    from hookc.suggest import close_matches
+    import difflib  # only when a suggestion is wanted: keeps start-up light
 
-    close = close_matches(name, list(known), n=1, cutoff=cutoff)
+    close = difflib.get_close_matches(name, list(known), n=1, cutoff=cutoff)
     return f"did you mean `{close[0]}`?" if close else None
 
 

@@ -298,10 +298,10 @@ def _hook(
 @functools.lru_cache(maxsize=256)
 def _close_events(event: str, events: tuple[str, ...]) -> tuple[str, ...]:
     """The profile's event closest to an unknown one: asked once per event name, however
-    many hooks use it (each name is compared with every event, ~50 µs a time)."""
-    from hookc.suggest import close_matches
+    many hooks use it (difflib compares every pair of names, ~100 µs a time)."""
+    import difflib  # only when a suggestion is wanted: keeps start-up light
 
-    return tuple(close_matches(event, events, n=1, cutoff=0.6))
+    return tuple(difflib.get_close_matches(event, events, n=1, cutoff=0.6))
 
 
 def derived_id(source: Source, section: str, index: int) -> str:

@@ -653,7 +653,7 @@ def _as_dict(action: Action) -> Params:
 
 
 def _suggest(name: str, known: Sequence[str]) -> str | None:
-    from hookc.suggest import close_matches
+    import difflib  # only when a suggestion is wanted: keeps start-up light
 
-    close = close_matches(name, list(known), n=1, cutoff=0.6)
+    close = difflib.get_close_matches(name, list(known), n=1, cutoff=0.6)
     return f"did you mean `{close[0]}`?" if close else None

@@ -399,9 +399,9 @@ def _meant(word: str, choices: Sequence[str]) -> str | None:
     synonym = _SYNONYMS.get(word.lower())
     if synonym in choices:
         return synonym
-    from hookc.suggest import close_matches
+    import difflib  # only when a suggestion is wanted: keeps start-up light
 
-    close = close_matches(word, choices, n=1, cutoff=0.6)
+    close = difflib.get_close_matches(word, choices, n=1, cutoff=0.6)
     return close[0] if close else None
 
 

@@ -62,9 +62,9 @@ def unknown_event(event: str, span: Span, profile: Profile, source: Source) -> D
     by_case = {known.lower(): known for known in profile.events}
     close = by_case.get(event.lower())
     if close is None:
-        from hookc.suggest import close_matches
+        import difflib  # only when a suggestion is wanted: keeps start-up light
 
-        found = close_matches(event.lower(), list(by_case), n=1, cutoff=0.6)
+        found = difflib.get_close_matches(event.lower(), list(by_case), n=1, cutoff=0.6)
         close = by_case[found[0]] if found else None
     return warning(
         "HK402",
@@ -305,9 +305,9 @@ def name_problems(
         ]
     if open_set:
         return []
-    from hookc.suggest import close_matches
+    import difflib  # only when a suggestion is wanted: keeps start-up light
 
-    close = close_matches(matcher, list(known), n=1, cutoff=0.75)
+    close = difflib.get_close_matches(matcher, list(known), n=1, cutoff=0.75)
     return [
         warning(
             "HK702",
