@@ -613,14 +613,29 @@ def test_a_path_in_a_list_is_plainly_possible_when_it_holds_constants_one_not_na
     assert engine._plainly_possible(atom) == (PATHS[1] if literal and one_not_nan else None)
 
 
+# Hook files pin one path again and again (`tool == '...'`), mostly to other values.
+_pinned_to = st.text("abcdef", max_size=2) | st.integers(-9, 9) | constants
+_pins = st.one_of(
+    st.builds(lambda c: Binary("==", PATHS[0], Literal(c)), _pinned_to),
+    st.builds(lambda c: Binary("==", Literal(c), PATHS[0]), _pinned_to),
+    st.lists(_pinned_to.map(Literal), max_size=3).map(
+        lambda cs: Binary("in", PATHS[0], List(tuple(cs)))
+    ),
+)
+pinning = _pins | st.builds(lambda pin, rest: And((pin, rest)), _pins, atoms)
+
+
 @settings(max_examples=500, deadline=None)
-@given(conditions | distinct_paths, st.data())
+@given(conditions | distinct_paths | pinning, st.data())
 def test_the_shadow_index_reads_of_a_condition_what_its_facts_say(
     condition: Expr, data: st.DataObject
 ) -> None:
     shape = candidates._Shape(condition)
     atoms = engine._split(engine._requirements(condition, True))[0]
     assert shape.atoms == [(atom.expr, atom.positive) for atom in atoms]
+    first = candidates._first_atom(condition)
+    if first is not None:
+        assert shape.atoms[0] == (first, True)
     named = {node.value for node, _ in walk(condition) if isinstance(node, Literal)}
     assert shape.strings == tuple(sorted(value for value in named if isinstance(value, str)))
     facts = [fact for atom in atoms for fact in engine._facts(atom)]
@@ -647,16 +662,6 @@ def test_the_terms_known_at_a_look_hold_every_fact_of_the_atom(atom: Expr, posit
         assert {fact.term for fact in engine._facts(engine._Atom(atom, positive))} <= set(known)
 
 
-# Hook files pin one path again and again (`tool == '...'`), mostly to other values.
-_pinned_to = st.text("abcdef", max_size=2) | st.integers(-9, 9) | constants
-_pins = st.one_of(
-    st.builds(lambda c: Binary("==", PATHS[0], Literal(c)), _pinned_to),
-    st.builds(lambda c: Binary("==", Literal(c), PATHS[0]), _pinned_to),
-    st.lists(_pinned_to.map(Literal), max_size=3).map(
-        lambda cs: Binary("in", PATHS[0], List(tuple(cs)))
-    ),
-)
-pinning = _pins | st.builds(lambda pin, rest: And((pin, rest)), _pins, atoms)
 earlier = conditions | distinct_paths | atoms | st.none()
 # (Three in four: `|` would weigh each alternative of `earlier` as one of `pinning`.)
 mostly_pinning = st.integers(0, 3).flatmap(lambda i: pinning if i else earlier)

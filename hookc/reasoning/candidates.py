@@ -7,7 +7,7 @@ import itertools
 from collections.abc import Collection
 from typing import Any, TypeAlias
 
-from hookc.ir.expr import And, Expr, Ident, Literal, children
+from hookc.ir.expr import And, Binary, Expr, Ident, List, Literal, children
 from hookc.ir.hooks import Hook
 from hookc.reasoning.engine import (
     _UNKNOWN,
@@ -19,7 +19,9 @@ from hookc.reasoning.engine import (
     _Fact,
     _fact_terms,
     _is_atom,
+    _is_safe,
     _kind,
+    _literal_values,
     _OneOf,
     _plainly_possible,
     _requirements,
@@ -189,15 +191,23 @@ class _Shape:
     needs them, once), and, when a pool is asked, the paths it reads and the strings it
     names (sorted)."""
 
-    __slots__ = ("_facts", "_paths", "_pin", "_strings", "atoms", "condition")
+    __slots__ = ("_atoms", "_facts", "_paths", "_pin", "_strings", "condition")
 
     def __init__(self, condition: Expr | None) -> None:
         self.condition = condition
-        self.atoms = _top_atoms(condition)
+        self._atoms: list[tuple[Expr, bool]] | None = None
         self._facts: dict[int, tuple[_Fact, ...]] = {}
         self._pin: Any = _UNKNOWN
         self._paths: frozenset[Expr] | None = None
         self._strings: tuple[str, ...] | None = None
+
+    @property
+    def atoms(self) -> list[tuple[Expr, bool]]:
+        """``_top_atoms`` of the condition, made when first asked (most hooks' pins are read
+        off their first atom: ``_pin``)."""
+        if self._atoms is None:
+            self._atoms = _top_atoms(self.condition)
+        return self._atoms
 
     def facts(self, position: int) -> tuple[_Fact, ...]:
         """The facts of the atom at ``position``: ``_facts``'s, made without its memo (the
@@ -239,6 +249,21 @@ def _top_atoms(condition: Expr | None) -> list[tuple[Expr, bool]]:
     if type(condition) is And and all(map(_is_atom, condition.operands)):
         return [(operand, True) for operand in condition.operands]
     return [(atom.expr, atom.positive) for atom in _split(_requirements(condition, True))[0]]
+
+
+def _first_atom(condition: Expr | None) -> Expr | None:
+    """The first of ``_top_atoms(condition)`` where it is required true and known at a
+    look: the condition, an atom; or the first operand of a ``&&``, an atom (``_requirements``
+    lists the operands' requirements in order, and an atom's is itself). Else None."""
+    if condition is None:
+        return None
+    if _is_atom(condition):
+        return condition
+    if type(condition) is And:
+        operands = condition.operands
+        if operands and _is_atom(operands[0]):
+            return operands[0]
+    return None
 
 
 def _strings(condition: Expr | None) -> frozenset[str]:
@@ -296,8 +321,40 @@ def _constraints_on(
 def _pin(shape: _Shape) -> tuple[Expr, frozenset[_ValueClass]] | None:
     """A term the condition pins to finitely many values, with their classes: the first
     such fact of its atoms, in order."""
+    first = _first_atom(shape.condition)
+    if first is not None:
+        pinned = _plainly_pinned(first)
+        if pinned is not None:
+            return pinned
     for position in range(len(shape.atoms)):
         for fact in shape.facts(position):
             if isinstance(fact.constraint, _OneOf):
                 return fact.term, frozenset(map(_value_class, fact.constraint.values))
     return None
+
+
+def _plainly_pinned(atom: Expr) -> tuple[Expr, frozenset[_ValueClass]] | None:
+    """``_pin`` of a condition whose first atom, required true, is ``term == c`` or ``term
+    in [c1, c2]`` (``term`` no constant; ``c`` constants, none NaN, each ``_is_safe``),
+    read off the atom: its first fact is then ``_OneOf`` those constants, on ``term``
+    (``_term_fact``), without making the facts. Else None (and ``_pin`` makes them). A
+    Hypothesis test holds ``_pin`` to the facts."""
+    if type(atom) is not Binary:
+        return None
+    assert isinstance(atom, Binary)
+    op, term, right = atom.op, atom.left, atom.right
+    if type(term) is Literal:
+        return None
+    if op == "==" and type(right) is Literal:
+        values: tuple[_Scalar, ...] = (right.value,)
+    elif op == "in" and type(right) is List:
+        found = _literal_values(right.items)
+        if found is None:
+            return None
+        values = found
+    else:
+        return None
+    for value in values:  # mostly one: a loop, not a generator
+        if value != value or not _is_safe(value):
+            return None
+    return term, frozenset(map(_value_class, values))
