@@ -7,8 +7,7 @@ assignment, ``__match_args__``, ``__slots__`` on request, ``__post_init__``; ``f
 ``dataclass`` compiles each method of each class with an ``exec`` of its own (~250 µs a
 frozen class, ~15 ms for the 59 that ``hookc compile`` imports) and loads ``inspect`` to
 do it (~5 ms with ``dataclasses``). A record compiles nothing it need not: its
-``__init__`` is a copy of a template per shape (hookc's own shapes come compiled with the
-package, in ``hookc.record_inits``; another is compiled once), its comparisons and hash
+``__init__`` is a copy of a template compiled once per shape, its comparisons and hash
 are compiled on their first call, the rest are closures (~35 µs a class).
 ``tests/test_records.py`` holds the two to the same behaviour on random classes.
 
@@ -22,8 +21,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from types import CodeType, FunctionType
-
-from hookc import record_inits
 
 # typing is for the type checkers: a run of hookc does not import it (~2 ms), and the two
 # decorators of typing used here change nothing a run sees, so they stand in as no-ops.
@@ -438,23 +435,16 @@ def _init(cls: type, found: list[Field], *, frozen: bool, slots: bool) -> Callab
     numbered = ", ".join(["self", *(f"f{i}" for i, item in enumerate(found) if item.init)])
     template = _template(f"def __init__({numbered}):\n" + "\n".join(body or ["    pass"]))
     code = template.replace(
-        co_name="__init__",
-        co_varnames=tuple(parameters),
-        co_qualname=f"{cls.__qualname__}.__init__",
+        co_varnames=tuple(parameters), co_qualname=f"{cls.__qualname__}.__init__"
     )
     return FunctionType(code, scope, "__init__", tuple(defaults))
 
 
-# The templates of hookc's own records come compiled with the package (in the .pyc of
-# hookc.record_inits): making hookc's ~60 record classes at start-up then compiles none
-# of them (~2 ms). Any other record's template is compiled here, once per text.
-_TEMPLATES: dict[str, CodeType] = {
-    source: function.__code__ for source, function in record_inits.TEMPLATES.items()
-}
+_TEMPLATES: dict[str, CodeType] = {}
 
 
 def _template(source: str) -> CodeType:
-    """The code of the one function ``source`` defines."""
+    """The code of the one function ``source`` defines, compiled once per text."""
     if source not in _TEMPLATES:
         scope: dict[str, Any] = {}
         exec(source, scope)
