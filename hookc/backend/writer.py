@@ -20,7 +20,7 @@ def json_text(value: object) -> str:
 
 # One encoder for every row (json.dumps with options would make one a row).
 _JSON = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
-_SURROGATE = re.compile("[\ud800-\udfff]")
+_SURROGATE = "[\ud800-\udfff]"  # compiled (and cached by `re`) for the first non-ASCII text
 
 
 @record(frozen=False)
@@ -66,7 +66,7 @@ class Writer:
         pair one with the next): a table that has one is written with ``repr``.
         """
         text = json_text(list(rows))
-        raw = text.isascii() or not _SURROGATE.search(text)
+        raw = text.isascii() or not re.search(_SURROGATE, text)
         pieces = text.split("],[")
         self.line(f"{head}json.loads(")
         margin = "    " * (self.depth + 1)
