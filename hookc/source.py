@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import bisect
 import re
+from collections.abc import Callable
 
 from hookc.records import field, record
 
@@ -22,9 +23,12 @@ class Span:
     def __init__(self, start: int, end: int) -> None:
         if not 0 <= start <= end:
             raise ValueError(f"bad span [{start}, {end})")
-        # Stored as a plain slotted class stores them: see below.
-        self.start = start  # type: ignore[misc]
-        self.end = end  # type: ignore[misc]
+        # The slots are set through their descriptors, as a record's own __init__ does
+        # (half the time of object.__setattr__ by name), with the check above first: a
+        # file's front end and parser make a span for every value and every node (26,000
+        # for 1,000 hooks).
+        _set_start(self, start)
+        _set_end(self, end)
 
     def cover(self, other: Span) -> Span:
         """The smallest span holding both."""
@@ -34,13 +38,9 @@ class Span:
         return Span(self.start + offset, self.end + offset)
 
 
-# A span is made for every node of every condition (15,000 for 1,000 hooks), and a frozen
-# record's refusing __setattr__ stands in front of every store: its fields were set through
-# the slots' setters, each a call through a method wrapper (2 of a span's 3,200 machine
-# instructions in 5). Without the refusal a store is the interpreter's own. A span is still
-# a frozen record to mypy, which refuses an assignment to its fields anywhere (the two above
-# aside), and nothing in hookc changes one.
-del Span.__setattr__, Span.__delattr__
+# The slots' own setters, which a frozen class's __setattr__ does not stand in front of.
+_set_start: Callable[[Span, int], None] = vars(Span)["start"].__set__
+_set_end: Callable[[Span, int], None] = vars(Span)["end"].__set__
 
 
 @record(slots=True)
