@@ -23,6 +23,36 @@ _JSON = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
 
+def _lines(text: str, rows: list[object]) -> list[str]:
+    """The JSON ``text`` of ``rows`` cut after each ``],`` that ends a list: pieces that
+    concatenate to it, each but the last ending in ``],``.
+
+    Where every row is a list and ``],[`` occurs once between each two (and nowhere else),
+    each occurrence is a row's end. Else some are in a row, or in a string, where a line
+    break would change the value: the pieces are cut where the text is, and glued back
+    together where a cut falls in a string (after an odd number of unescaped quotes)."""
+    pieces = text.split("],[")
+    if len(pieces) == 1:
+        return pieces
+    if len(pieces) != len(rows) or not all(type(row) in (list, tuple) for row in rows):
+        glued: list[str] = []
+        in_string = False
+        for piece in pieces:
+            if in_string:
+                glued[-1] += "],[" + piece
+            else:
+                glued.append(piece)
+            # JSON escapes a quote as \" and a backslash as \\: without the pairs of
+            # backslashes, a quote after a backslash is escaped, and no other.
+            plain = piece.replace("\\\\", "")
+            in_string ^= (plain.count('"') - plain.count('\\"')) % 2 == 1
+        pieces = glued
+    # Each piece but the first opened by the `[` the split took, each but the last closed.
+    pieces[1:] = ["[" + piece for piece in pieces[1:]]
+    pieces[:-1] = [piece + "]," for piece in pieces[:-1]]
+    return pieces
+
+
 @record(frozen=False)
 class Writer:
     """Lines of Python source, each written at the current depth of indentation (a table's
@@ -51,38 +81,32 @@ class Writer:
 
         The module's per-hook tables: a literal of 10,000 tuples costs Python's compiler
         a tenth of a second (an AST node for every value); the same rows as JSON are
-        string literals, compiled in milliseconds and read at import in one call. The list
-        is encoded in one call (the encoder's set-up costs more than a small row's text)
-        and cut into lines after each ``],``: where the rows are flat, a row a line, and
-        wherever else it falls the pieces still concatenate to the same text.
+        one string literal, compiled in milliseconds and read at import in one call. The
+        list is encoded in one call (the encoder's set-up costs more than a small row's
+        text) and broken into lines after each ``],`` that ends a list (``_lines``): where
+        the rows are flat, a row a line. JSON reads the line breaks and margins as the
+        whitespace between its tokens.
 
-        Each line is a raw string in triple double quotes, the JSON as it is: Python reads
-        a backslash and the character after it as a pair there, as JSON's escapes are, so
-        no piece of JSON text holds three quotes that end it (JSON has at most two in a
-        row, ``""``), and none ends in a quote or a backslash (each ends in ``]`` or
-        ``],``). The compiler then decodes no escapes (the `when` texts' quotes would be
-        ``\\'`` in a plain literal), and a person reads the rows as JSON. But a lone
-        surrogate, which the module's UTF-8 cannot hold, needs Python's escape (JSON's would
-        pair one with the next): a table that has one is written with ``repr``.
+        The string is raw, in triple double quotes, the JSON as it is: Python reads a
+        backslash and the character after it as a pair there, as JSON's escapes are, so
+        the JSON holds no three quotes that end it (JSON has at most two in a row, ``""``),
+        and it does not end in a quote or a backslash (it ends in ``]``). The compiler
+        then decodes no escapes (the `when` texts' quotes would be ``\\'`` in a plain
+        literal), and a person reads the rows as JSON. But a lone surrogate, which the
+        module's UTF-8 cannot hold, needs Python's escape (JSON's would pair one with the
+        next): a table that has one is written with ``repr``, a line a literal.
         """
-        text = json_text(list(rows))
-        raw = text.isascii() or not _SURROGATE.search(text)
-        pieces = text.split("],[")
+        rows = list(rows)
+        text = json_text(rows)
+        pieces = _lines(text, rows)
         self.line(f"{head}json.loads(")
         margin = "    " * (self.depth + 1)
-        # Each piece but the first opened by the `[` the split took, each but the last closed.
-        if len(pieces) > 1:
-            pieces[1:] = ["[" + piece for piece in pieces[1:]]
-            pieces[:-1] = [piece + "]," for piece in pieces[:-1]]
         # The rows as one entry of ``lines``: a module's rows are most of its lines, and
         # what reads the lines for code (``prelude.names_read``) passes over them at once.
-        self.lines.append(
-            "\n".join(
-                [f'{margin}r"""{piece}"""' for piece in pieces]
-                if raw
-                else [margin + repr(piece) for piece in pieces]
-            )
-        )
+        if text.isascii() or not _SURROGATE.search(text):
+            self.lines.append(f'{margin}r"""' + f"\n{margin}".join(pieces) + '"""')
+        else:
+            self.lines.append("\n".join([margin + repr(piece) for piece in pieces]))
         self.line(f"){tail}")
 
     def constants_table(self, rows: list[Constants], head: str = "", tail: str = "") -> None:
