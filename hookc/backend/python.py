@@ -34,13 +34,14 @@ def generate(hookset: HookSet, *, source_sha256: str, sources: tuple[str, ...]) 
     _emit_hooks(body, hookset, conditions)
     actions = emit_actions(body, hookset.hooks, conditions.exprs)
     code = Writer()
-    emit_predicates(code, conditions)
+    shapes, makers = emit_predicates(code, conditions)
     emit_dispatch(code, conditions, actions.places)
     if hookset.profile == "rye":
         code.lines.extend(_RYE_FUNCTIONS)
     # ``_hk_K`` is complete now that every hook's code is made: each hook's constants, in
-    # hook order.
-    body.constants_table(conditions.constants, head="_hk_K = ")
+    # hook order, made by the makers of its predicate's factory (``_hk_SHAPES``).
+    body.table(shapes, "_hk_SHAPES = ")
+    body.constants_table(conditions.constants, "_hk_SHAPES", makers, head="_hk_K = ")
     body.line()
     body.lines.extend(code.lines)
     if hookset.profile == "rollouts":
@@ -135,11 +136,18 @@ def _constants_function(patterns: bool) -> list[str]:
 
 # Made at import from the table of plain values: each hook's constants as its code uses them.
 _CONSTANTS = """\
-def _hk_constants(rows):
+def _hk_constants(shapes, makers, rows):
     make = MAKERS
+    # Each shape's makers; None where they all take the value as it is.
+    makers = [
+        None if kind.count("v") == len(kind) else [make[maker] for maker in kind]
+        for kind in makers
+    ]
     return tuple(
-        tuple([make[maker](value) for maker, value in zip(makers, values)])
-        for makers, values in rows
+        tuple(values)
+        if makers[shape] is None
+        else tuple([maker(value) for maker, value in zip(makers[shape], values)])
+        for shape, values in zip(shapes, rows)
     )
 
 # How a predicate reads the context: a context of another type than dict raises, and is

@@ -19,7 +19,7 @@ def json_text(value: object) -> str:
 
 
 # One encoder for every row (json.dumps with options would make one a row).
-_JSON = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
+_JSON = json.JSONEncoder(ensure_ascii=False, check_circular=False, separators=(",", ":"))
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
 
@@ -109,11 +109,18 @@ class Writer:
             self.lines.append("\n".join([margin + repr(piece) for piece in pieces]))
         self.line(f"){tail}")
 
-    def constants_table(self, rows: list[Constants], head: str = "", tail: str = "") -> None:
+    def constants_table(
+        self, rows: list[Constants], shapes: str, makers: list[str], head: str = "", tail: str = ""
+    ) -> None:
         """Rows of constants written as plain values, made what the code needs at import
-        (the module's ``_hk_constants``: patterns compiled, sets made)."""
-        rows_of_values = ((constants.makers, constants.values) for constants in rows)
-        self.table(rows_of_values, f"{head}_hk_constants(", f"){tail}")
+        (the module's ``_hk_constants``: patterns compiled, sets made). Rows of one shape of
+        code have the same makers: ``shapes`` (Python source) holds each row's shape,
+        ``makers`` each shape's, so that no row repeats them."""
+        self.table(
+            (constants.values for constants in rows),
+            f"{head}_hk_constants({shapes}, {tuple(makers)!r}, ",
+            f"){tail}",
+        )
 
     def factory(self, name: str, constants: Constants, inner: str, function: list[str]) -> None:
         """``def name(k0, k1, ...)``: a factory that binds a hook's constants in
