@@ -84,7 +84,14 @@ def shape(condition: Expr) -> tuple[Hashable, tuple[object, ...]]:
             return literal_shape(node)
         # The commonest nodes first, each as the loop over its fields below would make it.
         if kind is Binary:
-            return kind, node.op, node_shape(node.left), node_shape(node.right)
+            left, right = node.left, node.right
+            # A name against a literal, the commonest test: its parts made here.
+            return (
+                kind,
+                node.op,
+                (left.name, ()) if type(left) is Ident else node_shape(left),
+                literal_shape(right) if type(right) is Literal else node_shape(right),
+            )
         if kind is And or kind is Or:
             return kind, tuple([node_shape(part) for part in node.operands])
         if kind is List:
