@@ -69,6 +69,7 @@ class Conditions:
         for hook in hookset.in_evaluation_order():
             self.events.setdefault(hook.event, []).append(hook)
         self.position = {id(hook): i for i, hook in enumerate(hookset.hooks)}
+        self.with_condition = sum(hook.condition is not None for hook in hookset.hooks)
         # Each hook's constants, named as the code made for it first uses them.
         self.constants = [_NO_CONSTANTS] * len(hookset.hooks)
         self.shapes: dict[Hashable, _Shape] = {}
@@ -180,6 +181,21 @@ class Conditions:
         """Whether the hook's test reads the context itself (a function of Rye's does), not
         only through its loaded paths."""
         return hook.condition is not None and self.code(hook).reads_context
+
+    def every_code(self) -> list[_Code]:
+        """The code of every hook with a condition, each code once (a code is made for the
+        hooks that have it, and shared by them)."""
+        if len(self.code_of) < self.with_condition:
+            for hook in self.hookset.hooks:
+                if hook.condition is not None:
+                    self.code(hook)
+        return [code for found in self.shapes.values() for code in found.code.values()]
+
+    def calls_any(self, functions: Iterable[str]) -> bool:
+        """Whether some hook's condition calls one of ``functions``: asked of each shape
+        (``every_code`` shapes every hook), not of each hook."""
+        self.every_code()
+        return any(not found.calls.isdisjoint(functions) for found in self.shapes.values())
 
     def needs(self, hook: Hook) -> list[dict[Steps, bool]]:
         """Each operand's ``needed_objects``."""

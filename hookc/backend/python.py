@@ -53,7 +53,7 @@ def generate(hookset: HookSet, *, source_sha256: str, sources: tuple[str, ...]) 
     head.line("action, evaluate_all(event, context) every match, predicates[id](context)")
     head.line('whether one hook\'s condition holds."""')
     head.line()
-    patterns = _uses_patterns(hookset, conditions, actions)
+    patterns = _uses_patterns(conditions, actions)
     # The hooks' constants and how they are made, the rest of the module's head.
     made = [f"{name} = {source}" for source, name in conditions.exprs.constants.items()]
     made += ["", *_constants_function(patterns)]
@@ -102,16 +102,16 @@ def _uses_rye(hookset: HookSet, conditions: Conditions, actions: Actions) -> boo
     are as they were without it, byte for byte."""
     return (
         hookset.profile == "rye"
-        or any(conditions.reads_rye(hook) for hook in hookset.hooks)
+        or any(code.reads_context for code in conditions.every_code())
         or not actions.calls.isdisjoint(RYE_ARITY)
     )
 
 
-def _uses_patterns(hookset: HookSet, conditions: Conditions, actions: Actions) -> bool:
+def _uses_patterns(conditions: Conditions, actions: Actions) -> bool:
     """Whether a condition or template calls ``matches`` or ``glob``: only then does the
     module carry the pattern engine (hookc/runtime/regex.py)."""
-    return not actions.calls.isdisjoint(_PATTERN_FUNCTIONS) or any(
-        not conditions.calls(hook).isdisjoint(_PATTERN_FUNCTIONS) for hook in hookset.hooks
+    return not actions.calls.isdisjoint(_PATTERN_FUNCTIONS) or conditions.calls_any(
+        _PATTERN_FUNCTIONS
     )
 
 
