@@ -143,19 +143,23 @@ def render_each(diagnostics: Iterable[Diagnostic]) -> list[str]:
     source: Source | None = None
     starts: tuple[int, ...] = ()
     text = ""
+    size = lines = 0
     for diagnostic in diagnostics:
         if diagnostic.source is not source:
             source = diagnostic.source
             starts, text = source.line_starts(), source.text
+            size, lines = len(text), len(starts)
         # ``Source.position`` of the start, with the line's index kept.
-        start = min(diagnostic.span.start, len(text))
+        start = diagnostic.span.start
+        if start > size:
+            start = size
         index = bisect.bisect_right(starts, start) - 1
         line_start = starts[index]
         line, column = index + 1, start - line_start + 1
         snippet = ""
         if text:
             # ``Source.line_bounds`` of the line.
-            line_end = starts[index + 1] - 1 if index + 1 < len(starts) else len(text)
+            line_end = starts[index + 1] - 1 if index + 1 < lines else size
             while line_end > line_start and text[line_end - 1] == "\r":
                 line_end -= 1
             snippet = _snippet(source, line_start, line_end, line, column, diagnostic.span.end)
