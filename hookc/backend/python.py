@@ -73,7 +73,7 @@ def generate(hookset: HookSet, *, source_sha256: str, sources: tuple[str, ...]) 
         f"'first_match': {ordering.first_match!r}}}"
     )
     head.lines.extend(made)
-    return "\n".join(head.lines + body.lines) + "\n"
+    return "\n".join([*head.lines, *body.lines, ""])  # one copy of a large text
 
 
 def _emit_hooks(out: Writer, hookset: HookSet, conditions: Conditions) -> None:

@@ -34,7 +34,7 @@ def _lines(text: str, rows: list[object]) -> list[str]:
     pieces = text.split("],[")
     if len(pieces) == 1:
         return pieces
-    if len(pieces) != len(rows) or not all(type(row) in (list, tuple) for row in rows):
+    if len(pieces) != len(rows) or not set(map(type, rows)) <= {list, tuple}:
         glued: list[str] = []
         in_string = False
         for piece in pieces:
