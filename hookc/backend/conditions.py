@@ -8,11 +8,11 @@ that hooks that differ only in constants share the code. What hooks of one shape
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable
 
 from hookc.backend.expressions import Constants, Expressions, Scope, functions_called
 from hookc.backend.loads import Steps, needed_objects
-from hookc.backend.shapes import fill_text, filled, shape, stand_in, text_template
+from hookc.backend.shapes import fill_text, filler, shape, stand_in, text_template
 from hookc.cel.printer import to_text
 from hookc.ir.expr import And, Expr, Or, context_paths
 from hookc.ir.hooks import Hook, HookSet
@@ -30,7 +30,9 @@ class _Code:
     number: int  # apart from every other shape's and naming's
     tests: list[str]
     reads_context: bool
-    stand_in_constants: Constants | None = None
+    # Each other condition's constants from its slot values (``shapes.filler``), made from
+    # the constants the tests name for a stand-in of the shape.
+    filled: Callable[[tuple[object, ...]], Constants] | None = None
     # The whole test, as ``Conditions.shared_test`` joins the tests (made when first asked).
     joined: str | None = None
 
@@ -98,7 +100,7 @@ class Conditions:
     def code(self, hook: Hook) -> _Code:
         """The code of the hook's shape over its paths as its event names them, made from
         the first hook of that shape and naming; the constants of the others filled in
-        (``shapes.filled``): a file of distinct conditions pays no stand-in."""
+        (``shapes.filler``): a file of distinct conditions pays no stand-in."""
         number = self.position[id(hook)]
         if number in self.code_of:
             return self.code_of[number]
@@ -120,11 +122,12 @@ class Conditions:
                 self.code_of[number] = code
                 return code
             found.code_in[event] = code
-        if code.stand_in_constants is None:
+        if code.filled is None:
             # The same tests (tests/test_backend_differential.py holds it).
-            constants = code.stand_in_constants = Constants()
+            constants = Constants()
             self._translate(stand_in(found.condition), self.own_paths(hook), constants)
-        self.constants[number] = filled(code.stand_in_constants, values)
+            code.filled = filler(constants)
+        self.constants[number] = code.filled(values)
         self.code_of[number] = code
         return code
 

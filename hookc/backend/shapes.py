@@ -8,7 +8,7 @@ is kept as it is: bools, null, doubles that are not finite, and paths by their s
 their text differs). Conditions of one shape compile to the same code: it is made once,
 from the shape's *stand-in* (the condition with each slot's literal a stand-in value of its
 kind, of a type of this module's own), and each condition's constants are the stand-in's
-with each stand-in value replaced by that condition's literal in its slot (``filled``).
+with each stand-in value replaced by that condition's literal in its slot (``filler``).
 Their text (``to_text``, the `when` of the module's HOOKS) is likewise the shape's text
 with each condition's literals written in (``text_template``).
 
@@ -19,7 +19,7 @@ constants.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Callable, Hashable
 from typing import Any
 
 from hookc.backend.expressions import EXACT_INTS, Constants, constant_kind
@@ -226,26 +226,38 @@ def fill_text(template: tuple[str | int, ...], values: tuple[object, ...]) -> st
     return "".join([texts[piece] if type(piece) is int else piece for piece in template])  # type: ignore[misc]
 
 
-def filled(template: Constants, values: tuple[object, ...]) -> Constants:
-    """The constants of a condition of a shape whose stand-in's code named ``template``:
-    each stand-in value (in a tuple too) replaced by ``values[slot]``."""
-    constants = Constants()
-    constants.makers = template.makers
-    constants.values = _filled(template.values, values)
-    return constants
+def filler(template: Constants) -> Callable[[tuple[object, ...]], Constants]:
+    """The constants of each condition of a shape whose stand-in's code named ``template``,
+    as a function of the condition's slot values: each stand-in value (in a tuple too)
+    replaced by ``values[slot]``, any other value kept.
 
+    Asked for every hook but the first of its code, so made once for the code: a list
+    display of ``v[slot]`` for each stand-in and ``kept[i]`` for each other value,
+    evaluated in one step (no test a value, no call a tuple). Its text is made of ints and
+    names of its own, nothing of the condition's."""
+    kept: list[object] = []
 
-def _filled(items: Iterable[object], values: tuple[object, ...]) -> list[object]:
-    """Each item, a stand-in replaced by ``values[slot]`` (in a tuple too), in one pass
-    (asked of every hook but the first of its code)."""
-    return [
-        values[item.slot]
-        if isinstance(item, _StandIn)
-        else tuple(_filled(item, values))
-        if type(item) is tuple
-        else item
-        for item in items
-    ]
+    def source(item: object) -> str:
+        if isinstance(item, _StandIn):
+            return f"values[{item.slot}]"
+        if type(item) is tuple:
+            return "(" + "".join(f"{source(part)}, " for part in item) + ")"
+        kept.append(item)
+        return f"kept[{len(kept) - 1}]"
+
+    display = "[" + "".join(f"{source(item)}, " for item in template.values) + "]"
+    values_of: Callable[[tuple[object, ...]], list[object]] = eval(
+        f"lambda values: {display}", {"kept": kept}
+    )
+    makers = template.makers
+
+    def filled(values: tuple[object, ...]) -> Constants:
+        constants = Constants()
+        constants.makers = makers
+        constants.values = values_of(values)
+        return constants
+
+    return filled
 
 
 class _StandIn:
