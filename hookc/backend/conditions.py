@@ -12,7 +12,7 @@ from collections.abc import Callable, Hashable, Iterable
 
 from hookc.backend.expressions import Constants, Expressions, Scope, functions_called
 from hookc.backend.loads import Steps, needed_objects
-from hookc.backend.shapes import fill_text, filler, shape, stand_in, text_template
+from hookc.backend.shapes import filler, shape, stand_in, text_template, texter
 from hookc.cel.printer import to_text
 from hookc.ir.expr import And, Expr, Or, context_paths
 from hookc.ir.hooks import Hook, HookSet
@@ -56,7 +56,7 @@ class _Shape:
     code_in: dict[str | None, _Code] = field(default_factory=dict)
     # The text of its conditions (``shapes.text_template``), made for the second of them.
     texts: int = 0  # how many of its conditions' texts are made
-    text: tuple[str | int, ...] | None = None
+    text: Callable[[tuple[object, ...]], str] | None = None
 
 
 class Conditions:
@@ -223,10 +223,11 @@ class Conditions:
         found, values = self.shaped(hook)
         found.texts += 1
         if found.texts == 2:
-            found.text = text_template(found.condition)
+            template = text_template(found.condition)
+            found.text = None if template is None else texter(template)
         if found.text is None:
             return to_text(hook.condition)
-        return fill_text(found.text, values)
+        return found.text(values)
 
     # the paths -----------------------------------------------------------------------------
 

@@ -190,7 +190,7 @@ _OPERAND_FIELDS: dict[type, str] = {
 def text_template(condition: Expr) -> tuple[str | int, ...] | None:
     """``to_text`` of every condition of ``condition``'s shape at once: its text in pieces,
     each literal of a slot an int (the slot) where ``literal_text`` of the condition's own
-    value goes (``fill_text``). None for a shape whose text depends on more than that.
+    value goes (``texter``). None for a shape whose text depends on more than that.
 
     ``to_text`` writes a literal as ``literal_text`` of its value and nothing else, and
     what it writes around it depends only on how loosely it binds: as loosely as a name,
@@ -220,10 +220,23 @@ def text_template(condition: Expr) -> tuple[str | int, ...] | None:
 _MARK = "\x00"
 
 
-def fill_text(template: tuple[str | int, ...], values: tuple[object, ...]) -> str:
-    """The text of the condition of the template's shape whose slots hold ``values``."""
-    texts = [literal_text(value) for value in values]
-    return "".join([texts[piece] if type(piece) is int else piece for piece in template])  # type: ignore[misc]
+def texter(template: tuple[str | int, ...]) -> Callable[[tuple[object, ...]], str]:
+    """The text of each condition of the template's shape, as a function of the values of
+    its slots: made once for the shape, one f-string of the template's pieces and
+    ``literal_text`` of each slot's value (its text is ints and names of its own, nothing
+    of the condition's), so that each condition pays one call."""
+    kept: list[str] = []
+    fields = []
+    for piece in template:
+        if isinstance(piece, int):
+            fields.append(f"{{text(values[{piece}])}}")
+        elif piece:
+            kept.append(piece)
+            fields.append(f"{{kept[{len(kept) - 1}]}}")
+    made: Callable[[tuple[object, ...]], str] = eval(
+        f'lambda values: f"{"".join(fields)}"', {"kept": kept, "text": literal_text}
+    )
+    return made
 
 
 def filler(template: Constants) -> Callable[[tuple[object, ...]], Constants]:
