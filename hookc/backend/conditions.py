@@ -204,10 +204,6 @@ class Conditions:
         """Each operand's ``needed_objects``."""
         return self.shaped(hook)[0].needs
 
-    def calls(self, hook: Hook) -> frozenset[str]:
-        """The functions the hook's condition calls."""
-        return frozenset() if hook.condition is None else self.shaped(hook)[0].calls
-
     def test(self, hook: Hook, hoisted: dict[Steps, str], constants: Constants | None) -> str:
         """True mode of the hook's condition over the loaded paths; no condition is True.
         With ``constants``, the hook's constants are named in the code, not written."""
