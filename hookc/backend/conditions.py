@@ -88,22 +88,24 @@ class Conditions:
         """The hook's shape (what it shares with the conditions of that shape) and the
         values of its slots (``shapes.shape``)."""
         number = self.position[id(hook)]
-        if number not in self.shape_of:
+        shaped = self.shape_of.get(number)
+        if shaped is None:
             assert hook.condition is not None
             key, values = shape(hook.condition)
             found = self.shapes.get(key)
             if found is None:
                 found = self.shapes[key] = _new_shape(hook.condition)
-            self.shape_of[number] = found, values
-        return self.shape_of[number]
+            shaped = self.shape_of[number] = found, values
+        return shaped
 
     def code(self, hook: Hook) -> _Code:
         """The code of the hook's shape over its paths as its event names them, made from
         the first hook of that shape and naming; the constants of the others filled in
         (``shapes.filler``): a file of distinct conditions pays no stand-in."""
         number = self.position[id(hook)]
-        if number in self.code_of:
-            return self.code_of[number]
+        made = self.code_of.get(number)
+        if made is not None:
+            return made
         assert hook.condition is not None
         found, values = self.shaped(hook)
         event = self._named_in(hook)
