@@ -34,7 +34,7 @@ def _lines(text: str, rows: list[object]) -> list[str]:
     pieces = text.split("],[")
     if len(pieces) == 1:
         return pieces
-    if len(pieces) != len(rows) or not set(map(type, rows)) <= {list, tuple}:
+    if len(pieces) != len(rows) or not set(map(type, rows)) <= {list, tuple}:  # _rows_apart
         glued: list[str] = []
         in_string = False
         for piece in pieces:
@@ -51,6 +51,12 @@ def _lines(text: str, rows: list[object]) -> list[str]:
     pieces[1:] = ["[" + piece for piece in pieces[1:]]
     pieces[:-1] = [piece + "]," for piece in pieces[:-1]]
     return pieces
+
+
+def _rows_apart(text: str, rows: list[object]) -> bool:
+    """Whether each ``],[`` in the JSON ``text`` of ``rows`` ends a row (``_lines``): every
+    row a list, and one ``],[`` between each two, none elsewhere."""
+    return text.count("],[") == len(rows) - 1 and set(map(type, rows)) <= {list, tuple}
 
 
 @record(frozen=False)
@@ -98,15 +104,18 @@ class Writer:
         """
         rows = list(rows)
         text = json_text(rows)
-        pieces = _lines(text, rows)
         self.line(f"{head}json.loads(")
         margin = "    " * (self.depth + 1)
         # The rows as one entry of ``lines``: a module's rows are most of its lines, and
         # what reads the lines for code (``prelude.names_read``) passes over them at once.
-        if text.isascii() or not _SURROGATE.search(text):
-            self.lines.append(f'{margin}r"""' + f"\n{margin}".join(pieces) + '"""')
-        else:
+        if not text.isascii() and _SURROGATE.search(text):
+            pieces = _lines(text, rows)
             self.lines.append("\n".join([margin + repr(piece) for piece in pieces]))
+        elif _rows_apart(text, rows):  # the commonest: broken in one pass, one copy
+            rows_text = text.replace("],[", f"],\n{margin}[")
+            self.lines.append(f'{margin}r"""{rows_text}"""')
+        else:
+            self.lines.append(f'{margin}r"""' + f"\n{margin}".join(_lines(text, rows)) + '"""')
         self.line(f"){tail}")
 
     def constants_table(
