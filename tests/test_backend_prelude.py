@@ -59,6 +59,12 @@ def test_a_module_that_reads_every_name_carries_the_whole_prelude(
     assert prelude(rye=rye, patterns=patterns, used=every) == whole
 
 
+@pytest.mark.parametrize(("rye", "patterns"), VARIANTS)
+def test_the_runtime_a_module_carries_is_ascii(rye: bool, patterns: bool) -> None:
+    # A module of ASCII hooks is then ASCII throughout: its text is encoded by a copy.
+    assert all(line.isascii() for line in prelude(rye=rye, patterns=patterns))
+
+
 def test_a_module_carries_a_definition_with_all_it_reaches_and_nothing_else() -> None:
     kept = prelude(used={"_hk_key"})
     tree = ast.parse("\n".join(kept))
