@@ -162,7 +162,19 @@ def render_each(diagnostics: Iterable[Diagnostic]) -> list[str]:
             line_end = starts[index + 1] - 1 if index + 1 < lines else size
             while line_end > line_start and text[line_end - 1] == "\r":
                 line_end -= 1
-            snippet = _snippet(source, line_start, line_end, line, column, diagnostic.span.end)
+            end = diagnostic.span.end
+            shown = text[line_start:line_end]
+            if (
+                line_end - line_start <= _WIDEST_LINE
+                and line_start <= end <= line_end
+                and start <= line_end
+                and shown.isprintable()
+                and "\t" not in shown
+            ):  # the commonest: a short plain line, the span on it (as _snippet makes it)
+                padding = " " * (column - 1)
+                snippet = f"\n    {shown}\n    {padding}{'^' * max(1, end - start)}"
+            else:
+                snippet = _snippet(source, line_start, line_end, line, column, end)
         hint = f"\n  hint: {diagnostic.hint}" if diagnostic.hint else ""
         # ``_value_``: the member's value, without ``Enum.value``'s descriptor call.
         out.append(
