@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable
 
+from hookc.backend import shapes
 from hookc.backend.expressions import Constants, Expressions, Scope, functions_called
 from hookc.backend.loads import Steps, needed_objects
-from hookc.backend.shapes import filler, shape, stand_in, text_template, texter
+from hookc.backend.shapes import fill_text, filled, filler, shape, stand_in, text_template, texter
 from hookc.cel.printer import to_text
 from hookc.ir.expr import And, Expr, Or, context_paths
 from hookc.ir.hooks import Hook, HookSet
@@ -30,8 +31,9 @@ class _Code:
     number: int  # apart from every other shape's and naming's
     tests: list[str]
     reads_context: bool
-    # Each other condition's constants from its slot values (``shapes.filler``), made from
-    # the constants the tests name for a stand-in of the shape.
+    stand_in_constants: Constants | None = None
+    uses: int = 0  # how many conditions' constants are filled in
+    # Their constants from their slot values, once many are (``shapes.filler``).
     filled: Callable[[tuple[object, ...]], Constants] | None = None
     # The whole test, as ``Conditions.shared_test`` joins the tests (made when first asked).
     joined: str | None = None
@@ -56,7 +58,9 @@ class _Shape:
     code_in: dict[str | None, _Code] = field(default_factory=dict)
     # The text of its conditions (``shapes.text_template``), made for the second of them.
     texts: int = 0  # how many of its conditions' texts are made
-    text: Callable[[tuple[object, ...]], str] | None = None
+    text: tuple[str | int, ...] | None = None
+    # Their texts from their slot values, once many are made (``shapes.texter``).
+    texted: Callable[[tuple[object, ...]], str] | None = None
 
 
 class Conditions:
@@ -101,7 +105,7 @@ class Conditions:
     def code(self, hook: Hook) -> _Code:
         """The code of the hook's shape over its paths as its event names them, made from
         the first hook of that shape and naming; the constants of the others filled in
-        (``shapes.filler``): a file of distinct conditions pays no stand-in."""
+        (``shapes.filled``): a file of distinct conditions pays no stand-in."""
         number = self.position[id(hook)]
         made = self.code_of.get(number)
         if made is not None:
@@ -124,12 +128,16 @@ class Conditions:
                 self.code_of[number] = code
                 return code
             found.code_in[event] = code
-        if code.filled is None:
+        if code.stand_in_constants is None:
             # The same tests (tests/test_backend_differential.py holds it).
-            constants = Constants()
+            constants = code.stand_in_constants = Constants()
             self._translate(stand_in(found.condition), self.own_paths(hook), constants)
-            code.filled = filler(constants)
-        self.constants[number] = code.filled(values)
+        code.uses += 1
+        if code.uses == shapes.COMPILED_FROM:
+            code.filled = filler(code.stand_in_constants)
+        self.constants[number] = (
+            filled(code.stand_in_constants, values) if code.filled is None else code.filled(values)
+        )
         self.code_of[number] = code
         return code
 
@@ -221,11 +229,14 @@ class Conditions:
         found, values = self.shaped(hook)
         found.texts += 1
         if found.texts == 2:
-            template = text_template(found.condition)
-            found.text = None if template is None else texter(template)
+            found.text = text_template(found.condition)
         if found.text is None:
             return to_text(hook.condition)
-        return found.text(values)
+        if found.texts == shapes.COMPILED_FROM:
+            found.texted = texter(found.text)
+        if found.texted is None:
+            return fill_text(found.text, values)
+        return found.texted(values)
 
     # the paths -----------------------------------------------------------------------------
 

@@ -8,7 +8,7 @@ is kept as it is: bools, null, doubles that are not finite, and paths by their s
 their text differs). Conditions of one shape compile to the same code: it is made once,
 from the shape's *stand-in* (the condition with each slot's literal a stand-in value of its
 kind, of a type of this module's own), and each condition's constants are the stand-in's
-with each stand-in value replaced by that condition's literal in its slot (``filler``).
+with each stand-in value replaced by that condition's literal in its slot (``filled``).
 Their text (``to_text``, the `when` of the module's HOOKS) is likewise the shape's text
 with each condition's literals written in (``text_template``).
 
@@ -19,7 +19,7 @@ constants.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterable
 from typing import Any
 
 from hookc.backend.expressions import EXACT_INTS, Constants, constant_kind
@@ -220,11 +220,46 @@ def text_template(condition: Expr) -> tuple[str | int, ...] | None:
 _MARK = "\x00"
 
 
+def fill_text(template: tuple[str | int, ...], values: tuple[object, ...]) -> str:
+    """The text of the condition of the template's shape whose slots hold ``values``."""
+    texts = [literal_text(value) for value in values]
+    return "".join([texts[piece] if type(piece) is int else piece for piece in template])  # type: ignore[misc]
+
+
+def filled(template: Constants, values: tuple[object, ...]) -> Constants:
+    """The constants of a condition of a shape whose stand-in's code named ``template``:
+    each stand-in value (in a tuple too) replaced by ``values[slot]``."""
+    constants = Constants()
+    constants.makers = template.makers
+    constants.values = _filled(template.values, values)
+    return constants
+
+
+def _filled(items: Iterable[object], values: tuple[object, ...]) -> list[object]:
+    """Each item, a stand-in replaced by ``values[slot]`` (in a tuple too), in one pass
+    (asked of every hook but the first of its code)."""
+    return [
+        values[item.slot]
+        if isinstance(item, _StandIn)
+        else tuple(_filled(item, values))
+        if type(item) is tuple
+        else item
+        for item in items
+    ]
+
+
+# A shape's own function of its texts (``texter``), or a code's of its constants
+# (``filler``), is made once that many of its conditions have asked: making one (an eval)
+# costs what 35 to 75 of the walks it then saves cost, so a shape of few conditions keeps
+# walking and one of many pays for it a hundred times over.
+COMPILED_FROM = 100
+
+
 def texter(template: tuple[str | int, ...]) -> Callable[[tuple[object, ...]], str]:
-    """The text of each condition of the template's shape, as a function of the values of
-    its slots: made once for the shape, one f-string of the template's pieces and
-    ``literal_text`` of each slot's value (its text is ints and names of its own, nothing
-    of the condition's), so that each condition pays one call."""
+    """``fill_text`` of the template as a function of the values of its slots, for a shape
+    of many conditions: one f-string of the template's pieces and ``literal_text`` of each
+    slot's value (its text is ints and names of its own, nothing of the condition's), so
+    that each condition pays one call."""
     kept: list[str] = []
     fields = []
     for piece in template:
