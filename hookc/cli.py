@@ -17,10 +17,15 @@ import importlib
 import os
 import sys
 from collections.abc import Collection, Sequence
-from typing import Any, TextIO, cast
 
-from hookc.commands import EXIT_USAGE, Command, HelpFormatter, PlainHelpFormatter, UsageError
+from hookc.commands import EXIT_USAGE, HelpFormatter, PlainHelpFormatter, UsageError
 from hookc.version import __version__
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, TextIO
+
+    from hookc.commands import Command
 
 # Every command, with its line in `hookc --help`, in the order listed there.
 COMMANDS = {
@@ -37,7 +42,7 @@ COMMANDS = {
 
 def command(name: str) -> Command:
     """The module of the command ``name``."""
-    return cast(Command, importlib.import_module(f"hookc.commands.{name}"))
+    return importlib.import_module(f"hookc.commands.{name}")
 
 
 def _parser(named: Collection[str] | None = None) -> argparse.ArgumentParser:
@@ -59,16 +64,18 @@ def _parser(named: Collection[str] | None = None) -> argparse.ArgumentParser:
             commands.add_parser(name, help=summary, listed_only=True)
             continue
         module = command(name)
-        module.add_arguments(
-            commands.add_parser(
-                name,
-                help=summary,
-                description=module.DESCRIPTION,
-                epilog=module.EXAMPLES,
-                formatter_class=HelpFormatter,
-            )
-        )
+        module.add_arguments(commands.add_parser(name, help=summary, **_command_options(name)))
     return parser
+
+
+def _command_options(name: str) -> dict[str, Any]:
+    """What a command's parser is made with, besides its line in ``hookc --help``."""
+    module = command(name)
+    return {
+        "description": module.DESCRIPTION,
+        "epilog": module.EXAMPLES,
+        "formatter_class": HelpFormatter,
+    }
 
 
 def _command_parser(listed_only: bool = False, **options: Any) -> argparse.ArgumentParser | None:
@@ -79,17 +86,37 @@ def _command_parser(listed_only: bool = False, **options: Any) -> argparse.Argum
     return None if listed_only else argparse.ArgumentParser(**options)
 
 
+def _parse(arguments: list[str]) -> tuple[argparse.ArgumentParser, argparse.Namespace]:
+    """The command line read by hookc's parser, and the parser that read it.
+
+    A line that starts with a command (``hookc compile ...``) is read by that command's
+    parser alone, as hookc's parser hands it over (the same parser, the same words, the
+    same errors and help), unless words are left over: hookc's parser reports those, so it
+    reads such a line again, as it reads any other. Making it only where it has something
+    to say saves its three gettext look-ups and the parsers of the listed commands.
+    """
+    if arguments and arguments[0] in COMMANDS:
+        name = arguments[0]
+        parser = argparse.ArgumentParser(prog=f"hookc {name}", **_command_options(name))
+        command(name).add_arguments(parser)
+        args, left_over = parser.parse_known_args(arguments[1:])
+        if not left_over:
+            args.command = name
+            return parser, args
+    # Every word of the command line that names a command: the command argparse will run,
+    # if the line has one, is among them.
+    parser = _parser(named=set(arguments) & COMMANDS.keys())
+    return parser, parser.parse_args(arguments)
+
+
 def main(
     argv: Sequence[str] | None = None, stdout: TextIO | None = None, stderr: TextIO | None = None
 ) -> int:
     out = stdout or sys.stdout
     err = stderr or sys.stderr
     arguments = sys.argv[1:] if argv is None else list(argv)
-    # Every word of the command line that names a command: the command argparse will run,
-    # if the line has one, is among them.
-    parser = _parser(named=set(arguments) & COMMANDS.keys())
     try:
-        args = parser.parse_args(arguments)
+        parser, args = _parse(arguments)
     except SystemExit as exit_:  # argparse exits for --help, --version and usage errors
         return int(exit_.code or 0)
     if args.command is None:

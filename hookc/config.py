@@ -19,10 +19,13 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Any
 
 from hookc.check.select import PerFileIgnore, SelectionError, check_rule_names
 from hookc.records import field, record
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 CONFIG_FILES = ("hookc.toml", "pyproject.toml")
 KEYS = ("profile", "strict", "select", "ignore", "include", "exclude", "per-file-ignores")

@@ -10,12 +10,15 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
 
 import yaml
 
 from hookc.ir.hooks import Ordering
 from hookc.records import field, record, replace
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 _PROFILES = Path(__file__).resolve().parent / "profiles"
 _NO_DEFAULT: Any = object()

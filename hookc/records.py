@@ -21,9 +21,22 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from types import CodeType, FunctionType
-from typing import Any, TypeVar, dataclass_transform, overload
 
-T = TypeVar("T")
+# typing is for the type checkers: a run of hookc does not import it (~2 ms), and the two
+# decorators of typing used here change nothing a run sees, so they stand in as no-ops.
+TYPE_CHECKING = False
+if not TYPE_CHECKING:
+
+    def overload(function):  # the definition that follows the overloads replaces them
+        return function
+
+    def dataclass_transform(**_):  # read by type checkers only
+        return overload
+
+else:
+    from typing import Any, TypeVar, dataclass_transform, overload
+
+    T = TypeVar("T")
 
 
 class _Missing:

@@ -11,6 +11,7 @@ import itertools
 import math
 from collections.abc import Iterator
 from typing import Any
+from unittest.mock import patch
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -566,6 +567,31 @@ distinct_paths = (
 def test_never_true_answers_as_the_full_refutation_does(condition: Expr) -> None:
     full = engine._refute(engine._requirements(condition, True), engine._Budget())
     assert never_true(condition) == full
+    if engine.plain_paths(condition) is not None:
+        assert full is None
+
+
+@settings(max_examples=1000, deadline=None)
+@given(conditions | distinct_paths | st.lists(atoms, min_size=1, max_size=4).map(tuple).map(And))
+def test_a_plain_condition_is_a_plainly_possible_atom_or_a_conjunction_of_such_apart(
+    condition: Expr,
+) -> None:
+    operands = condition.operands if isinstance(condition, And) else (condition,)
+    tested = [engine._plainly_possible(operand) for operand in operands]
+    plain = None not in tested and len(set(tested)) == len(tested)
+    assert engine.plain_paths(condition) == (set(tested) if plain else None)
+
+
+@settings(max_examples=1000, deadline=None)
+@given(conditions | distinct_paths | st.lists(atoms, min_size=1, max_size=4).map(tuple).map(And))
+def test_a_verdict_at_a_look_is_the_verdict_of_the_general_path(condition: Expr) -> None:
+    # `_verdict` answers a condition the optimizer keeps at a look without asking
+    # `never_true` or the optimizer.
+    from hookc.check import logic
+
+    quick = logic._verdict(condition)
+    with patch.object(logic, "is_plainly_kept", lambda condition: False):
+        assert logic._verdict(condition) == quick
 
 
 @settings(max_examples=1000, deadline=None)
@@ -587,14 +613,29 @@ def test_a_path_in_a_list_is_plainly_possible_when_it_holds_constants_one_not_na
     assert engine._plainly_possible(atom) == (PATHS[1] if literal and one_not_nan else None)
 
 
+# Hook files pin one path again and again (`tool == '...'`), mostly to other values.
+_pinned_to = st.text("abcdef", max_size=2) | st.integers(-9, 9) | constants
+_pins = st.one_of(
+    st.builds(lambda c: Binary("==", PATHS[0], Literal(c)), _pinned_to),
+    st.builds(lambda c: Binary("==", Literal(c), PATHS[0]), _pinned_to),
+    st.lists(_pinned_to.map(Literal), max_size=3).map(
+        lambda cs: Binary("in", PATHS[0], List(tuple(cs)))
+    ),
+)
+pinning = _pins | st.builds(lambda pin, rest: And((pin, rest)), _pins, atoms)
+
+
 @settings(max_examples=500, deadline=None)
-@given(conditions | distinct_paths, st.data())
+@given(conditions | distinct_paths | pinning, st.data())
 def test_the_shadow_index_reads_of_a_condition_what_its_facts_say(
     condition: Expr, data: st.DataObject
 ) -> None:
     shape = candidates._Shape(condition)
     atoms = engine._split(engine._requirements(condition, True))[0]
     assert shape.atoms == [(atom.expr, atom.positive) for atom in atoms]
+    first = candidates._first_atom(condition)
+    if first is not None:
+        assert shape.atoms[0] == (first, True)
     named = {node.value for node, _ in walk(condition) if isinstance(node, Literal)}
     assert shape.strings == tuple(sorted(value for value in named if isinstance(value, str)))
     facts = [fact for atom in atoms for fact in engine._facts(atom)]
@@ -621,20 +662,37 @@ def test_the_terms_known_at_a_look_hold_every_fact_of_the_atom(atom: Expr, posit
         assert {fact.term for fact in engine._facts(engine._Atom(atom, positive))} <= set(known)
 
 
-@settings(max_examples=300, deadline=None)
-@given(st.lists(conditions | distinct_paths | atoms | st.none(), max_size=12))
-def test_the_shadow_index_offers_what_it_would_with_every_pool_asked(
+earlier = conditions | distinct_paths | atoms | st.none()
+# (Three in four: `|` would weigh each alternative of `earlier` as one of `pinning`.)
+mostly_pinning = st.integers(0, 3).flatmap(lambda i: pinning if i else earlier)
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(earlier, max_size=12) | st.lists(mostly_pinning, min_size=3, max_size=12))
+def test_the_shadow_index_offers_what_it_would_with_every_pool_and_pin_asked(
     found: list[Expr | None],
 ) -> None:
-    # `candidates` leaves the pools alone when every earlier hook pins a narrowed term.
+    # `candidates` leaves the pools alone when every earlier hook pins a narrowed term, and
+    # asks nothing more when every earlier hook pins the term it pins to other values.
     hooks = [Hook(f"h{i}", "error", condition, Action("log")) for i, condition in enumerate(found)]
     quick, general = candidates.EarlierConditions(), candidates.EarlierConditions()
     general._all_pinned_on = lambda terms: False  # type: ignore[method-assign]
+    general._pins_apart = lambda shape: False  # type: ignore[method-assign]
+    general._pinned_kinds = _EVERY_KIND  # no term is passed over for its type
     for hook in hooks:
         offered = quick.candidates(hook.condition)
         assert offered == general.candidates(hook.condition)
         quick.add(hook)
         general.add(hook)
+        assert quick._pinned_kinds == {type(term) for term in quick._pinned}
+
+
+class _EveryKind(set[type]):
+    def __contains__(self, item: object) -> bool:
+        return True
+
+
+_EVERY_KIND = _EveryKind()
 
 
 @settings(max_examples=500, deadline=None)
@@ -656,6 +714,8 @@ def test_paths_read_are_the_plain_paths_a_walk_meets_first(condition: Expr) -> N
 def test_always_true_answers_as_the_general_path_does(condition: Expr) -> None:
     general = engine._always(condition, True, engine._Budget(), last=True)
     assert always_true.__wrapped__(condition) == general
+    if engine.plainly_fallible(condition):
+        assert general is None
 
 
 @settings(max_examples=500, deadline=None)

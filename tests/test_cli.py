@@ -88,9 +88,41 @@ def test_a_line_parses_as_with_a_parser_for_every_command(words: list[str], at: 
         return status, out.getvalue(), err.getvalue()
 
     ours = outcome()
-    every = cli._parser
-    with mock.patch.object(cli, "_parser", lambda named=None: every(None)):
+    with mock.patch.object(cli, "_parse", _read_by_the_whole_parser):
         assert ours == outcome()
+
+
+def _read_by_the_whole_parser(arguments: list[str]) -> tuple[argparse.ArgumentParser, object]:
+    """The line read by hookc's parser with a parser for every command."""
+    parser = cli._parser(None)
+    return parser, parser.parse_args(arguments)
+
+
+LINE_WORDS = [
+    "x.hooks.yaml", "-", "-o", "out", "--format", "json", "--strict", "-O", "2", "--explain",
+    "--help", "-h", "--version", "--", "--bogus", "-q", "HK505", "--event", "limit",
+]  # fmt: skip
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.sampled_from(list(COMMANDS)), st.lists(st.sampled_from(LINE_WORDS), max_size=6))
+def test_a_line_that_starts_with_a_command_reads_as_hookcs_parser_reads_it(
+    name: str, words: list[str]
+) -> None:
+    """``hookc COMMAND ...`` is read by the command's parser alone (start-up: hookc's parser
+    and its gettext look-ups only where words are left over): the same arguments, or the
+    same exit with the same output, as with hookc's parser for every command."""
+
+    def read(parse: object) -> tuple[object, str, str]:
+        out, err = io.StringIO(), io.StringIO()
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            try:
+                found: object = vars(parse([name, *words])[1])  # type: ignore[operator]
+            except SystemExit as exit_:
+                found = exit_.code
+        return found, out.getvalue(), err.getvalue()
+
+    assert read(cli._parse) == read(_read_by_the_whole_parser)
 
 
 def test_no_command_is_a_usage_error() -> None:

@@ -169,10 +169,13 @@ UNUSED_ON_A_NATIVE_YAML_RUN = (
     "linecache",
     "tokenize",
     "dataclasses",  # hookc.records makes hookc's records
+    "typing",  # for type checkers only: its names are imported under TYPE_CHECKING
     "inspect",
     "copy",  # a profile copies its YAML data itself (hookc.profile.copied)
     "weakref",
     "hookc.frontend.xml_file",
+    "hookc.frontend.schema_errors",  # why a file is invalid: the quick validity test decides
+    "hookc.ir.serialize",  # conditions in the IR's node form only
     # The readers of the other formats: each format module holds only its `claims`.
     "hookc.frontend.formats.a3s_reader",
     "hookc.frontend.formats.claude_code_reader",

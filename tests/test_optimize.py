@@ -47,9 +47,25 @@ from hookc.ir.expr import (
 )
 from hookc.ir.hooks import Action, Hook, HookSet
 from hookc.ir.serialize import hookset_to_json
-from hookc.optimize import LEVELS, RULES, Mode, _rewritten, independent, optimize, optimize_hookset
+from hookc.optimize import (
+    LEVELS,
+    RULES,
+    Mode,
+    _rewritten,
+    _steps_of,
+    clear_caches,
+    independent,
+    optimize,
+    optimize_hookset,
+)
 from hookc.optimize.complement import _core, negation
-from hookc.optimize.independent import independent_atoms, kept_apart, kept_operands
+from hookc.optimize.independent import (
+    independent_atoms,
+    kept_apart,
+    kept_at_a_look,
+    kept_operands,
+    plainly_kept,
+)
 from hookc.optimize.tree import is_settled, rewrite
 from hookc.reasoning import paths_read
 from hookc.resources import data_file
@@ -374,6 +390,36 @@ def test_optimize_answers_as_without_its_fast_path(
     assert fast == general, to_text(condition)
 
 
+@settings(SETTINGS, max_examples=examples(600))
+@given(
+    independent_chains | _apart.map(lambda parts: parts[0]) | any_condition,
+    st.sampled_from(LEVELS[1:]),
+    st.sampled_from(Mode),
+)
+def test_optimize_answers_what_it_keeps_at_a_look_as_the_general_path_does(
+    condition: Expr, level: int, mode: Mode
+) -> None:
+    reordering = bool(_steps_of(level)[2])
+    general = _rewritten.__wrapped__(condition, level, mode)
+    if plainly_kept(condition, mode, reordering):
+        assert kept_at_a_look(condition, mode, reordering), to_text(condition)
+    if kept_at_a_look(condition, mode, reordering):
+        assert general == (condition, ()), to_text(condition)
+    clear_caches()
+    for _ in range(2):  # the second time, as the back end asks after the checks
+        result = optimize(condition, level, mode)
+        assert (result.after, result.fired) == general, to_text(condition)
+
+
+def test_a_plain_condition_is_kept_at_a_look_where_no_rule_reorders() -> None:
+    condition = _parsed("tool == 'Bash' && cost.spend > 5 && has(a.b) && x in ['y', 'z']")
+    assert plainly_kept(condition, Mode.TRUTH, reordering=False)
+    assert not plainly_kept(condition, Mode.TRUTH, reordering=True)
+    assert plainly_kept(_parsed("tool == 'Bash'"), Mode.TRUTH, reordering=True)
+    assert not plainly_kept(condition, Mode.FALSITY, reordering=False)
+    assert not plainly_kept(_parsed("tool == 'Bash' && tool != 'Edit'"), Mode.TRUTH, False)
+
+
 @settings(SETTINGS, max_examples=examples(400))
 @given(any_condition.map(_an_atom) | any_condition | expressions)
 def test_the_paths_an_atom_reads_off_its_children_are_those_paths_read_finds(atom: Expr) -> None:
@@ -450,11 +496,15 @@ def test_hooks_without_a_condition_keep_none_and_level_zero_keeps_the_hookset() 
 
 def test_clear_caches_forgets_every_memo_and_changes_no_result() -> None:
     from hookc import reasoning
-    from hookc.optimize import _rewritten, clear_caches
+    from hookc.optimize import _KEPT
+    from hookc.reasoning import engine
 
     condition = _parsed("x > 5 && x > 3 && has(a.b)")
-    before = optimize(condition)
+    plain = _parsed("x > 5 && has(a.b)")  # kept at a look, by identity
+    before = optimize(condition), optimize(plain)
+    assert _KEPT
     clear_caches()
-    memos = (_rewritten, reasoning.never_true, reasoning.always_true, reasoning.paths_read)
+    memos = (_rewritten, engine.never_true, engine.always_true, reasoning.paths_read)
     assert [memo.cache_info().currsize for memo in memos] == [0, 0, 0, 0]
-    assert optimize(condition) == before
+    assert not _KEPT
+    assert (optimize(condition), optimize(plain)) == before

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping
-from typing import Any
 
 from hookc.ir.expr import (
     And,
@@ -41,6 +40,10 @@ from hookc.ir.expr import (
 from hookc.records import field, record
 from hookc.runtime import rye, support
 from hookc.runtime.rye import RYE_ARITY, RYE_INTERPOLATE, RYE_LEAF_FUNCTIONS
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 # Ints compare exactly with doubles up to here; beyond it CEL's int-to-double conversion
 # rounds, so such literals take the general path.

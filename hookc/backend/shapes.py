@@ -20,7 +20,6 @@ constants.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable
-from typing import Any
 
 from hookc.backend.expressions import EXACT_INTS, Constants, constant_kind
 from hookc.cel.printer import literal_text, to_text
@@ -42,6 +41,10 @@ from hookc.ir.expr import (
     walk,
 )
 from hookc.records import fields
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 # Per node type, its fields but the span, in order (a node is remade from them).
 _FIELDS = {

@@ -20,7 +20,7 @@ def json_text(value: object) -> str:
 
 # One encoder for every row (json.dumps with options would make one a row).
 _JSON = json.JSONEncoder(ensure_ascii=False, check_circular=False, separators=(",", ":"))
-_SURROGATE = re.compile("[\ud800-\udfff]")
+_SURROGATE = "[\ud800-\udfff]"  # compiled (and cached by `re`) for the first non-ASCII text
 
 
 def _lines(text: str, rows: list[object]) -> list[str]:
@@ -108,7 +108,7 @@ class Writer:
         margin = "    " * (self.depth + 1)
         # The rows as one entry of ``lines``: a module's rows are most of its lines, and
         # what reads the lines for code (``prelude.names_read``) passes over them at once.
-        if not text.isascii() and _SURROGATE.search(text):
+        if not text.isascii() and re.search(_SURROGATE, text):
             pieces = _lines(text, rows)
             self.lines.append("\n".join([margin + repr(piece) for piece in pieces]))
         elif _rows_apart(text, rows):  # the commonest: broken in one pass, one copy

@@ -11,7 +11,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
 
 from hookc.cel.evaluator import evaluate
 from hookc.cel.parser import MAX_DEPTH, parse
@@ -21,6 +20,10 @@ from hookc.errors import CompileError, EvaluationError
 from hookc.ir.expr import Expr
 from hookc.records import field, record
 from hookc.runtime.values import CelError
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = ["MAX_DEPTH", "Program", "compile", "parse", "to_text"]
 

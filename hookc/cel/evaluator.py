@@ -9,7 +9,6 @@ adds the evaluation order and CEL's error absorption.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
 
 from hookc.ir.expr import (
     And,
@@ -33,6 +32,10 @@ from hookc.runtime import rye
 from hookc.runtime import values as v
 from hookc.runtime.rye import RYE_ARITY, RYE_INTERPOLATE, RYE_LEAF_FUNCTIONS
 from hookc.runtime.values import CelError
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 _BINARY: dict[str, Callable[[Any, Any], Any]] = {
     "==": v.equals,

@@ -12,8 +12,14 @@ from hookc.cel.printer import to_text
 from hookc.diagnostics import Diagnostic, warning
 from hookc.ir.expr import Expr, Literal
 from hookc.ir.hooks import Hook, HookSet
-from hookc.optimize import optimize
-from hookc.reasoning import EarlierConditions, always_true, implies, never_true
+from hookc.optimize import is_plainly_kept, optimize
+from hookc.reasoning import (
+    EarlierConditions,
+    always_true,
+    implies,
+    never_true,
+    plainly_fallible,
+)
 from hookc.source import Span
 
 
@@ -48,6 +54,11 @@ def _verdict(condition: Expr) -> tuple[str | None, str | None]:
     (``hookc.optimize``), whose rules build on them: a condition it reduces to ``false`` in
     ``TRUTH`` mode is true in no context, one it reduces to ``true`` in every context.
     """
+    if is_plainly_kept(condition) and plainly_fallible(condition):
+        # Most conditions, known at a look, without a memo (which would hash them whole):
+        # plain, so `never_true` is None (see `reasoning.plain_paths`), fallible, so
+        # `always_true` is None, and the optimizer keeps them as they are.
+        return None, None
     never = never_true(condition)
     if never is not None:
         return never, None

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Iterator, Mapping
-from typing import Any
 
 from hookc.cel.printer import to_text
 from hookc.diagnostics import Diagnostic, error, warning
@@ -37,7 +36,11 @@ from hookc.optimize.tree import Mode, rewrite
 from hookc.records import record
 from hookc.source import Source
 
-Schema = Mapping[str, Any]
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, TypeAlias
+
+    Schema: TypeAlias = Mapping[str, Any]  # only annotations name it: Any is typing's
 Steps = tuple[str | int, ...]
 
 # CEL kinds of JSON Schema types; integer and number are one kind for comparison purposes.

@@ -21,12 +21,13 @@ from hookc.records import record
 from hookc.source import Source, Span
 
 MARKER = "hookc:"
-_SUPPRESSION = re.compile(r"^\s*hookc:\s*ignore\s*(?:\[(?P<codes>[^\]]*)\])?\s*$")
-_CODE = re.compile(r"HK\d{3}")
+# The patterns are compiled (and cached by `re`) on first use: most files have no comment.
+_SUPPRESSION = r"^\s*hookc:\s*ignore\s*(?:\[(?P<codes>[^\]]*)\])?\s*$"
+_CODE = r"HK\d{3}"
 # A line with nothing but a comment (or nothing), and the text between a suppression and
 # the hook right below it: blank lines and other comments only.
-_TRAILING = re.compile(r"\s*(?:#.*|<!--.*-->\s*)?\s*", re.DOTALL)
-_BETWEEN = re.compile(r"(?:\s|#[^\n]*|<!--.*?-->)*", re.DOTALL)
+_TRAILING = r"(?s)\s*(?:#.*|<!--.*-->\s*)?\s*"
+_BETWEEN = r"(?s)(?:\s|#[^\n]*|<!--.*?-->)*"
 
 
 @record
@@ -88,10 +89,10 @@ def _suppressions(source: Source) -> tuple[list[Suppression], list[Diagnostic]]:
     for comment in comments(source):
         if MARKER not in comment.text:
             continue
-        match = _SUPPRESSION.match(comment.text)
+        match = re.match(_SUPPRESSION, comment.text)
         written = (match["codes"] or "") if match else ""
         codes = [c.strip().upper() for c in written.split(",") if c.strip()]
-        bad = [c for c in codes if not _CODE.fullmatch(c) or c not in CODES]
+        bad = [c for c in codes if not re.fullmatch(_CODE, c) or c not in CODES]
         if match is None or not codes or bad:
             problem = f"unknown code `{bad[0]}`" if bad else "it names no code"
             malformed.append(
@@ -136,7 +137,7 @@ class _Regions:
             return None
         below = self.spans[index]
         between = self.source.text[suppression.span.end : below.start]
-        return below if _BETWEEN.fullmatch(between) else None
+        return below if re.fullmatch(_BETWEEN, between) else None
 
 
 def _region(source: Source, hook: Hook) -> Span:
@@ -146,6 +147,6 @@ def _region(source: Source, hook: Hook) -> Span:
     assert hook.span is not None
     start = source.text.rfind("\n", 0, hook.span.start) + 1
     lines = source.text[start : hook.span.end].splitlines(keepends=True)
-    while len(lines) > 1 and _TRAILING.fullmatch(lines[-1]):
+    while len(lines) > 1 and re.fullmatch(_TRAILING, lines[-1]):
         lines.pop()
     return Span(start, start + len("".join(lines)))

@@ -8,26 +8,29 @@ import argparse
 import os
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol, TextIO
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any, Protocol, TextIO
+
     from hookc.explain import Subject
+
+    # Only type checkers ask for it: a run imports no typing.
+    class Command(Protocol):
+        """What a module of this package holds: its ``--help`` text beyond the one line of
+        ``hookc --help`` (``hookc.cli.COMMANDS``), its arguments, and the run, which returns the
+        exit status."""
+
+        DESCRIPTION: str
+        EXAMPLES: str
+
+        def add_arguments(self, parser: argparse.ArgumentParser) -> None: ...
+
+        def run(self, args: argparse.Namespace, out: TextIO, err: TextIO) -> int: ...
+
 
 EXIT_OK, EXIT_INPUT_ERROR, EXIT_USAGE = 0, 1, 2
 FORMATS = ("text", "json", "sarif", "github")
-
-
-class Command(Protocol):
-    """What a module of this package holds: its ``--help`` text beyond the one line of
-    ``hookc --help`` (``hookc.cli.COMMANDS``), its arguments, and the run, which returns the
-    exit status."""
-
-    DESCRIPTION: str
-    EXAMPLES: str
-
-    def add_arguments(self, parser: argparse.ArgumentParser) -> None: ...
-
-    def run(self, args: argparse.Namespace, out: TextIO, err: TextIO) -> int: ...
 
 
 class UsageError(Exception):

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import argparse
-from typing import TextIO
 
 from hookc.check.run import check_files
 from hookc.commands import EXIT_INPUT_ERROR, EXIT_OK, FORMATS, add_color, reporter
 from hookc.settings import add_options, inputs, resolve
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import TextIO
 
 DESCRIPTION = (
     "Check hook files (native YAML, directive XML, or Markdown with an xml block) "

@@ -6,7 +6,6 @@ from __future__ import annotations
 import argparse
 import os
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, TextIO
 
 from hookc.backend.driver import OutputError, compile_files, module_name_for
 from hookc.cel.printer import to_text
@@ -20,7 +19,10 @@ from hookc.commands import (
 )
 from hookc.settings import add_options, inputs, resolve
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import TextIO
+
     from hookc.ir.hooks import Hook
     from hookc.optimize import Optimized
 

@@ -8,7 +8,6 @@ required parameters must be there; defaults are filled in the catalog's order.
 from __future__ import annotations
 
 import re
-from typing import Any
 
 from hookc.diagnostics import Diagnostic, error
 from hookc.frontend.located import Located
@@ -20,8 +19,13 @@ from hookc.profile import ActionType, ParamSpec, Profile
 from hookc.runtime.tree_form import NONFINITE, PARAM_TAGS
 from hookc.source import Source
 
-_INTEGER_TEXT = re.compile(r"[+-]?[0-9]+")
-_NUMBER_TEXT = re.compile(r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+# Compiled (and cached by `re`) for the first number written as text.
+_INTEGER_TEXT = r"[+-]?[0-9]+"
+_NUMBER_TEXT = r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?"
 _BOOLEAN_TEXT = {"true": True, "false": False}
 _SCALARS = frozenset({bool, int, float, str})
 
@@ -256,11 +260,11 @@ def _from_text(spec: ParamSpec, text: str) -> Any:
     stripped = text.strip()
     match spec.type:
         case "integer":
-            return int(stripped) if _INTEGER_TEXT.fullmatch(stripped) else _UNREADABLE
+            return int(stripped) if re.fullmatch(_INTEGER_TEXT, stripped) else _UNREADABLE
         case "number":
-            if _INTEGER_TEXT.fullmatch(stripped):
+            if re.fullmatch(_INTEGER_TEXT, stripped):
                 return int(stripped)
-            return float(stripped) if _NUMBER_TEXT.fullmatch(stripped) else _UNREADABLE
+            return float(stripped) if re.fullmatch(_NUMBER_TEXT, stripped) else _UNREADABLE
         case "boolean":
             return _BOOLEAN_TEXT.get(stripped, _UNREADABLE)
         case "object" | "array":

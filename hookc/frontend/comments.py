@@ -15,8 +15,9 @@ from hookc.frontend.yaml_file import LOADER
 from hookc.records import record
 from hookc.source import Source, Span
 
-_XML_COMMENT = re.compile(r"<!--(.*?)-->", re.DOTALL)
-_CDATA = re.compile(r"<!\[CDATA\[.*?\]\]>", re.DOTALL)
+# Compiled (and cached by `re`) for the first XML or Markdown file.
+_XML_COMMENT = r"(?s)<!--(.*?)-->"
+_CDATA = r"(?s)<!\[CDATA\[.*?\]\]>"
 
 
 @record(slots=True)
@@ -84,9 +85,9 @@ def xml_comments(text: str) -> list[Comment]:
     """``<!-- -->`` comments outside CDATA sections (inside one, they are text)."""
     if "<!--" not in text:
         return []
-    cdata = [(m.start(), m.end()) for m in _CDATA.finditer(text)]
+    cdata = [(m.start(), m.end()) for m in re.finditer(_CDATA, text)]
     return [
         Comment(match.group(1), Span(match.start(), match.end()))
-        for match in _XML_COMMENT.finditer(text)
+        for match in re.finditer(_XML_COMMENT, text)
         if not any(start <= match.start() < end for start, end in cdata)
     ]

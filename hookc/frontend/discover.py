@@ -35,8 +35,9 @@ SKIPPED_FOLDERS = frozenset(
 _SNIFFED = frozenset((".yaml", ".yml", ".xml", ".md", ".json"))
 # Read this much of a candidate to decide by content (a hook file says so near its top).
 _SNIFF_BYTES = 64 * 1024
-_YAML_SECTION = re.compile(r"^(?:hooks|builtin_hooks)\s*:", re.MULTILINE)
-_XML_HOOKS = re.compile(r"<hooks[\s>/]")
+# Compiled (and cached by `re`) on first use: a run given its files sniffs none.
+_YAML_SECTION = r"(?m)^(?:hooks|builtin_hooks)\s*:"
+_XML_HOOKS = r"<hooks[\s>/]"
 
 
 def recognised(path: str | Path, include: Sequence[str] = ()) -> bool:
@@ -59,9 +60,9 @@ def recognised(path: str | Path, include: Sequence[str] = ()) -> bool:
     if found.name != "native":
         return True  # claimed by its name and content
     if suffix in (".yaml", ".yml"):
-        return bool(_YAML_SECTION.search(text))
+        return bool(re.search(_YAML_SECTION, text))
     if suffix == ".xml":
-        return bool(_XML_HOOKS.search(text))
+        return bool(re.search(_XML_HOOKS, text))
     return holds_directive_hooks(text)
 
 
@@ -74,7 +75,9 @@ def holds_directive_hooks(markdown: str) -> bool:
     from hookc.source import Source
 
     region = xml_region(Source("directive.md", markdown))
-    return region is not None and bool(_XML_HOOKS.search(markdown, region.start, region.end))
+    return region is not None and bool(
+        re.compile(_XML_HOOKS).search(markdown, region.start, region.end)
+    )
 
 
 def is_hook_module_file(path: str | Path) -> bool:
@@ -84,7 +87,7 @@ def is_hook_module_file(path: str | Path) -> bool:
     if suffix == ".md":
         return holds_directive_hooks(_head(path))
     if suffix == ".xml":
-        return bool(_XML_HOOKS.search(_head(path)))
+        return bool(re.search(_XML_HOOKS, _head(path)))
     return True
 
 

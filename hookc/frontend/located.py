@@ -8,11 +8,14 @@ rules of hooks and actions are written once for every format.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
 
 from hookc.frontend.embedded import OffsetMap
 from hookc.records import record
 from hookc.source import Span
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 
 @record(slots=True)

@@ -11,19 +11,23 @@ from __future__ import annotations
 import functools
 from collections.abc import Mapping
 from pathlib import PurePath
-from typing import Any
 
 from hookc.diagnostics import Diagnostic, error, has_error, warning
 from hookc.frontend.actions import build_action
 from hookc.frontend.conditions import lower_condition, lower_when
 from hookc.frontend.located import Located
-from hookc.frontend.schema_errors import JsonPath, Problem, schema_problems
 from hookc.frontend.schema_valid import is_valid_document
 from hookc.ir.hooks import Hook, HookSet
 from hookc.profile import Profile
 from hookc.records import field, record
 from hookc.runtime.values import INT64_MAX, INT64_MIN
 from hookc.source import Source, Span
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+    from hookc.frontend.schema_errors import JsonPath, Problem
 
 SECTIONS = ("hooks", "builtin_hooks")
 # A file's sections besides its hooks, kept as data for the tools that write hook files
@@ -69,8 +73,13 @@ def lower_with_partial(
 ) -> tuple[HookSet | None, Profile, list[Diagnostic], HookSet | None]:
     if document is None:  # an empty file; the front end has said why if there was more to say
         return None, profile, [], None
-    # Most files are valid, which the quick check decides on the tree as it is.
-    problems = [] if is_valid_document(document) else schema_problems(document.plain())
+    # Most files are valid, which the quick check decides on the tree as it is; only an
+    # invalid one needs the explanations (schema_errors, imported for it).
+    problems = []
+    if not is_valid_document(document):
+        from hookc.frontend.schema_errors import schema_problems
+
+        problems = schema_problems(document.plain())
     diagnostics = [
         error(problem.code, problem.message, source, _place(document, problem))
         for problem in problems

@@ -10,21 +10,24 @@ node in the file.
 
 from __future__ import annotations
 
-from typing import Any
-
 from hookc import records
 from hookc.cel.parser import parse
 from hookc.cel.printer import to_text
 from hookc.diagnostics import Diagnostic, error, has_error
 from hookc.frontend.located import Located
 from hookc.ir.expr import NODE_TYPES, Expr
-from hookc.ir.serialize import expr_from_json
 from hookc.records import replace
 from hookc.source import Source, Span
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 
 def read_node(node: Located, source: Source) -> tuple[Expr | None, list[Diagnostic]]:
     """The expression a node-form mapping holds, placed at the node's span."""
+    from hookc.ir.serialize import expr_from_json  # the IR's node form: rare in hook files
+
     try:
         expr = expr_from_json(node.plain())
     except (ValueError, TypeError) as exc:

@@ -16,11 +16,13 @@ for ``hookc.frontend.rye`` (a directive's hooks default to layer 1).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
 from hookc.diagnostics import Diagnostic, warning
 from hookc.frontend.located import Located
 from hookc.source import Span
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 if TYPE_CHECKING:  # the XML front end's own: `hookc.frontend.formats.rye` imports this module
     from hookc.frontend.xml_elements import PlacedElements

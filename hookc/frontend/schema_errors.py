@@ -12,10 +12,13 @@ from __future__ import annotations
 import functools
 import json
 from collections.abc import Iterator, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, TypeAlias
 
 from hookc.frontend.schema_valid import hook_schema, is_valid
 from hookc.records import record
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, TypeAlias
 
 if TYPE_CHECKING:  # imported where a problem is explained: a valid file never needs it
     # No stubs for jsonschema are installed (types-jsonschema would give them);

@@ -20,11 +20,14 @@ import functools
 import json
 import numbers
 from collections.abc import Callable, Mapping
-from typing import Any
 
 from hookc.frontend.located import Located
 from hookc.resources import data_file
 from hookc.source import Span
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 # A check takes a value as the front end holds it (``Located``, its children ``Located``
 # too), so that a document is checked as read, without a plain copy of it first.

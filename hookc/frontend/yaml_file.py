@@ -9,7 +9,6 @@ machine; duplicate keys, which YAML loaders silently collapse, are reported.
 from __future__ import annotations
 
 import re
-from typing import Any
 
 import yaml
 
@@ -19,9 +18,14 @@ from hookc.frontend.located import Located
 from hookc.runtime.limits import MAX_NESTING, MAX_NODES, too_deep_for_parser
 from hookc.source import Source, Span
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
 # Something that may be an alias (`*name` where a value starts): only then can the document
 # expand beyond its text, and only then is its expanded size counted before it is read.
-_ALIAS = re.compile(r"(?:^|[\s\[\]{},:-])\*[^\s\[\]{},]", re.MULTILINE)
+# Compiled (and cached by `re`) for the first text with a `*`.
+_ALIAS = r"(?m)(?:^|[\s\[\]{},:-])\*[^\s\[\]{},]"
 
 _SafeLoader: type[Any] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _SCALAR, _MAPPING, _SEQUENCE = yaml.ScalarNode, yaml.MappingNode, yaml.SequenceNode
@@ -126,7 +130,7 @@ def load_yaml(source: Source) -> tuple[Located | None, list[Diagnostic]]:
         ]
     if root is None:
         return None, []
-    if "*" in source.text and _ALIAS.search(source.text):  # the search reads every line
+    if "*" in source.text and re.search(_ALIAS, source.text):  # the search reads every line
         too_large = _expansion_problem(root, source)
         if too_large is not None:
             return None, [too_large]

@@ -9,10 +9,13 @@ same expression from different places are equal. ``&&`` and ``||`` chains are n-
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import Any, ClassVar, TypeAlias
 
 from hookc.records import field, fields, record
 from hookc.source import Span
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, ClassVar, TypeAlias
 
 Value: TypeAlias = "int | float | str | bool | None"
 

@@ -9,11 +9,14 @@ and strings holding ``${...}`` are ``Template``s.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TypeAlias
 
 from hookc.ir.expr import Expr
 from hookc.records import field, record
 from hookc.source import Source, Span
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import TypeAlias
 
 _SPAN = field(default=None, compare=False, hash=False, repr=False)
 

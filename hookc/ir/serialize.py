@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from typing import TypeAlias
 
 from hookc.ir.expr import (
     MACROS,
@@ -46,6 +45,10 @@ from hookc.ir.expr import (
 )
 from hookc.ir.hooks import Action, Hook, HookSet, Ordering, Params, ParamValue, Template
 from hookc.runtime.tree_form import NONFINITE, PARAM_TAGS
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import TypeAlias
 
 Json: TypeAlias = "bool | int | float | str | list[Json] | dict[str, Json] | None"
 

@@ -39,7 +39,12 @@ from hookc.optimize.cost_order import cost_order
 from hookc.optimize.dedupe import dedupe
 from hookc.optimize.flatten import flatten
 from hookc.optimize.fold_constants import fold_constants
-from hookc.optimize.independent import independent_atoms, kept_apart, kept_operands
+from hookc.optimize.independent import (
+    independent_atoms,
+    kept_apart,
+    kept_operands,
+    plainly_kept,
+)
 from hookc.optimize.membership import membership
 from hookc.optimize.narrow import narrow
 from hookc.optimize.ranges import ranges
@@ -54,6 +59,7 @@ __all__ = [
     "Mode",
     "Optimized",
     "clear_caches",
+    "is_plainly_kept",
     "optimize",
     "optimize_hooks",
     "optimize_hookset",
@@ -114,10 +120,36 @@ def optimize(expr: Expr, level: int = DEFAULT_LEVEL, mode: Mode = Mode.TRUTH) ->
     """
     if level not in LEVELS:
         raise ValueError(f"no optimization level {level!r}: choose one of {LEVELS}")
-    if level == 0:
+    if level == 0 or is_plainly_kept(expr, level, mode):
         return Optimized(expr, expr, ())
     after, fired = _rewritten(expr, level, mode)
     return Optimized(expr, expr if after is expr or after == expr else after, fired)
+
+
+def is_plainly_kept(expr: Expr, level: int = DEFAULT_LEVEL, mode: Mode = Mode.TRUTH) -> bool:
+    """Whether ``expr`` is a plain condition (``reasoning.plain_paths``) that no rule of
+    ``level`` changes in ``mode``, known at a look (``independent.plainly_kept``): most
+    conditions are, and ``optimize`` answers them without ``_rewritten``'s memo, which would
+    hash them whole (most are seen once). ``hookc compile`` asks of each condition for the
+    logic checks and again for the back end: a yes is kept by identity, found again for
+    less than the look costs."""
+    if mode is not Mode.TRUTH:
+        return False  # (and the yeses kept below are all in this mode)
+    reordering = bool(_steps_of(level)[2])
+    key = (id(expr), reordering)
+    if _KEPT.get(key) is expr:
+        return True
+    if not plainly_kept(expr, mode, reordering):
+        return False
+    if len(_KEPT) >= _MOST_KEPT:
+        _KEPT.clear()
+    _KEPT[key] = expr  # which keeps the condition alive, and so its id its own
+    return True
+
+
+# The conditions ``plainly_kept`` holds of in ``TRUTH`` mode (its only one), by identity.
+_KEPT: dict[tuple[int, bool], Expr] = {}
+_MOST_KEPT = 16384
 
 
 # `hookc compile` optimizes each condition for the logic checks and again for the back end,
@@ -192,6 +224,7 @@ def clear_caches() -> None:
     """Forget every memoized result the optimizer relies on (its own and the reasoning's),
     for benchmarks that time it as a new process meets it."""
     _rewritten.cache_clear()
+    _KEPT.clear()
     clear_reasoning()
 
 

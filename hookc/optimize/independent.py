@@ -48,7 +48,7 @@ from hookc.ir.expr import (
     children,
 )
 from hookc.optimize.tree import Mode, is_settled
-from hookc.reasoning import never_true, paths_read, plainly_possible
+from hookc.reasoning import never_true, paths_read, plain_paths, plainly_possible
 
 
 def independent_atoms(chain: And | Or, mode: Mode) -> bool:
@@ -141,18 +141,51 @@ def kept_operands(chain: And | Or, mode: Mode) -> bool:
     ``complement``, ``narrow``, ``membership``, ``cost_order``) chains. A Hypothesis test
     holds every rule to this and ``optimize`` to the general path.
     """
-    for operand in chain.operands:
-        kind = type(operand)
-        if kind is And or kind is Or or kind is Conditional or kind is Literal or kind is Ident:
-            return False
-        if kind is Unary and operand.op == "!":  # type: ignore[union-attr]
-            return False
-        # Every child settled, and one of them a path, not only constants: those may fold.
-        if not _settled_paths(operand):
-            return False
-        # (A plainly possible atom, most, is not refuted: known without `never_true`'s memo.)
-        if mode is Mode.TRUTH and not plainly_possible(operand) and never_true(operand) is not None:
-            return False
-        if mode is Mode.FALSITY and never_true(Unary("!", operand)) is not None:
-            return False
-    return True
+    return all(_kept(operand, mode) for operand in chain.operands)
+
+
+def _kept(atom: Expr, mode: Mode) -> bool:
+    """Whether ``kept_operands`` keeps ``atom`` as an operand in ``mode``."""
+    kind = type(atom)
+    if kind is And or kind is Or or kind is Conditional or kind is Literal or kind is Ident:
+        return False
+    if kind is Unary and atom.op == "!":  # type: ignore[union-attr]
+        return False
+    # Every child settled, and one of them a path, not only constants: those may fold.
+    if not _settled_paths(atom):
+        return False
+    # (A plainly possible atom, most, is not refuted: known without `never_true`'s memo.)
+    if mode is Mode.TRUTH and not plainly_possible(atom) and never_true(atom) is not None:
+        return False
+    return mode is not Mode.FALSITY or never_true(Unary("!", atom)) is None
+
+
+def kept_at_a_look(condition: Expr, mode: Mode, reordering: bool) -> bool:
+    """Whether no rule changes ``condition`` in ``mode``, seen at a look: an atom that
+    ``kept_operands`` keeps as an operand (standing alone, it meets the rules of its own
+    type in its own mode, as it would in a chain of that mode; none of them changes it),
+    or a chain whose operands it keeps that read apart (``kept_apart``), where no rule
+    that reorders (``reordering``) runs."""
+    kind = type(condition)
+    if kind is And or kind is Or:
+        return (
+            not reordering
+            and kept_operands(condition, mode)  # type: ignore[arg-type]
+            and kept_apart(condition)  # type: ignore[arg-type]
+        )
+    return _kept(condition, mode)
+
+
+def plainly_kept(condition: Expr, mode: Mode, reordering: bool) -> bool:
+    """``kept_at_a_look`` of a plain condition (``reasoning.plain_paths``: most are) in
+    ``TRUTH`` mode whose paths are settled, in one look: ``optimize`` answers it without
+    its memo, which would hash the condition whole, most are seen once.
+
+    Why it is kept: each atom is plainly possible, so not refuted alone in ``TRUTH`` mode;
+    its children are its path (settled) and constants or a list of constants, so they are
+    settled and one is a path; and the atoms test (read) distinct paths. A Hypothesis test
+    holds it to ``kept_at_a_look`` and ``optimize`` to the general path."""
+    if mode is not Mode.TRUTH or (reordering and type(condition) is And):
+        return False
+    paths = plain_paths(condition)
+    return paths is not None and all(map(is_settled, paths))

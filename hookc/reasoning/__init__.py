@@ -5,7 +5,7 @@ linear (``candidates``). Imports point one way: the checks and the optimizer imp
 package, and it imports neither.
 """
 
-from hookc.reasoning import candidates, engine
+from hookc.reasoning import engine
 from hookc.reasoning.candidates import EarlierConditions
 from hookc.reasoning.engine import (
     always_true,
@@ -13,6 +13,8 @@ from hookc.reasoning.engine import (
     is_total,
     never_true,
     paths_read,
+    plain_paths,
+    plainly_fallible,
     plainly_possible,
 )
 
@@ -24,6 +26,8 @@ __all__ = [
     "is_total",
     "never_true",
     "paths_read",
+    "plain_paths",
+    "plainly_fallible",
     "plainly_possible",
 ]
 
@@ -31,5 +35,5 @@ __all__ = [
 def clear_caches() -> None:
     """Forget every memoized answer (they are pure: only time and memory change), so that
     a benchmark can time the reasoning as a new process meets it."""
-    for cached in (*engine.CACHES, *candidates.CACHES):
+    for cached in engine.CACHES:
         cached.cache_clear()

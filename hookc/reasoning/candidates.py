@@ -3,22 +3,24 @@
 
 from __future__ import annotations
 
-import functools
 import itertools
 from collections.abc import Collection
-from typing import TypeAlias
 
-from hookc.ir.expr import And, Expr, Ident, Literal, children
+from hookc.ir.expr import And, Binary, Expr, Ident, List, Literal, children
 from hookc.ir.hooks import Hook
 from hookc.reasoning.engine import (
+    _UNKNOWN,
     _Atom,
+    _atom_facts,
     _canonical,
     _choices,
     _Constraint,
+    _Fact,
     _fact_terms,
-    _facts,
     _is_atom,
+    _is_safe,
     _kind,
+    _literal_values,
     _OneOf,
     _plainly_possible,
     _requirements,
@@ -26,6 +28,10 @@ from hookc.reasoning.engine import (
     _split,
     paths_read,
 )
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, TypeAlias
 
 _ValueClass: TypeAlias = "tuple[str, _Scalar]"
 
@@ -55,9 +61,14 @@ class EarlierConditions:
 
     def __init__(self) -> None:
         self._hooks: list[Hook] = []
+        # Each hook's shape, made once (for its question, then for its place in the index):
+        # a memo keyed by conditions would hash each whole, and most are seen once.
+        self._shapes: list[_Shape] = []
+        self._asked: _Shape | None = None  # the shape of the condition last asked about
         self._pin_term: dict[int, Expr] = {}
         self._pinned: dict[Expr, dict[_ValueClass, list[int]]] = {}
         self._pinned_count: dict[Expr, int] = {}
+        self._pinned_kinds: set[type] = set()  # the node types of the pinned terms
         self._classes: dict[int, frozenset[_ValueClass]] = {}
         # The pools of hooks by string are filled only when a question needs them (see
         # ``candidates``): most hooks pin a term every earlier hook of the event pins too,
@@ -66,15 +77,24 @@ class EarlierConditions:
         self._stringless: list[int] = []
         self._by_string: dict[str, list[int]] = {}
 
+    def _shape(self, condition: Expr | None) -> _Shape:
+        asked = self._asked
+        if asked is None or asked.condition is not condition:
+            asked = self._asked = _Shape(condition)
+        return asked
+
     def add(self, hook: Hook) -> None:
         position = len(self._hooks)
         self._hooks.append(hook)
-        pin = _pin(_shape(hook.condition))
+        shape = self._shape(hook.condition)
+        self._shapes.append(shape)
+        pin = shape.pin
         if pin is None:
             return
         term, classes = pin
         self._pin_term[position] = term
         self._pinned_count[term] = self._pinned_count.get(term, 0) + 1
+        self._pinned_kinds.add(type(term))
         self._classes[position] = classes
         by_class = self._pinned.setdefault(term, {})
         for value_class in classes:
@@ -84,7 +104,7 @@ class EarlierConditions:
         """The earlier hooks that name no string, then those that name each of ``strings``
         (the index brought up to date first)."""
         for position in range(len(self._paths), len(self._hooks)):
-            shape = _shape(self._hooks[position].condition)
+            shape = self._shapes[position]
             self._paths.append(shape.paths)
             if not shape.strings:
                 self._stringless.append(position)
@@ -100,13 +120,35 @@ class EarlierConditions:
             pinned += self._pinned_count[term]
         return pinned == len(self._hooks)
 
+    def _pins_apart(self, shape: _Shape) -> bool:
+        """Whether ``candidates`` would find nothing, known from the condition's pin alone
+        (most hooks: `tool == 'Bash'` after hooks on other tools): every earlier hook pins
+        the term it pins, to values of no class it pins it to.
+
+        Why: then that term is the only one pinned, and the condition's first constraint
+        ``_OneOf`` on it is its pin (the first of its atoms' facts that is one), so the term
+        is narrowed and no pool is asked, and its choices are some of the pin's values, of
+        whose classes no earlier hook has one. A Hypothesis test holds ``candidates`` to
+        the general path."""
+        pin = shape.pin
+        if pin is None:
+            return False
+        term, classes = pin
+        by_class = self._pinned.get(term)
+        if by_class is None or self._pinned_count[term] != len(self._hooks):
+            return False
+        return not any(map(by_class.__contains__, classes))
+
     def candidates(self, condition: Expr | None) -> list[Hook]:
         """Earlier hooks that ``condition`` might imply, in evaluation order."""
-        shape = _shape(condition)
+        shape = self._shape(condition)
+        if self._pins_apart(shape):
+            return []
         found: set[int] = set()
         narrowed: set[Expr] = set()
         # A term the condition says nothing of is not narrowed: only its own terms count.
-        for term, constraints in _constraints_on(shape, self._pinned).items():
+        on_pinned = _constraints_on(shape, self._pinned, self._pinned_kinds)
+        for term, constraints in on_pinned.items():
             by_class = self._pinned[term]
             # Pinned to constants (and so never an error), or left to the general pools.
             choices = _choices(constraints)
@@ -148,16 +190,44 @@ _CANDIDATES = 8
 
 class _Shape:
     """What the index reads of one condition: the atoms "it is true" requires, in order, as
-    (expression, outcome) pairs (their facts are made only where a pin or a pinned term needs
-    them), and, when a pool is asked, the paths it reads and the strings it names (sorted)."""
+    (expression, outcome) pairs, the facts of each (made only where a pin or a pinned term
+    needs them, once), and, when a pool is asked, the paths it reads and the strings it
+    names (sorted)."""
 
-    __slots__ = ("_paths", "_strings", "atoms", "condition")
+    __slots__ = ("_atoms", "_facts", "_paths", "_pin", "_strings", "condition")
 
     def __init__(self, condition: Expr | None) -> None:
         self.condition = condition
-        self.atoms = _top_atoms(condition)
+        self._atoms: list[tuple[Expr, bool]] | None = None
+        self._facts: dict[int, tuple[_Fact, ...]] = {}
+        self._pin: Any = _UNKNOWN
         self._paths: frozenset[Expr] | None = None
         self._strings: tuple[str, ...] | None = None
+
+    @property
+    def atoms(self) -> list[tuple[Expr, bool]]:
+        """``_top_atoms`` of the condition, made when first asked (most hooks' pins are read
+        off their first atom: ``_pin``)."""
+        if self._atoms is None:
+            self._atoms = _top_atoms(self.condition)
+        return self._atoms
+
+    def facts(self, position: int) -> tuple[_Fact, ...]:
+        """The facts of the atom at ``position``: ``_facts``'s, made without its memo (the
+        index reads each hook's atoms once; the memo would hash each atom whole)."""
+        found = self._facts.get(position)
+        if found is None:
+            expr, positive = self.atoms[position]
+            found = self._facts[position] = _atom_facts(_Atom(expr, positive))
+        return found
+
+    @property
+    def pin(self) -> tuple[Expr, frozenset[_ValueClass]] | None:
+        """``_pin`` of the condition, worked out once (its question, then its place)."""
+        if self._pin is _UNKNOWN:
+            self._pin = _pin(self)
+        found: tuple[Expr, frozenset[_ValueClass]] | None = self._pin
+        return found
 
     @property
     def paths(self) -> frozenset[Expr]:
@@ -172,11 +242,6 @@ class _Shape:
         return self._strings
 
 
-@functools.lru_cache(maxsize=65536)  # each hook's, as a candidate and as an earlier hook
-def _shape(condition: Expr | None) -> _Shape:
-    return _Shape(condition)
-
-
 def _top_atoms(condition: Expr | None) -> list[tuple[Expr, bool]]:
     """The atoms of ``_requirements(condition, True)``, in order. An atom, or a ``&&`` of
     atoms (most conditions), is its own list: ``_requirements`` would make one of each."""
@@ -187,6 +252,21 @@ def _top_atoms(condition: Expr | None) -> list[tuple[Expr, bool]]:
     if type(condition) is And and all(map(_is_atom, condition.operands)):
         return [(operand, True) for operand in condition.operands]
     return [(atom.expr, atom.positive) for atom in _split(_requirements(condition, True))[0]]
+
+
+def _first_atom(condition: Expr | None) -> Expr | None:
+    """The first of ``_top_atoms(condition)`` where it is required true and known at a
+    look: the condition, an atom; or the first operand of a ``&&``, an atom (``_requirements``
+    lists the operands' requirements in order, and an atom's is itself). Else None."""
+    if condition is None:
+        return None
+    if _is_atom(condition):
+        return condition
+    if type(condition) is And:
+        operands = condition.operands
+        if operands and _is_atom(operands[0]):
+            return operands[0]
+    return None
 
 
 def _strings(condition: Expr | None) -> frozenset[str]:
@@ -206,36 +286,78 @@ def _strings(condition: Expr | None) -> frozenset[str]:
     return frozenset(found)
 
 
-def _constraints_on(shape: _Shape, terms: Collection[Expr]) -> dict[Expr, list[_Constraint]]:
+def _constraints_on(
+    shape: _Shape, terms: Collection[Expr], kinds: Collection[type] | None = None
+) -> dict[Expr, list[_Constraint]]:
     """What "the condition is true" says of each of ``terms`` it speaks of: the facts of its
     atoms by term (as ``implies`` reads them), for those terms alone. An atom's facts are on
     the part it tests and on itself (its canonical spelling): an atom whose part and
     spelling are known at a look (``_fact_terms``; a plain atom's path and spelling) and
-    are neither among ``terms`` has none of them, and its facts are not made."""
+    are neither among ``terms`` has none of them, and its facts are not made.
+
+    ``kinds``: the node types of ``terms``, where the caller keeps them. A spelling of a
+    type that no term has is not among them, known without hashing it (the first hash of
+    a node costs its whole tree: most terms are paths, most spellings comparisons)."""
     found: dict[Expr, list[_Constraint]] = {}
     if terms:
-        for expr, positive in shape.atoms:
+        if kinds is None:
+            kinds = {type(term) for term in terms}
+        for position, (expr, positive) in enumerate(shape.atoms):
             known = _fact_terms(expr)
             if known is None:
                 path = _plainly_possible(expr)
                 if path is not None:
                     known = path, _canonical(expr, positive)[0]
-            if known is not None and known[0] not in terms and known[1] not in terms:
+            if (
+                known is not None
+                and known[0] not in terms
+                and (type(known[1]) not in kinds or known[1] not in terms)
+            ):
                 continue
-            for fact in _facts(_Atom(expr, positive)):
-                if fact.term in terms:
-                    found.setdefault(fact.term, []).append(fact.constraint)
+            for fact in shape.facts(position):
+                term = fact.term
+                if type(term) in kinds and term in terms:
+                    found.setdefault(term, []).append(fact.constraint)
     return found
 
 
 def _pin(shape: _Shape) -> tuple[Expr, frozenset[_ValueClass]] | None:
     """A term the condition pins to finitely many values, with their classes: the first
     such fact of its atoms, in order."""
-    for expr, positive in shape.atoms:
-        for fact in _facts(_Atom(expr, positive)):
+    first = _first_atom(shape.condition)
+    if first is not None:
+        pinned = _plainly_pinned(first)
+        if pinned is not None:
+            return pinned
+    for position in range(len(shape.atoms)):
+        for fact in shape.facts(position):
             if isinstance(fact.constraint, _OneOf):
                 return fact.term, frozenset(map(_value_class, fact.constraint.values))
     return None
 
 
-CACHES = (_shape,)
+def _plainly_pinned(atom: Expr) -> tuple[Expr, frozenset[_ValueClass]] | None:
+    """``_pin`` of a condition whose first atom, required true, is ``term == c`` or ``term
+    in [c1, c2]`` (``term`` no constant; ``c`` constants, none NaN, each ``_is_safe``),
+    read off the atom: its first fact is then ``_OneOf`` those constants, on ``term``
+    (``_term_fact``), without making the facts. Else None (and ``_pin`` makes them). A
+    Hypothesis test holds ``_pin`` to the facts."""
+    if type(atom) is not Binary:
+        return None
+    assert isinstance(atom, Binary)
+    op, term, right = atom.op, atom.left, atom.right
+    if type(term) is Literal:
+        return None
+    if op == "==" and type(right) is Literal:
+        values: tuple[_Scalar, ...] = (right.value,)
+    elif op == "in" and type(right) is List:
+        found = _literal_values(right.items)
+        if found is None:
+            return None
+        values = found
+    else:
+        return None
+    for value in values:  # mostly one: a loop, not a generator
+        if value != value or not _is_safe(value):
+            return None
+    return term, frozenset(map(_value_class, values))

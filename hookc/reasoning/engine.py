@@ -30,7 +30,6 @@ import functools
 import math
 import operator
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, TypeAlias
 
 from hookc.cel.catalog import GLOBAL_FUNCTIONS, METHODS
 from hookc.cel.evaluator import evaluate
@@ -57,6 +56,10 @@ from hookc.ir.expr import (
 from hookc.records import field, record, replace
 from hookc.runtime.values import CelError
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, TypeAlias
+
 _Scalar: TypeAlias = "int | float | str | bool | None"
 
 # Case splits and sub-proofs one question may spend before the answer is "don't know".
@@ -72,15 +75,17 @@ class _Atom:
 
     expr: Expr
     positive: bool
-    # Every atom is a key of the memos of its facts and its refutation, asked again and
-    # again: its hash is worked out once, when it is made.
-    _hash: int = field(init=False, repr=False, compare=False)
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "_hash", hash((self.expr, self.positive)))
+    # Most atoms are keys of the memos of their facts and their refutation, asked again
+    # and again: the hash is worked out once, when first asked (an atom that is never a key
+    # is not hashed: a first hash costs its whole tree).
+    _hash: int | None = field(default=None, init=False, repr=False, compare=False)
 
     def __hash__(self) -> int:
-        return self._hash
+        value = self._hash
+        if value is None:
+            value = hash((self.expr, self.positive))
+            object.__setattr__(self, "_hash", value)
+        return value
 
     def text(self) -> str:
         return to_text(self.expr if self.positive else Unary("!", self.expr))
@@ -286,20 +291,24 @@ def _literal_values(items: Iterable[Expr]) -> tuple[_Scalar, ...] | None:
     return tuple(values)
 
 
-@functools.lru_cache(maxsize=65536)
-def _facts(atom: _Atom) -> tuple[_Fact, ...]:
+def _atom_facts(atom: _Atom) -> tuple[_Fact, ...]:
     """Constraints ``atom`` puts on terms: on the compared sub-expression where the atom is
     a comparison with a constant, ``in``, ``contains`` or ``has``, and always on the atom's
     own value (``e`` is true means ``e`` equals ``true``). Evaluation is deterministic and
     every atom of a conjunction sees the same context, so a term has one value throughout.
+    ``_facts`` keeps them by atom.
     """
-    # Cached: the shadow check asks about the same atoms once per candidate pair.
     fact = _term_fact(atom)
     key, positive = _canonical(atom.expr, atom.positive)
     if isinstance(key, Literal):
         return () if fact is None else (fact,)
     own = _Fact(key, _IS_TRUE if positive else _IS_FALSE, atom, exact=True)
     return (own,) if fact is None else (fact, own)
+
+
+# Kept: the shadow check asks about the same atoms once per candidate pair. (Its index of
+# earlier conditions reads each hook's atoms once, without the memo: see `candidates`.)
+_facts = functools.lru_cache(maxsize=65536)(_atom_facts)
 
 
 def _fact_terms(expr: Expr) -> tuple[Expr, Expr] | None:
@@ -754,7 +763,7 @@ def never_true(expr: Expr) -> str | None:
         if _plainly_possible(expr) is not None:
             return None
         return _refuted_atom(_Atom(expr, True))
-    if type(expr) is And and _plainly_possible_apart(expr.operands):
+    if type(expr) is And and plain_paths(expr) is not None:
         return None
     if type(expr) is Or and any(_plainly_possible(op) is not None for op in expr.operands):
         # "`a || b` is true" is a choice of its operands, nothing beside it: `_refute`
@@ -822,17 +831,26 @@ def plainly_possible(expr: Expr) -> bool:
     return _plainly_possible(expr) is not None
 
 
-def _plainly_possible_apart(operands: Sequence[Expr]) -> bool:
-    """Whether every operand is plainly possible (``_plainly_possible``) and no two test
-    one path: then no two constrain one term (a fact's term is the path or the atom, and
-    equal atoms test equal paths), and ``_independent`` holds of the conjunction."""
-    tested: set[Expr] = set()
-    for operand in operands:
-        path = _plainly_possible(operand)
-        if path is None or path in tested:
-            return False
-        tested.add(path)
-    return True
+def plain_paths(expr: Expr) -> set[Expr] | None:
+    """The paths a *plain* condition tests, the commonest kind (``tool == 'Bash' &&
+    cost.spend > 5``): a plainly possible atom (``_plainly_possible``), or a ``&&`` of such
+    atoms no two of which test one path. None for any other condition.
+
+    ``never_true`` of a plain condition is None: no two of its atoms constrain one term (a
+    fact's term is the path or the atom, and equal atoms test equal paths), so
+    ``_independent`` holds of the conjunction, whose atoms are each possible. The optimizer
+    keeps most plain conditions as they are (``optimize.independent.plainly_kept``).
+    """
+    if type(expr) is And:
+        tested: set[Expr] = set()
+        for operand in expr.operands:
+            path = _plainly_possible(operand)
+            if path is None or path in tested:
+                return None
+            tested.add(path)
+        return tested
+    path = _plainly_possible(expr)
+    return None if path is None else {path}
 
 
 @functools.lru_cache(maxsize=65536)
@@ -1110,14 +1128,20 @@ def always_true(expr: Expr) -> str | None:
       ``||``) and can never be false, decided by refuting "it is false" (``has(x) ||
       !has(x)``); for ``||``, the same for its operands that never fail.
     """
-    # A comparison of a path with a constant (`tool == 'Bash'`) is an error where the path
-    # is missing, so it is not always true, and neither is a `&&` it stands in: `_always`
-    # would say so on reaching it (see `_plainly_fallible`), after the operands before it.
-    if _plainly_fallible(expr):
-        return None
-    if type(expr) is And and any(map(_plainly_fallible, expr.operands)):
+    if plainly_fallible(expr):
         return None
     return _always(expr, True, _Budget(), last=True)
+
+
+def plainly_fallible(expr: Expr) -> bool:
+    """Whether ``always_true(expr)`` is None, known at a look: ``expr`` is a comparison or an
+    ``in`` of a plain path with constants (``_plainly_fallible``), or a ``&&`` with one among
+    its operands. Such an atom is an error where the path is missing, so it is not always
+    true, and neither is a ``&&`` it stands in: ``_always`` would say so on reaching it,
+    after the operands before it."""
+    if _plainly_fallible(expr):
+        return True
+    return type(expr) is And and any(map(_plainly_fallible, expr.operands))
 
 
 def _plainly_fallible(expr: Expr) -> bool:

@@ -8,9 +8,10 @@ imported on first use, so that the compiler's use of ``hookc.runtime.values`` st
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any
+
     from hookc.runtime.loader import LoadError, Runtime, load, loads
 
 __all__ = ["LoadError", "Runtime", "load", "loads"]

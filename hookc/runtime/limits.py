@@ -8,7 +8,10 @@ from __future__ import annotations
 import contextlib
 import sys
 from collections.abc import Iterator
-from typing import Any
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 MAX_FILE_BYTES = 10 * 1024 * 1024
 MAX_NODES = 1_000_000  # YAML nodes after alias expansion

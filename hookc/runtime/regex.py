@@ -19,7 +19,10 @@ together); which one runs is decided by the pattern alone, whether it is a const
 from __future__ import annotations
 
 import re
-from typing import Any
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 _MAX_CODE = 0x10FFFF
 # RE2's limits: a repeat count at most 1000, and a program of bounded size.
@@ -557,7 +560,7 @@ def _holds(kind: str, before: int, char: str | None) -> bool:
     return boundary if kind == "word" else not boundary
 
 
-class _State(dict[str, Any]):
+class _State(dict[str, "_State | bool"]):
     """A DFA state: the automaton's character instructions still alive, and what the text
     before says; the dict maps a next character to the next state (True: a match ends)."""
 

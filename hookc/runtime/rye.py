@@ -38,9 +38,12 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Mapping
-from typing import Any
 
 from hookc.runtime.values import CelError  # hookc: begin not embedded  # hookc: end not embedded
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 _rye_BRACKET = re.compile(r"\[(\d+)\]")
 _rye_HOLE = re.compile(r"\$\{([^}]+)\}")

@@ -11,11 +11,10 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping
-from typing import Any
 
-# Compiled code refers to some of these by name too (compile_regex, compile_glob, equals,
-# compare, index, negate, logical_not).
 from hookc.runtime.values import (  # hookc: begin not embedded
+    # Compiled code refers to some of these by name too (compile_regex, compile_glob,
+    # equals, compare, index, negate, logical_not).
     _MISSING,
     CelError,
     add,
@@ -49,6 +48,10 @@ from hookc.runtime.values import (  # hookc: begin not embedded
     to_int,
     to_string,
 )  # hookc: end not embedded
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 # Names that only compiled code calls; listed so that no linter drops their import.
 _CALLED_BY_COMPILED_CODE = (

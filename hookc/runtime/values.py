@@ -15,7 +15,6 @@ import json
 import math
 import re
 from collections.abc import Callable
-from typing import Any
 
 # Compiled modules carry regex.py just before this file, or where no hook matches a pattern
 # stand-ins for these two names (see hookc/backend/prelude.py).
@@ -23,6 +22,10 @@ from hookc.runtime.regex import (  # hookc: begin not embedded
     RegexSyntaxError,
     compile_re2,
 )  # hookc: end not embedded
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 INT64_MIN = -(1 << 63)
 INT64_MAX = (1 << 63) - 1

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import PurePath
-from typing import TYPE_CHECKING
 
 from hookc.records import record
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from hookc.frontend.lower import Loaded
     from hookc.profile import Profile

@@ -13,7 +13,6 @@ like one at a glance and is not, on reading, is read as the native format.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
 
 from hookc.diagnostics import Diagnostic, has_error
 from hookc.frontend.formats import native
@@ -23,6 +22,7 @@ from hookc.frontend.rye_xml import RYE_CHILDREN
 from hookc.profile import Profile, load_profile
 from hookc.source import Source
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from hookc.frontend.located import Located
 
