@@ -30,7 +30,7 @@ from hookc.check.paths import path_diagnostics
 from hookc.check.run import FileReport
 from hookc.check.select import Selection
 from hookc.check.suppress import apply_suppressions
-from hookc.diagnostics import Diagnostic
+from hookc.diagnostics import Diagnostic, in_order
 from hookc.frontend.load import load_file
 from hookc.frontend.lower import Loaded
 from hookc.optimize import clear_caches, optimize_hooks
@@ -71,7 +71,7 @@ def _printed(path: str, found: list[Diagnostic], loaded: Loaded) -> str:
     assert loaded.source is not None and loaded.hookset is not None
     kept = apply_suppressions(loaded.source, loaded.hookset.hooks, found)
     kept = Selection().filter(path, kept)
-    report = FileReport(path, tuple(sorted(set(kept), key=Diagnostic.sort_key)))
+    report = FileReport(path, in_order(kept))
     return TextReporter().render([report])
 
 

@@ -6,6 +6,7 @@ and in the machine-readable reporters built on ``location``.
 
 from __future__ import annotations
 
+import bisect
 import enum
 from collections.abc import Iterable
 
@@ -124,58 +125,126 @@ class Diagnostic:
         return (self.source.name, self.span.start, self.span.end, self.code, self.message)
 
     def render(self) -> str:
-        """``name:line:col: severity[code]: message``, the source line, a caret, a hint.
+        """``name:line:col: severity[code]: message``, the source line, a caret, a hint
+        (``render_each``)."""
+        return render_each((self,))[0]
 
-        A finding about a whole file that could not be read has no line to show; a long
-        line is shown as a window around the caret.
-        """
-        line, column = self.location
-        out = [
-            f"{self.source.name}:{line}:{column}: "
-            f"{self.severity.value}[{self.code}]: {self.message}"
-        ]
-        if self.source.text:
-            out.extend(self._snippet(line, column))
-        if self.hint:
-            out.append(f"  hint: {self.hint}")
-        return "\n".join(out)
 
-    def _snippet(self, line: int, column: int) -> list[str]:
-        # Only the shown window of the line is read: a file of one long line with thousands
-        # of findings costs each finding a window, not the line (that was quadratic).
-        line_start, line_end = self.source.line_bounds(line)
-        length = line_end - line_start
-        end = self.span.end
-        if line_start <= end <= line_end:  # most spans: the end's place is read off the line
-            end_line, end_column = line, end - line_start + 1
-        else:
-            end_line, end_column = self.source.position(end)
-        width = max(1, end_column - column if end_line == line else length - column + 1)
-        start = column - 1
-        first, last = 0, length
-        if length > _WIDEST_LINE:
-            first = max(0, min(start - _WIDEST_LINE // 2, length - _WIDEST_LINE))
-            last = first + _WIDEST_LINE
-        # One visible character per code point, so the caret stays aligned. (Most windows
-        # are printable throughout: one test in C then, not one a character.)
-        text = self.source.text[line_start + first : line_start + last]
-        if not text.isprintable():
-            # U+FFFD, the replacement character: spelt `\N{...}`, it would make compiling
-            # this module (a run without .pyc files) import unicodedata.
-            text = "".join(c if c.isprintable() or c == "\t" else "\ufffd" for c in text)
-        if length > _WIDEST_LINE:
-            prefix = "…" if first else ""
-            text = prefix + text + ("…" if last < length else "")
-            start = start - first + len(prefix)
-            width = min(width, len(text) - start)
-        # Keep tabs in the padding so the caret lines up under tab-indented source.
-        before = text[:start]
-        padding = (
-            "".join(c if c == "\t" else " " for c in before)
-            if "\t" in before
-            else " " * len(before)
+def render_each(diagnostics: Iterable[Diagnostic]) -> list[str]:
+    """Each finding as ``name:line:col: severity[code]: message``, its source line with a
+    caret under the span, and its hint.
+
+    A finding about a whole file that could not be read has no line to show; a long line is
+    shown as a window around the caret. Findings come many to a source (a reporter prints
+    a file's at once): each source's line starts are asked for once, not once a finding, and
+    the line found for a finding's start gives its column and its line's bounds.
+    """
+    out = []
+    source: Source | None = None
+    starts: tuple[int, ...] = ()
+    text = ""
+    size = lines = 0
+    for diagnostic in diagnostics:
+        if diagnostic.source is not source:
+            source = diagnostic.source
+            starts, text = source.line_starts(), source.text
+            size, lines = len(text), len(starts)
+        # ``Source.position`` of the start, with the line's index kept.
+        start = diagnostic.span.start
+        if start > size:
+            start = size
+        index = bisect.bisect_right(starts, start) - 1
+        line_start = starts[index]
+        line, column = index + 1, start - line_start + 1
+        snippet = ""
+        if text:
+            # ``Source.line_bounds`` of the line.
+            line_end = starts[index + 1] - 1 if index + 1 < lines else size
+            while line_end > line_start and text[line_end - 1] == "\r":
+                line_end -= 1
+            end = diagnostic.span.end
+            shown = text[line_start:line_end]
+            if (
+                line_end - line_start <= _WIDEST_LINE
+                and line_start <= end <= line_end
+                and start <= line_end
+                and shown.isprintable()
+                and "\t" not in shown
+            ):  # the commonest: a short plain line, the span on it (as _snippet makes it)
+                padding = " " * (column - 1)
+                snippet = f"\n    {shown}\n    {padding}{'^' * max(1, end - start)}"
+            else:
+                snippet = _snippet(source, line_start, line_end, line, column, end)
+        hint = f"\n  hint: {diagnostic.hint}" if diagnostic.hint else ""
+        # ``_value_``: the member's value, without ``Enum.value``'s descriptor call.
+        out.append(
+            f"{source.name}:{line}:{column}: {diagnostic.severity._value_}[{diagnostic.code}]: "
+            f"{diagnostic.message}{snippet}{hint}"
         )
-        return [f"    {text}", f"    {padding}{'^' * max(1, width)}"]
+    return out
+
+
+def _snippet(
+    source: Source, line_start: int, line_end: int, line: int, column: int, end: int
+) -> str:
+    """The 1-based ``line`` (a window of it, if long), which starts and ends at those
+    offsets, and under it the caret line from ``column`` to the offset ``end``: two lines,
+    each indented and after a line break."""
+    # Only the shown window of the line is read: a file of one long line with thousands
+    # of findings costs each finding a window, not the line (that was quadratic).
+    length = line_end - line_start
+    if line_start <= end <= line_end:  # most spans: the end's place is read off the line
+        end_line, end_column = line, end - line_start + 1
+    else:
+        end_line, end_column = source.position(end)
+    width = max(1, end_column - column if end_line == line else length - column + 1)
+    start = column - 1
+    first, last = 0, length
+    if length > _WIDEST_LINE:
+        first = max(0, min(start - _WIDEST_LINE // 2, length - _WIDEST_LINE))
+        last = first + _WIDEST_LINE
+    # One visible character per code point, so the caret stays aligned. (Most windows
+    # are printable throughout: one test in C then, not one a character.)
+    text = source.text[line_start + first : line_start + last]
+    if not text.isprintable():
+        # U+FFFD, the replacement character: spelt `\N{...}`, it would make compiling
+        # this module (a run without .pyc files) import unicodedata.
+        text = "".join(c if c.isprintable() or c == "\t" else "\ufffd" for c in text)
+    if length > _WIDEST_LINE:
+        prefix = "…" if first else ""
+        text = prefix + text + ("…" if last < length else "")
+        start = start - first + len(prefix)
+        width = min(width, len(text) - start)
+    # Keep tabs in the padding so the caret lines up under tab-indented source.
+    before = text[:start]
+    padding = (
+        "".join(c if c == "\t" else " " for c in before) if "\t" in before else " " * len(before)
+    )
+    return f"\n    {text}\n    {padding}{'^' * max(1, width)}"
+
+
+def in_order(diagnostics: Iterable[Diagnostic]) -> tuple[Diagnostic, ...]:
+    """The findings sorted (``Diagnostic.sort_key``), each finding once.
+
+    Equal findings have equal keys: a finding is compared only with those kept before it
+    under the same key, and none is hashed (a record's hash asks each field's, the
+    severity's in Python: more than the sort). Findings that differ under one key keep the
+    order they came in."""
+    found = list(diagnostics)
+    keys = [diagnostic.sort_key() for diagnostic in found]
+    kept: list[Diagnostic] = []
+    last: tuple[str, int, int, str, str] | None = None
+    same: list[Diagnostic] = []  # the findings kept under the key ``last``
+    for i in sorted(range(len(found)), key=keys.__getitem__):
+        diagnostic, key = found[i], keys[i]
+        if key != last:
+            last, same = key, [diagnostic]
+        elif diagnostic in same:
+            continue
+        else:
+            same.append(diagnostic)
+        kept.append(diagnostic)
+    return tuple(kept)
 
 
 def has_error(diagnostics: Iterable[Diagnostic]) -> bool:

@@ -36,6 +36,7 @@ from pathlib import Path
 from typing import Any
 from unittest import mock
 
+import pytest
 from hypothesis import assume, given, note, settings
 from hypothesis import event as record_event
 from hypothesis import strategies as st
@@ -45,6 +46,7 @@ from hookc import records
 from hookc.backend import conditions as backend_conditions
 from hookc.backend import dispatch as backend_dispatch
 from hookc.backend import predicates as backend_predicates
+from hookc.backend import shapes as backend_shapes
 from hookc.backend.expressions import Constants, Scope
 from hookc.backend.python import generate
 from hookc.cel import compile as compile_expression
@@ -694,14 +696,23 @@ def _translated_alone(conditions: Any, hook: Hook) -> Any:
     return conditions.code_of[number]
 
 
+# ``shapes.COMPILED_FROM``: a shape's own functions of its texts and constants are made
+# once it has that many conditions; 2 makes them for the second, so that they are tested.
+_COMPILED_FROM = pytest.mark.parametrize("compiled_from", [2, backend_shapes.COMPILED_FROM])
+
+
+@_COMPILED_FROM
 @settings(SETTINGS, max_examples=examples(150))
 @given(st.one_of(same_shape_hook_sets(), short_repr(hook_sets(conditions)).map(lambda d: d[0])))
-def test_code_made_once_per_shape_is_the_code_made_for_each_condition(hookset: HookSet) -> None:
+def test_code_made_once_per_shape_is_the_code_made_for_each_condition(
+    compiled_from: int, hookset: HookSet
+) -> None:
     # ``shapes.py``: the code of a shape is made from its stand-in and each hook's constants
     # filled in; the module is byte for byte the one made from each condition on its own.
     with mock.patch.object(backend_conditions.Conditions, "code", _translated_alone):
         expected = generate(hookset, source_sha256=SHA, sources=("hooks.yaml",))
-    assert generate(hookset, source_sha256=SHA, sources=("hooks.yaml",)) == expected
+    with mock.patch.object(backend_shapes, "COMPILED_FROM", compiled_from):
+        assert generate(hookset, source_sha256=SHA, sources=("hooks.yaml",)) == expected
 
 
 # Literals whose text is more than their value: quotes, escapes, signs, exponents.
@@ -745,6 +756,7 @@ def respelled_hook_sets(draw: st.DrawFn) -> HookSet:
     return HookSet(hooks)
 
 
+@_COMPILED_FROM
 @settings(SETTINGS, max_examples=examples(150))
 @given(
     st.one_of(
@@ -753,7 +765,9 @@ def respelled_hook_sets(draw: st.DrawFn) -> HookSet:
         short_repr(hook_sets(conditions)).map(lambda drawn: drawn[0]),
     )
 )
-def test_the_text_of_a_condition_made_from_its_shape_is_to_text_of_it(hookset: HookSet) -> None:
+def test_the_text_of_a_condition_made_from_its_shape_is_to_text_of_it(
+    compiled_from: int, hookset: HookSet
+) -> None:
     # ``shapes.text_template``: HOOKS' `when` is the text of the hook's shape with the texts
     # of its own literals filled in; the module is byte for byte the one made with each
     # condition printed on its own.
@@ -762,7 +776,8 @@ def test_the_text_of_a_condition_made_from_its_shape_is_to_text_of_it(hookset: H
 
     with mock.patch.object(backend_conditions.Conditions, "when_text", printed):
         expected = generate(hookset, source_sha256=SHA, sources=("hooks.yaml",))
-    assert generate(hookset, source_sha256=SHA, sources=("hooks.yaml",)) == expected
+    with mock.patch.object(backend_shapes, "COMPILED_FROM", compiled_from):
+        assert generate(hookset, source_sha256=SHA, sources=("hooks.yaml",)) == expected
 
 
 def test_paths_read_alike_but_written_apart_keep_their_own_text() -> None:

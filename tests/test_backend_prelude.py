@@ -1,16 +1,22 @@
 """The runtime a compiled module carries (``hookc/backend/prelude.py``): only what its code
 reaches, found by a quick reading of the runtime's text that ``ast`` holds here to be
-exact about what each definition binds and never short of what it reads.
+exact about what each definition binds and never short of what it reads; and a path's
+key read as ``index`` reads it.
 """
 
 from __future__ import annotations
 
 import ast
 import itertools
+from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from hookc.backend.prelude import names_read, prelude, split_definitions
+from hookc.runtime.support import _hk_key, _hk_MISSING
+from hookc.runtime.values import CelError, index, kind
 
 VARIANTS = list(itertools.product((False, True), repeat=2))  # (rye, patterns)
 
@@ -53,13 +59,21 @@ def test_a_module_that_reads_every_name_carries_the_whole_prelude(
     assert prelude(rye=rye, patterns=patterns, used=every) == whole
 
 
+@pytest.mark.parametrize(("rye", "patterns"), VARIANTS)
+def test_the_runtime_a_module_carries_is_ascii(rye: bool, patterns: bool) -> None:
+    # A module of ASCII hooks is then ASCII throughout: its text is encoded by a copy.
+    assert all(line.isascii() for line in prelude(rye=rye, patterns=patterns))
+
+
 def test_a_module_carries_a_definition_with_all_it_reaches_and_nothing_else() -> None:
     kept = prelude(used={"_hk_key"})
     tree = ast.parse("\n".join(kept))
     names = {name for node in tree.body for name in _bound(node)}
-    # _hk_key reads kind, index and CelError; index reads what it needs in turn.
-    assert {"_hk_key", "kind", "index", "CelError", "_hk_MISSING", "annotations"} <= names
-    assert not names & {"_hk_comprehension", "_hk_text", "to_int", "glob", "add", "equals"}
+    # _hk_key reads kind, map_get and CelError; map_get reads what it needs in turn; no
+    # message is formatted (index, format_value).
+    assert {"_hk_key", "kind", "map_get", "CelError", "_hk_MISSING", "annotations"} <= names
+    unreached = {"_hk_comprehension", "_hk_text", "to_int", "glob", "add", "equals", "index"}
+    assert not names & {*unreached, "format_value", "format_double"}
 
 
 def test_names_read_skips_comments_docstrings_and_rows_of_data_but_not_code() -> None:
@@ -73,3 +87,36 @@ def test_names_read_skips_comments_docstrings_and_rows_of_data_but_not_code() ->
         "    'a row of data names index'",
     ]
     assert names_read(lines) == {"def", "f", "return", "equals_for_real", "x", "formatted"}
+
+
+_KEYS = st.one_of(
+    st.text(max_size=2),
+    st.integers(-3, 3),
+    st.booleans(),
+    st.none(),
+    st.sampled_from([0.0, 1.0, -1.0, 1.5, 2.0, float("nan"), float("inf")]),
+)
+_BASES = st.one_of(
+    st.dictionaries(_KEYS.filter(lambda k: k == k), st.integers(), max_size=4),
+    st.lists(st.integers(), max_size=4),
+    st.lists(st.integers(), max_size=4).map(tuple),
+    st.text(max_size=2),
+    st.integers(),
+    st.none(),
+    st.just(CelError("an error")),
+)
+
+
+@given(_BASES, _KEYS)
+def test_a_path_key_reads_what_index_reads_and_is_missing_where_index_is_in_error(
+    base: Any, key: Any
+) -> None:
+    # ``support._hk_key`` reads a map or a list as ``index`` does, without its errors.
+    if isinstance(base, CelError):
+        expected: Any = base
+    elif kind(base) == "map" or (kind(base) == "list" and type(key) is not str):
+        found = index(base, key)
+        expected = _hk_MISSING if isinstance(found, CelError) else found
+    else:
+        expected = _hk_MISSING
+    assert _hk_key(base, key) is expected or _hk_key(base, key) == expected

@@ -63,12 +63,14 @@ def emit_actions(out: Writer, hooks: tuple[Hook, ...], exprs: Expressions) -> Ac
         places.append(distinct[action])
     factories = "".join(f"_hk_action{n}, " for n in shapes.values())
     out.line(f"_hk_ACTION_FACTORIES = ({factories})")
+    out.line(f"_hk_ACTION_SHAPES = {tuple(shape for shape, _ in rows)!r}")
     out.line("_hk_ACTIONS = tuple(")
     out.indent()
     out.line("_hk_ACTION_FACTORIES[shape](*constants) for shape, constants in zip(")
     out.indent()
-    out.line(f"{tuple(shape for shape, _ in rows)!r},")
-    out.constants_table([constants for _, constants in rows], tail=",")
+    out.line("_hk_ACTION_SHAPES,")
+    makers = [makers for makers, _ in shapes]
+    out.constants_table([c for _, c in rows], "_hk_ACTION_SHAPES", makers, tail=",")
     out.dedent()
     out.line(")")
     out.dedent()
@@ -90,14 +92,15 @@ def _spelled(action: Action) -> object:
     are made of its type, its keys and its values' types and reprs (its templates' trees
     included). For one of plain strings, ints, bools and nulls (the commonest), the values
     with their types; else each value's ``_value_key``."""
-    key: list[object] = [action.type]
-    for name, value in action.params.items:
-        kind = type(value)
-        if kind is str or kind is int or kind is bool or value is None:
-            key.append((name, kind, value))
-        else:
-            return action.type, _value_key(action.params)
-    return tuple(key)
+    items = action.params.items
+    kinds = tuple([type(value) for _, value in items])
+    if _PLAIN_KINDS.issuperset(kinds):
+        # Equal items of the same types: equal reprs (1 and True, equal, are apart here).
+        return action.type, items, kinds
+    return action.type, _value_key(action.params)
+
+
+_PLAIN_KINDS = frozenset((str, int, bool, type(None)))
 
 
 def _value_key(value: ParamValue) -> object:

@@ -8,11 +8,12 @@ that hooks that differ only in constants share the code. What hooks of one shape
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable
 
+from hookc.backend import shapes
 from hookc.backend.expressions import Constants, Expressions, Scope, functions_called
 from hookc.backend.loads import Steps, needed_objects
-from hookc.backend.shapes import fill_text, filled, shape, stand_in, text_template
+from hookc.backend.shapes import fill_text, filled, filler, shape, stand_in, text_template, texter
 from hookc.cel.printer import to_text
 from hookc.ir.expr import And, Expr, Or, context_paths
 from hookc.ir.hooks import Hook, HookSet
@@ -31,6 +32,9 @@ class _Code:
     tests: list[str]
     reads_context: bool
     stand_in_constants: Constants | None = None
+    uses: int = 0  # how many conditions' constants are filled in
+    # Their constants from their slot values, once many are (``shapes.filler``).
+    filled: Callable[[tuple[object, ...]], Constants] | None = None
     # The whole test, as ``Conditions.shared_test`` joins the tests (made when first asked).
     joined: str | None = None
 
@@ -55,6 +59,8 @@ class _Shape:
     # The text of its conditions (``shapes.text_template``), made for the second of them.
     texts: int = 0  # how many of its conditions' texts are made
     text: tuple[str | int, ...] | None = None
+    # Their texts from their slot values, once many are made (``shapes.texter``).
+    texted: Callable[[tuple[object, ...]], str] | None = None
 
 
 class Conditions:
@@ -69,6 +75,7 @@ class Conditions:
         for hook in hookset.in_evaluation_order():
             self.events.setdefault(hook.event, []).append(hook)
         self.position = {id(hook): i for i, hook in enumerate(hookset.hooks)}
+        self.with_condition = sum(hook.condition is not None for hook in hookset.hooks)
         # Each hook's constants, named as the code made for it first uses them.
         self.constants = [_NO_CONSTANTS] * len(hookset.hooks)
         self.shapes: dict[Hashable, _Shape] = {}
@@ -85,22 +92,24 @@ class Conditions:
         """The hook's shape (what it shares with the conditions of that shape) and the
         values of its slots (``shapes.shape``)."""
         number = self.position[id(hook)]
-        if number not in self.shape_of:
+        shaped = self.shape_of.get(number)
+        if shaped is None:
             assert hook.condition is not None
             key, values = shape(hook.condition)
             found = self.shapes.get(key)
             if found is None:
                 found = self.shapes[key] = _new_shape(hook.condition)
-            self.shape_of[number] = found, values
-        return self.shape_of[number]
+            shaped = self.shape_of[number] = found, values
+        return shaped
 
     def code(self, hook: Hook) -> _Code:
         """The code of the hook's shape over its paths as its event names them, made from
         the first hook of that shape and naming; the constants of the others filled in
         (``shapes.filled``): a file of distinct conditions pays no stand-in."""
         number = self.position[id(hook)]
-        if number in self.code_of:
-            return self.code_of[number]
+        made = self.code_of.get(number)
+        if made is not None:
+            return made
         assert hook.condition is not None
         found, values = self.shaped(hook)
         event = self._named_in(hook)
@@ -123,7 +132,12 @@ class Conditions:
             # The same tests (tests/test_backend_differential.py holds it).
             constants = code.stand_in_constants = Constants()
             self._translate(stand_in(found.condition), self.own_paths(hook), constants)
-        self.constants[number] = filled(code.stand_in_constants, values)
+        code.uses += 1
+        if code.uses == shapes.COMPILED_FROM:
+            code.filled = filler(code.stand_in_constants)
+        self.constants[number] = (
+            filled(code.stand_in_constants, values) if code.filled is None else code.filled(values)
+        )
         self.code_of[number] = code
         return code
 
@@ -181,13 +195,24 @@ class Conditions:
         only through its loaded paths."""
         return hook.condition is not None and self.code(hook).reads_context
 
+    def every_code(self) -> list[_Code]:
+        """The code of every hook with a condition, each code once (a code is made for the
+        hooks that have it, and shared by them)."""
+        if len(self.code_of) < self.with_condition:
+            for hook in self.hookset.hooks:
+                if hook.condition is not None:
+                    self.code(hook)
+        return [code for found in self.shapes.values() for code in found.code.values()]
+
+    def calls_any(self, functions: Iterable[str]) -> bool:
+        """Whether some hook's condition calls one of ``functions``: asked of each shape
+        (``every_code`` shapes every hook), not of each hook."""
+        self.every_code()
+        return any(not found.calls.isdisjoint(functions) for found in self.shapes.values())
+
     def needs(self, hook: Hook) -> list[dict[Steps, bool]]:
         """Each operand's ``needed_objects``."""
         return self.shaped(hook)[0].needs
-
-    def calls(self, hook: Hook) -> frozenset[str]:
-        """The functions the hook's condition calls."""
-        return frozenset() if hook.condition is None else self.shaped(hook)[0].calls
 
     def test(self, hook: Hook, hoisted: dict[Steps, str], constants: Constants | None) -> str:
         """True mode of the hook's condition over the loaded paths; no condition is True.
@@ -207,7 +232,11 @@ class Conditions:
             found.text = text_template(found.condition)
         if found.text is None:
             return to_text(hook.condition)
-        return fill_text(found.text, values)
+        if found.texts == shapes.COMPILED_FROM:
+            found.texted = texter(found.text)
+        if found.texted is None:
+            return fill_text(found.text, values)
+        return found.texted(values)
 
     # the paths -----------------------------------------------------------------------------
 

@@ -275,7 +275,7 @@ class _Dispatch:
         others = [i for i, found in enumerate(keys) if not found]
         by_key: dict[str, list[int]] = {}
         for i, found in enumerate(keys):
-            for key in sorted(found):
+            for key in found if len(found) < 2 else sorted(found):  # most hooks: one key
                 by_key.setdefault(key, []).append(i)
         shapes: dict[tuple[str, str], int] = {}
         rows = []

@@ -17,12 +17,13 @@ from hookc.ir.hooks import Hook
 Made = dict[int, tuple[list[str], str]]
 
 
-def emit_predicates(out: Writer, conditions: Conditions) -> None:
+def emit_predicates(out: Writer, conditions: Conditions) -> tuple[list[int], list[str]]:
     """``predicates``: each hook's function, made by the factory of its code (hooks
-    whose code differs only in constants share one) from the hook's constants."""
+    whose code differs only in constants share one) from the hook's constants. Returns
+    each hook's factory (``_hk_SHAPES``) and each factory's makers of constants."""
     shapes: dict[tuple[str, str], int] = {}
     made: Made = {}
-    rows = []
+    factories = []
     for number, hook in enumerate(conditions.hookset.hooks):
         lines, text = predicate(conditions, hook, made)
         constants = conditions.constants[number]  # named by ``predicate``'s code
@@ -32,15 +33,16 @@ def emit_predicates(out: Writer, conditions: Conditions) -> None:
         if factory is None:
             factory = shapes[shape] = len(shapes)
             out.factory(f"_hk_predicate{factory}", constants, "_hk_predicate", lines)
-        rows.append((hook.id, factory))
+        factories.append(factory)
     out.line(f"_hk_PREDICATES = ({''.join(f'_hk_predicate{n}, ' for n in shapes.values())})")
     out.line("predicates = {")
     out.indent()
-    out.line("hook_id: _hk_PREDICATES[shape](*constants)")
-    out.table(rows, "for (hook_id, shape), constants in zip(", ", _hk_K)")
+    out.line("hook['id']: _hk_PREDICATES[shape](*constants)")
+    out.line("for hook, shape, constants in zip(HOOKS, _hk_SHAPES, _hk_K)")
     out.dedent()
     out.line("}")
     out.line()
+    return factories, [makers for makers, _ in shapes]
 
 
 def predicate(conditions: Conditions, hook: Hook, made: Made) -> tuple[list[str], str]:

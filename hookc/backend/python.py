@@ -34,13 +34,14 @@ def generate(hookset: HookSet, *, source_sha256: str, sources: tuple[str, ...]) 
     _emit_hooks(body, hookset, conditions)
     actions = emit_actions(body, hookset.hooks, conditions.exprs)
     code = Writer()
-    emit_predicates(code, conditions)
+    shapes, makers = emit_predicates(code, conditions)
     emit_dispatch(code, conditions, actions.places)
     if hookset.profile == "rye":
         code.lines.extend(_RYE_FUNCTIONS)
     # ``_hk_K`` is complete now that every hook's code is made: each hook's constants, in
-    # hook order.
-    body.constants_table(conditions.constants, head="_hk_K = ")
+    # hook order, made by the makers of its predicate's factory (``_hk_SHAPES``).
+    body.table(shapes, "_hk_SHAPES = ")
+    body.constants_table(conditions.constants, "_hk_SHAPES", makers, head="_hk_K = ")
     body.line()
     body.lines.extend(code.lines)
     if hookset.profile == "rollouts":
@@ -52,7 +53,7 @@ def generate(hookset: HookSet, *, source_sha256: str, sources: tuple[str, ...]) 
     head.line("action, evaluate_all(event, context) every match, predicates[id](context)")
     head.line('whether one hook\'s condition holds."""')
     head.line()
-    patterns = _uses_patterns(hookset, conditions, actions)
+    patterns = _uses_patterns(conditions, actions)
     # The hooks' constants and how they are made, the rest of the module's head.
     made = [f"{name} = {source}" for source, name in conditions.exprs.constants.items()]
     made += ["", *_constants_function(patterns)]
@@ -72,7 +73,7 @@ def generate(hookset: HookSet, *, source_sha256: str, sources: tuple[str, ...]) 
         f"'first_match': {ordering.first_match!r}}}"
     )
     head.lines.extend(made)
-    return "\n".join(head.lines + body.lines) + "\n"
+    return "\n".join([*head.lines, *body.lines, ""])  # one copy of a large text
 
 
 def _emit_hooks(out: Writer, hookset: HookSet, conditions: Conditions) -> None:
@@ -101,16 +102,16 @@ def _uses_rye(hookset: HookSet, conditions: Conditions, actions: Actions) -> boo
     are as they were without it, byte for byte."""
     return (
         hookset.profile == "rye"
-        or any(conditions.reads_rye(hook) for hook in hookset.hooks)
+        or any(code.reads_context for code in conditions.every_code())
         or not actions.calls.isdisjoint(RYE_ARITY)
     )
 
 
-def _uses_patterns(hookset: HookSet, conditions: Conditions, actions: Actions) -> bool:
+def _uses_patterns(conditions: Conditions, actions: Actions) -> bool:
     """Whether a condition or template calls ``matches`` or ``glob``: only then does the
     module carry the pattern engine (hookc/runtime/regex.py)."""
-    return not actions.calls.isdisjoint(_PATTERN_FUNCTIONS) or any(
-        not conditions.calls(hook).isdisjoint(_PATTERN_FUNCTIONS) for hook in hookset.hooks
+    return not actions.calls.isdisjoint(_PATTERN_FUNCTIONS) or conditions.calls_any(
+        _PATTERN_FUNCTIONS
     )
 
 
@@ -135,11 +136,18 @@ def _constants_function(patterns: bool) -> list[str]:
 
 # Made at import from the table of plain values: each hook's constants as its code uses them.
 _CONSTANTS = """\
-def _hk_constants(rows):
+def _hk_constants(shapes, makers, rows):
     make = MAKERS
+    # Each shape's makers; None where they all take the value as it is.
+    makers = [
+        None if kind.count("v") == len(kind) else [make[maker] for maker in kind]
+        for kind in makers
+    ]
     return tuple(
-        tuple([make[maker](value) for maker, value in zip(makers, values)])
-        for makers, values in rows
+        tuple(values)
+        if makers[shape] is None
+        else tuple([maker(value) for maker, value in zip(makers[shape], values)])
+        for shape, values in zip(shapes, rows)
     )
 
 # How a predicate reads the context: a context of another type than dict raises, and is

@@ -87,7 +87,14 @@ def shape(condition: Expr) -> tuple[Hashable, tuple[object, ...]]:
             return literal_shape(node)
         # The commonest nodes first, each as the loop over its fields below would make it.
         if kind is Binary:
-            return kind, node.op, node_shape(node.left), node_shape(node.right)
+            left, right = node.left, node.right
+            # A name against a literal, the commonest test: its parts made here.
+            return (
+                kind,
+                node.op,
+                (left.name, ()) if type(left) is Ident else node_shape(left),
+                literal_shape(right) if type(right) is Literal else node_shape(right),
+            )
         if kind is And or kind is Or:
             return kind, tuple([node_shape(part) for part in node.operands])
         if kind is List:
@@ -186,7 +193,7 @@ _OPERAND_FIELDS: dict[type, str] = {
 def text_template(condition: Expr) -> tuple[str | int, ...] | None:
     """``to_text`` of every condition of ``condition``'s shape at once: its text in pieces,
     each literal of a slot an int (the slot) where ``literal_text`` of the condition's own
-    value goes (``fill_text``). None for a shape whose text depends on more than that.
+    value goes (``texter``). None for a shape whose text depends on more than that.
 
     ``to_text`` writes a literal as ``literal_text`` of its value and nothing else, and
     what it writes around it depends only on how loosely it binds: as loosely as a name,
@@ -242,6 +249,66 @@ def _filled(items: Iterable[object], values: tuple[object, ...]) -> list[object]
         else item
         for item in items
     ]
+
+
+# A shape's own function of its texts (``texter``), or a code's of its constants
+# (``filler``), is made once that many of its conditions have asked: making one (an eval)
+# costs what 35 to 75 of the walks it then saves cost, so a shape of few conditions keeps
+# walking and one of many pays for it a hundred times over.
+COMPILED_FROM = 100
+
+
+def texter(template: tuple[str | int, ...]) -> Callable[[tuple[object, ...]], str]:
+    """``fill_text`` of the template as a function of the values of its slots, for a shape
+    of many conditions: one f-string of the template's pieces and ``literal_text`` of each
+    slot's value (its text is ints and names of its own, nothing of the condition's), so
+    that each condition pays one call."""
+    kept: list[str] = []
+    fields = []
+    for piece in template:
+        if isinstance(piece, int):
+            fields.append(f"{{text(values[{piece}])}}")
+        elif piece:
+            kept.append(piece)
+            fields.append(f"{{kept[{len(kept) - 1}]}}")
+    made: Callable[[tuple[object, ...]], str] = eval(
+        f'lambda values: f"{"".join(fields)}"', {"kept": kept, "text": literal_text}
+    )
+    return made
+
+
+def filler(template: Constants) -> Callable[[tuple[object, ...]], Constants]:
+    """The constants of each condition of a shape whose stand-in's code named ``template``,
+    as a function of the condition's slot values: each stand-in value (in a tuple too)
+    replaced by ``values[slot]``, any other value kept.
+
+    Asked for every hook but the first of its code, so made once for the code: a list
+    display of ``v[slot]`` for each stand-in and ``kept[i]`` for each other value,
+    evaluated in one step (no test a value, no call a tuple). Its text is made of ints and
+    names of its own, nothing of the condition's."""
+    kept: list[object] = []
+
+    def source(item: object) -> str:
+        if isinstance(item, _StandIn):
+            return f"values[{item.slot}]"
+        if type(item) is tuple:
+            return "(" + "".join(f"{source(part)}, " for part in item) + ")"
+        kept.append(item)
+        return f"kept[{len(kept) - 1}]"
+
+    display = "[" + "".join(f"{source(item)}, " for item in template.values) + "]"
+    values_of: Callable[[tuple[object, ...]], list[object]] = eval(
+        f"lambda values: {display}", {"kept": kept}
+    )
+    makers = template.makers
+
+    def filled(values: tuple[object, ...]) -> Constants:
+        constants = Constants()
+        constants.makers = makers
+        constants.values = values_of(values)
+        return constants
+
+    return filled
 
 
 class _StandIn:

@@ -16,7 +16,7 @@ from hookc.check.names import name_diagnostics
 from hookc.check.paths import path_diagnostics
 from hookc.check.select import Selection
 from hookc.check.suppress import apply_suppressions
-from hookc.diagnostics import Diagnostic, Severity
+from hookc.diagnostics import Diagnostic, Severity, in_order
 from hookc.frontend.inputs import duplicate_ids_across
 from hookc.frontend.load import load_file, load_source
 from hookc.frontend.lower import Loaded
@@ -31,7 +31,8 @@ class FileReport:
     diagnostics: tuple[Diagnostic, ...]
 
     def count(self, severity: Severity) -> int:
-        return sum(1 for d in self.diagnostics if d.severity is severity)
+        # A list's count compares in C (by identity first): a file may have thousands.
+        return [d.severity for d in self.diagnostics].count(severity)
 
 
 @record
@@ -94,14 +95,14 @@ def check_inputs(
             hooks = file.hookset.hooks if file.hookset is not None else ()
             kept = apply_suppressions(file.source, hooks, kept)
         kept = selection.filter(path, kept)
-        reports.append(FileReport(path, tuple(sorted(set(kept), key=Diagnostic.sort_key))))
+        reports.append(FileReport(path, in_order(kept)))
     return Checked(tuple(reports), loaded)
 
 
 def check_loaded(path: str, file: Loaded) -> FileReport:
     """Every finding on one file already loaded (``hookc eval``'s report), sorted."""
     found = [*file.diagnostics, *_checks(file)]
-    return FileReport(path, tuple(sorted(set(found), key=Diagnostic.sort_key)))
+    return FileReport(path, in_order(found))
 
 
 def _checks(file: Loaded) -> list[Diagnostic]:

@@ -98,16 +98,26 @@ def _hk_top(context: Any, name: Any) -> Any:
 
 
 def _hk_key(base: Any, key: Any) -> Any:
-    """A constant key of a path: the value, or _hk_MISSING where the path leads nowhere."""
+    """A constant key of a path: the value, or _hk_MISSING where the path leads nowhere.
+
+    ``index``'s value where it has one, read as it reads it, without the error it makes
+    otherwise (whose message no one reads): so a module whose paths are all that index
+    carries neither ``index`` nor the formatting of its messages."""
     if type(base) is dict and type(key) is str:
         return base.get(key, _hk_MISSING)
     if isinstance(base, CelError):
         return base
     base_kind = kind(base)
-    # A list has no string keys: say so without making the error `index` would make.
-    if base_kind == "map" or (base_kind == "list" and type(key) is not str):
-        found = index(base, key)
-        return _hk_MISSING if isinstance(found, CelError) else found
+    if base_kind == "map":
+        found = map_get(base, key)
+        return _hk_MISSING if found is _MISSING else found
+    # A list has no string keys; an int (or an integral double) within its bounds.
+    if base_kind == "list" and type(key) is not str:
+        key_kind = kind(key)
+        if key_kind == "double" and key.is_integer():
+            key, key_kind = int(key), "int"
+        if key_kind == "int" and 0 <= key < len(base):
+            return base[key]
     return _hk_MISSING
 
 

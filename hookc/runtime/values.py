@@ -349,8 +349,10 @@ def contains_element(container: Any, element: Any) -> bool | CelError:
     if container_kind == "map":
         return map_get(container, element) is not _MISSING
     if container_kind == "string":
+        # The dash spelt \u2014: compiled modules carry this text, and one character past
+        # ASCII makes a module's whole text a wider string, its UTF-8 made in a loop.
         return CelError(
-            "no such overload: _in_(string) — `in` tests list or map membership; "
+            "no such overload: _in_(string) \u2014 `in` tests list or map membership; "
             "for a substring use s.contains(t)"
         )
     return no_overload("@in", element, container)
@@ -532,7 +534,7 @@ def to_double(value: Any) -> float | CelError:
 
 
 def to_string(value: Any) -> str | CelError:
-    """``string()``: bool as ``true``/``false``, doubles as CEL formats them (``1.0`` → ``1``)."""
+    """``string()``: bool as ``true``/``false``, doubles as CEL formats them (``1.0`` as ``1``)."""
     value_kind = kind(value)
     if value_kind == "string":
         return str(value)
