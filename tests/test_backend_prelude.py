@@ -11,7 +11,7 @@ import itertools
 from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from hookc.backend.prelude import names_read, prelude, split_definitions
@@ -96,10 +96,12 @@ _KEYS = st.one_of(
     st.none(),
     st.sampled_from([0.0, 1.0, -1.0, 1.5, 2.0, float("nan"), float("inf")]),
 )
+# Values include an error value stored in the context (a library caller may put one there).
+_VALUES = st.one_of(st.integers(), st.just(CelError("stored")))
 _BASES = st.one_of(
-    st.dictionaries(_KEYS.filter(lambda k: k == k), st.integers(), max_size=4),
-    st.lists(st.integers(), max_size=4),
-    st.lists(st.integers(), max_size=4).map(tuple),
+    st.dictionaries(_KEYS.filter(lambda k: k == k), _VALUES, max_size=4),
+    st.lists(_VALUES, max_size=4),
+    st.lists(_VALUES, max_size=4).map(tuple),
     st.text(max_size=2),
     st.integers(),
     st.none(),
@@ -108,12 +110,20 @@ _BASES = st.one_of(
 
 
 @given(_BASES, _KEYS)
+@example([7, 8, 9], 0.0)
+@example([7, 8, 9], -1.0)
+@example([7, 8, 9], 2.0)
+@example({1: CelError("stored")}, 1)
+@example([CelError("stored")], 0)
 def test_a_path_key_reads_what_index_reads_and_is_missing_where_index_is_in_error(
     base: Any, key: Any
 ) -> None:
-    # ``support._hk_key`` reads a map or a list as ``index`` does, without its errors.
-    if isinstance(base, CelError):
-        expected: Any = base
+    # ``support._hk_key`` reads a map or a list as ``index`` does, without its errors; a
+    # map's string key is a plain look-up (a stored error value comes back as it is).
+    if type(base) is dict and type(key) is str:
+        expected: Any = base.get(key, _hk_MISSING)
+    elif isinstance(base, CelError):
+        expected = base
     elif kind(base) == "map" or (kind(base) == "list" and type(key) is not str):
         found = index(base, key)
         expected = _hk_MISSING if isinstance(found, CelError) else found

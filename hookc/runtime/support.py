@@ -108,16 +108,18 @@ def _hk_key(base: Any, key: Any) -> Any:
     if isinstance(base, CelError):
         return base
     base_kind = kind(base)
+    # Where ``index`` answers an error, made or found under the key, the path leads nowhere.
     if base_kind == "map":
         found = map_get(base, key)
-        return _hk_MISSING if found is _MISSING else found
+        return _hk_MISSING if found is _MISSING or isinstance(found, CelError) else found
     # A list has no string keys; an int (or an integral double) within its bounds.
     if base_kind == "list" and type(key) is not str:
         key_kind = kind(key)
         if key_kind == "double" and key.is_integer():
             key, key_kind = int(key), "int"
         if key_kind == "int" and 0 <= key < len(base):
-            return base[key]
+            found = base[key]
+            return _hk_MISSING if isinstance(found, CelError) else found
     return _hk_MISSING
 
 
