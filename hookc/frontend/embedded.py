@@ -28,6 +28,17 @@ class OffsetMap:
         self._offsets = offsets if isinstance(offsets, range) else tuple(offsets)
         self._end = end
 
+    # Equal by where the characters stand, as the records that hold a map compare: a value
+    # read from YAML works its map out when asked (``frontend.yaml_file``), a new one each
+    # time, and stays equal to itself. Rarely asked: a range and a tuple compare as tuples.
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, OffsetMap):
+            return NotImplemented
+        return self._end == other._end and tuple(self._offsets) == tuple(other._offsets)
+
+    def __hash__(self) -> int:
+        return hash((self._end, tuple(self._offsets)))
+
     def verbatim_start(self) -> int | None:
         """Where the text starts if each of its characters follows the last in the file
         (the text may still differ from the file's: a caller compares)."""
