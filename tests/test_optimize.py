@@ -390,9 +390,30 @@ def test_optimize_answers_as_without_its_fast_path(
     assert fast == general, to_text(condition)
 
 
+# What most hook files hold: one to four atoms on distinct paths, each a path against
+# constants (``reasoning.plain_paths``), which ``optimize`` answers at a look.
+_CONSTANTS = ("'Bash'", "'x'", "0", "5", "-2", "1.5", "true", "false", "null")
+_plain_atom = st.one_of(
+    st.tuples(st.sampled_from(["==", "!=", "<", "<=", ">", ">="]), st.sampled_from(_CONSTANTS)).map(
+        lambda parts: f"{{path}} {parts[0]} {parts[1]}"
+    ),
+    st.lists(st.sampled_from(_CONSTANTS), min_size=1, max_size=4).map(
+        lambda items: f"{{path}} in [{', '.join(items)}]"
+    ),
+    st.just("has({path})"),
+)
+plain_conditions = st.lists(_plain_atom, min_size=1, max_size=4).map(
+    lambda atoms: _parsed(
+        " && ".join(
+            atom.format(path=f"p{i}.f" if i % 2 else f"p{i}") for i, atom in enumerate(atoms)
+        )
+    )
+)
+
+
 @settings(SETTINGS, max_examples=examples(600))
 @given(
-    independent_chains | _apart.map(lambda parts: parts[0]) | any_condition,
+    independent_chains | _apart.map(lambda parts: parts[0]) | any_condition | plain_conditions,
     st.sampled_from(LEVELS[1:]),
     st.sampled_from(Mode),
 )
