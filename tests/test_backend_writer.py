@@ -39,6 +39,7 @@ def _same(left: Any, right: Any) -> bool:
 @example([["\ud800\udfff"]])  # two lone surrogates, which JSON's escapes would pair
 @example([["a],[b"], ["c"]])  # a row's end in a string: no line break there
 @example([["a\\"], ["],[", '\\"],["'], [["x"], ["y"]]])  # escapes before it; a row of lists
+@example([["a],[b"], 1])  # as many `],[` as row breaks, one inside a string: not a row
 def test_a_table_reads_back_as_the_rows_it_was_written_from(rows: list[Any]) -> None:
     out = Writer()
     out.table(rows, "ROWS = ")
