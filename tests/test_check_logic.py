@@ -14,7 +14,7 @@ from typing import Any
 from unittest.mock import patch
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from hookc import records
@@ -622,7 +622,11 @@ _pins = st.one_of(
         lambda cs: Binary("in", PATHS[0], List(tuple(cs)))
     ),
 )
-pinning = _pins | st.builds(lambda pin, rest: And((pin, rest)), _pins, atoms)
+# What follows a pin: any atom, or another test of the pinned path (`x != 'b'`).
+_after_a_pin = atoms | st.builds(
+    lambda op, c: Binary(op, PATHS[0], Literal(c)), st.sampled_from(["==", "!="]), _pinned_to
+)
+pinning = _pins | st.builds(lambda pin, rest: And((pin, rest)), _pins, _after_a_pin)
 
 
 @settings(max_examples=500, deadline=None)
@@ -669,6 +673,17 @@ mostly_pinning = st.integers(0, 3).flatmap(lambda i: pinning if i else earlier)
 
 @settings(max_examples=500, deadline=None)
 @given(st.lists(earlier, max_size=12) | st.lists(mostly_pinning, min_size=3, max_size=12))
+@example(  # `x == 'a'`, then `x in ['a', 'b'] && x != 'b'`: the earlier hook is a candidate
+    [
+        Binary("==", PATHS[0], Literal("a")),
+        And(
+            (
+                Binary("in", PATHS[0], List((Literal("a"), Literal("b")))),
+                Binary("!=", PATHS[0], Literal("b")),
+            )
+        ),
+    ]
+)
 def test_the_shadow_index_offers_what_it_would_with_every_pool_and_pin_asked(
     found: list[Expr | None],
 ) -> None:
