@@ -697,7 +697,8 @@ def _translated_alone(conditions: Any, hook: Hook) -> Any:
 
 
 # ``shapes.COMPILED_FROM``: a shape's own functions of its texts and constants are made
-# once it has that many conditions; 2 makes them for the second, so that they are tested.
+# once that many conditions have asked; 2 makes a shape's texter at its second condition
+# and a code's filler at its third hook (the first makes the code), so that they are tested.
 _COMPILED_FROM = pytest.mark.parametrize("compiled_from", [2, backend_shapes.COMPILED_FROM])
 
 
