@@ -87,7 +87,9 @@ def _command_parser(listed_only: bool = False, **options: Any) -> argparse.Argum
 
 
 def _parse(arguments: list[str]) -> tuple[argparse.ArgumentParser, argparse.Namespace]:
-    """The command line read by hookc's parser, and the parser that read it.
+    """The command line read as hookc's parser reads it, and the parser that read it: the
+    command's own, where it read the line alone (``main`` asks the parser only for a line
+    without a command, which hookc's parser reads).
 
     A line that starts with a command (``hookc compile ...``) is read by that command's
     parser alone, as hookc's parser hands it over (the same parser, the same words, the

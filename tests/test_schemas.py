@@ -21,12 +21,15 @@ from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
 from hookc.cel.parser import parse
+from hookc.frontend import schema_valid
+from hookc.frontend.located import Located
 from hookc.frontend.schema_errors import schema_problems
 from hookc.frontend.schema_valid import is_valid
 from hookc.ir.expr import Binary, Expr, Ident, List, Literal, Select
 from hookc.ir.hooks import Action, Hook, HookSet, Ordering, Params, ParamValue, Template
 from hookc.ir.serialize import expr_from_json, expr_to_json, hookset_from_json, hookset_to_json
 from hookc.resources import data_file
+from hookc.source import Span
 from tests.strategies import expressions, names
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -788,3 +791,21 @@ def test_ir_schema_rejects_a_literal_whose_value_is_not_its_type() -> None:
 def test_ir_schema_knows_every_expression_node_of_the_ir() -> None:
     kinds = load_schema("ir.schema.json")["$defs"]["expr"]["properties"]["node"]["enum"]
     assert sorted(kinds) == sorted(node.__name__.lower() for node in get_args(Expr))
+
+
+_JSON_LIKE = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=3),
+    lambda inner: st.lists(inner, max_size=2) | st.dictionaries(st.text(max_size=2), inner),
+    max_leaves=4,
+)
+
+
+@given(st.sampled_from(sorted(schema_valid._TYPES)), _JSON_LIKE)
+def test_a_type_test_of_a_located_value_answers_as_of_the_plain_value(
+    name: str, value: Any
+) -> None:
+    # ``schema_valid._OF_TYPE`` (a single `type`, asked of the front end's values) is
+    # ``_TYPES`` asked of the value the front end holds.
+    assert schema_valid._OF_TYPE.keys() == schema_valid._TYPES.keys()
+    located = Located(value, Span(0, 0))
+    assert schema_valid._OF_TYPE[name](located) == schema_valid._TYPES[name](value)

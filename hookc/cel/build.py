@@ -43,6 +43,9 @@ _PYTHON_LITERALS = {"True": "true", "False": "false", "None": "null"}
 # The names ``ident_at`` has something to say about (the fast reader makes any other name's
 # ``Ident`` itself).
 NAMES_WITH_FINDINGS = RESERVED | _PYTHON_LITERALS.keys()
+# The binary operators ``NodeBuilder.binary`` may have a finding about (HK113); of any other
+# it makes only the node (``hookc.cel.descent`` makes those itself).
+OPERATORS_WITH_FINDINGS = frozenset({"in"})
 _KEYWORD_VALUES = {"TRUE": True, "FALSE": False, "NULL": None}
 _RYE = Ident("rye")
 
@@ -315,6 +318,7 @@ class NodeBuilder:
         assert first is not None and last is not None
         span = Span(first.start, last.end)
         if op == "in" and isinstance(right, Literal) and isinstance(right.value, str):
+            # (an operator with a finding is in OPERATORS_WITH_FINDINGS)
             self._error(
                 "HK113",
                 "`in` tests membership of a list or map, not a substring",

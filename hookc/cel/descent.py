@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from itertools import accumulate
 
-from hookc.cel.build import NAMES_WITH_FINDINGS, Lexeme, NodeBuilder
+from hookc.cel.build import NAMES_WITH_FINDINGS, OPERATORS_WITH_FINDINGS, Lexeme, NodeBuilder
 from hookc.diagnostics import Diagnostic
 from hookc.ir.expr import Binary, Expr, Ident, Literal
 from hookc.source import Source, Span
@@ -342,7 +342,7 @@ class _Reader(NodeBuilder):
             while _PRECEDENCE.get(kinds[self.at], 0) > strength:  # type: ignore[arg-type]
                 right = self.binary_from(right, strength + 1)
             op = self.texts[at]
-            if op == "in":  # (which ``binary`` may have something to say about)
+            if op in OPERATORS_WITH_FINDINGS:
                 left = self.binary(left, op, right)
             else:  # what ``binary`` makes of any other operator
                 first, last = left.span, right.span

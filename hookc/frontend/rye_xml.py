@@ -24,7 +24,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-if TYPE_CHECKING:  # the XML front end's own: `hookc.frontend.formats.rye` imports this module
+    # The XML front end's own: `hookc.frontend.formats.rye` imports this module.
     from hookc.frontend.xml_elements import PlacedElements
     from hookc.frontend.xml_parse import Element
     from hookc.frontend.xml_scan import Tag

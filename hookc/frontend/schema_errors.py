@@ -20,7 +20,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any, TypeAlias
 
-if TYPE_CHECKING:  # imported where a problem is explained: a valid file never needs it
+    # Imported where a problem is explained: a valid file never needs it.
     # No stubs for jsonschema are installed (types-jsonschema would give them);
     # `unused-ignore` keeps mypy quiet once they are.
     from jsonschema import Draft202012Validator  # type: ignore[import-untyped, unused-ignore]

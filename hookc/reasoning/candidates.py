@@ -9,7 +9,6 @@ from collections.abc import Collection
 from hookc.ir.expr import And, Binary, Expr, Ident, List, Literal, children
 from hookc.ir.hooks import Hook
 from hookc.reasoning.engine import (
-    _UNKNOWN,
     _Atom,
     _atom_facts,
     _canonical,
@@ -188,6 +187,9 @@ class EarlierConditions:
 _CANDIDATES = 8
 
 
+_NOT_YET: Any = object()  # a shape's pin not worked out yet (None: it has none)
+
+
 class _Shape:
     """What the index reads of one condition: the atoms "it is true" requires, in order, as
     (expression, outcome) pairs, the facts of each (made only where a pin or a pinned term
@@ -200,7 +202,7 @@ class _Shape:
         self.condition = condition
         self._atoms: list[tuple[Expr, bool]] | None = None
         self._facts: dict[int, tuple[_Fact, ...]] = {}
-        self._pin: Any = _UNKNOWN
+        self._pin: Any = _NOT_YET
         self._paths: frozenset[Expr] | None = None
         self._strings: tuple[str, ...] | None = None
 
@@ -224,7 +226,7 @@ class _Shape:
     @property
     def pin(self) -> tuple[Expr, frozenset[_ValueClass]] | None:
         """``_pin`` of the condition, worked out once (its question, then its place)."""
-        if self._pin is _UNKNOWN:
+        if self._pin is _NOT_YET:
             self._pin = _pin(self)
         found: tuple[Expr, frozenset[_ValueClass]] | None = self._pin
         return found
