@@ -164,13 +164,13 @@ def render_each(diagnostics: Iterable[Diagnostic]) -> list[str]:
                 line_end -= 1
             end = diagnostic.span.end
             shown = text[line_start:line_end]
+            # The commonest: a short plain line (no tab: a tab is not printable), the span on
+            # it (a span starts before it ends), shown as _snippet shows it.
             if (
                 line_end - line_start <= _WIDEST_LINE
                 and line_start <= end <= line_end
-                and start <= line_end
                 and shown.isprintable()
-                and "\t" not in shown
-            ):  # the commonest: a short plain line, the span on it (as _snippet makes it)
+            ):
                 padding = " " * (column - 1)
                 snippet = f"\n    {shown}\n    {padding}{'^' * max(1, end - start)}"
             else:
