@@ -6,7 +6,6 @@ and in the machine-readable reporters built on ``location``.
 
 from __future__ import annotations
 
-import bisect
 import enum
 from collections.abc import Iterable
 
@@ -135,35 +134,19 @@ def render_each(diagnostics: Iterable[Diagnostic]) -> list[str]:
     caret under the span, and its hint.
 
     A finding about a whole file that could not be read has no line to show; a long line is
-    shown as a window around the caret. Findings come many to a source (a reporter prints
-    a file's at once): each source's line starts are asked for once, not once a finding, and
-    the line found for a finding's start gives its column and its line's bounds.
+    shown as a window around the caret; the commonest finding, on a short printable line,
+    is written at once, any other by ``_snippet``.
     """
     out = []
-    source: Source | None = None
-    starts: tuple[int, ...] = ()
-    text = ""
-    size = lines = 0
     for diagnostic in diagnostics:
-        if diagnostic.source is not source:
-            source = diagnostic.source
-            starts, text = source.line_starts(), source.text
-            size, lines = len(text), len(starts)
-        # ``Source.position`` of the start, with the line's index kept.
-        start = diagnostic.span.start
-        if start > size:
-            start = size
-        index = bisect.bisect_right(starts, start) - 1
-        line_start = starts[index]
-        line, column = index + 1, start - line_start + 1
+        source = diagnostic.source
+        line, column = source.position(diagnostic.span.start)
         snippet = ""
-        if text:
-            # ``Source.line_bounds`` of the line.
-            line_end = starts[index + 1] - 1 if index + 1 < lines else size
-            while line_end > line_start and text[line_end - 1] == "\r":
-                line_end -= 1
+        if source.text:
+            line_start, line_end = source.line_bounds(line)
+            start = line_start + column - 1
             end = diagnostic.span.end
-            shown = text[line_start:line_end]
+            shown = source.text[line_start:line_end]
             # The commonest: a short plain line (no tab: a tab is not printable), the span on
             # it (a span starts before it ends), shown as _snippet shows it.
             if (
