@@ -34,7 +34,7 @@ def _lines(text: str, rows: list[object]) -> list[str]:
     pieces = text.split("],[")
     if len(pieces) == 1:
         return pieces
-    if len(pieces) != len(rows) or not set(map(type, rows)) <= {list, tuple}:  # _rows_apart
+    if not _rows_apart(text, rows):
         glued: list[str] = []
         in_string = False
         for piece in pieces:
