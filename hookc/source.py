@@ -53,7 +53,7 @@ class Source:
     # (every embedded expression is parsed as one) never have a diagnostic to place.
     _starts: tuple[int, ...] | None = field(init=False, repr=False, compare=False, default=None)
 
-    def line_starts(self) -> tuple[int, ...]:
+    def _line_starts(self) -> tuple[int, ...]:
         """The offset where each line starts, in order (the first is 0)."""
         if self._starts is None:
             starts = (0, *(match.end() for match in re.finditer("\n", self.text)))
@@ -63,14 +63,14 @@ class Source:
 
     def position(self, offset: int) -> tuple[int, int]:
         """The 1-based (line, column) of an offset; the column counts code points."""
-        starts = self.line_starts()
+        starts = self._line_starts()
         offset = max(0, min(offset, len(self.text)))
         line = bisect.bisect_right(starts, offset) - 1
         return line + 1, offset - starts[line] + 1
 
     def line_bounds(self, line: int) -> tuple[int, int]:
         """The offsets where a 1-based line starts and ends (before its line break)."""
-        starts = self.line_starts()
+        starts = self._line_starts()
         start = starts[line - 1]
         end = starts[line] - 1 if line < len(starts) else len(self.text)
         while end > start and self.text[end - 1] == "\r":
@@ -79,7 +79,7 @@ class Source:
 
     def line_text(self, line: int) -> str:
         """The text of a 1-based line, without its line break."""
-        starts = self.line_starts()
+        starts = self._line_starts()
         start = starts[line - 1]
         end = starts[line] - 1 if line < len(starts) else len(self.text)
         return self.text[start:end].rstrip("\r")
