@@ -1,0 +1,1 @@
+"""Claude Code: its settings files, plugin ``hooks.json`` and front matter hooks."""
