@@ -18,7 +18,7 @@ import os
 import sys
 from collections.abc import Collection, Sequence
 
-from hookc.commands import EXIT_USAGE, HelpFormatter, PlainHelpFormatter, UsageError
+from hookc.commands import EXIT_USAGE, HelpFormatter, UsageError, hosts_help
 from hookc.version import __version__
 
 TYPE_CHECKING = False
@@ -53,7 +53,8 @@ def _parser(named: Collection[str] | None = None) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="hookc",
         description="A compiler and toolchain for the hook rules of AI-agent runtimes.",
-        formatter_class=PlainHelpFormatter,
+        epilog=hosts_help(),
+        formatter_class=HelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"hookc {__version__}")
     commands = parser.add_subparsers(  # type: ignore[call-overload]

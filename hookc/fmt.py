@@ -122,7 +122,7 @@ def format_file(path: str, profile: Profile | None, text: str | None = None) -> 
 
 def _native(source: Source, profile: Profile | None) -> bool:
     """Whether the file is read as native hook YAML (the format fmt's layout is made for)."""
-    from hookc.frontend.formats import detect, for_profile
+    from hookc.hosts import detect, for_profile
 
     found = for_profile(profile.name) if profile is not None else detect(source.name, source.text)
     return found is not None and found.name == "native"

@@ -7,7 +7,6 @@ A hook file's own ``action_types`` and ``event_context_schema`` extend its profi
 
 from __future__ import annotations
 
-import os
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -20,7 +19,6 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-_PROFILES = Path(__file__).resolve().parent / "profiles"
 _NO_DEFAULT: Any = object()
 
 # JSON types of catalog parameters, and the Python values each admits. A bool is not an
@@ -168,15 +166,40 @@ def copied(data: Any) -> Any:
 
 
 def available() -> tuple[str, ...]:
-    # The folder listed, not globbed: pathlib's glob compiles a pattern on every run.
-    return tuple(sorted(name[:-5] for name in os.listdir(_PROFILES) if name.endswith(".yaml")))
+    """The shipped profiles' names: one per host (``hookc.hosts``)."""
+    from hookc.hosts import hosts
+
+    return tuple(sorted(host.profile for host in hosts()))
+
+
+def shipped(name: str) -> bool:
+    """Whether ``name`` names a shipped profile (or one its host answered to before)."""
+    from hookc.hosts import hosts
+
+    return any(name == host.profile or name in host.aliases for host in hosts())
+
+
+def profile_name(name: str) -> str:
+    """The shipped profile's own name for ``name`` (a name its host answered to before is
+    the same profile); any other name as it is."""
+    from hookc.hosts import hosts
+
+    return next((host.profile for host in hosts() if name in host.aliases), name)
+
+
+def _shipped(name: str) -> Path:
+    """The file of a shipped profile, by its name or a name its host answered to before."""
+    from hookc.hosts import hosts
+
+    for host in hosts():
+        if name == host.profile or name in host.aliases:
+            return host.profile_path
+    raise ValueError(f"unknown profile {name!r}; available: {', '.join(available())}")
 
 
 def load_profile(name: str = "default") -> Profile:
     """A profile shipped in the package, by name (``available()`` lists them)."""
-    path = _PROFILES / f"{name}.yaml"
-    if name not in available():
-        raise ValueError(f"unknown profile {name!r}; available: {', '.join(available())}")
+    path = _shipped(name)
     # libyaml's loader where pyyaml has it: the default profile is read on every run, and
     # the pure-Python loader took a tenth of a one-hook compile. A shipped file holds no
     # timestamps or binary, where the two loaders could differ.

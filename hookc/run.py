@@ -10,35 +10,30 @@ decision; ``--dry-run`` lists what would run and the JSON it would be given.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from hookc.handlers import PROTOCOLS, Decision, HandlerRun, Plan, Protocol
-
-# Profiles whose hooks name handlers, and the protocol their tool speaks.
-# Each profile named after its protocol, and the registry's (seed 001), named after its folder.
-PROFILE_PROTOCOLS: Mapping[str, str] = {
-    **{name: name for name in PROTOCOLS},
-    "system-hooks": "registry",
-}
+from hookc.handlers import PROTOCOLS, Decision, HandlerRun, Plan, Protocol, get_protocol
+from hookc.hosts import hosts
 
 
 def choose_protocol(requested: str | None, profile: str) -> Protocol:
-    """The protocol asked for, else the one of the file's profile; ValueError saying what
-    to do when neither names one."""
+    """The protocol asked for, else the one of the host whose profile the file's is;
+    ValueError saying what to do when neither names one."""
     known = ", ".join(sorted(PROTOCOLS))
     if requested is not None:
-        if requested not in PROTOCOLS:
-            raise ValueError(f"unknown protocol {requested!r}; hookc knows {known}")
-        return PROTOCOLS[requested]
-    name = PROFILE_PROTOCOLS.get(profile) or PROFILE_PROTOCOLS.get(profile.replace("-", "_"))
-    if name is None:
+        try:
+            return get_protocol(requested)
+        except ValueError:
+            raise ValueError(f"unknown protocol {requested!r}; hookc knows {known}") from None
+    host = next((h for h in hosts() if profile == h.profile or profile in h.aliases), None)
+    if host is None or not host.protocol:
         raise ValueError(
-            f"the `{profile}` profile names no handler protocol; say which tool runs these "
+            f"the `{profile}` profile names no handler protocol; say which host runs these "
             f"hooks with --protocol ({known})"
         )
-    return PROTOCOLS[name]
+    return PROTOCOLS[host.name]
 
 
 def project_root(path: Path) -> str | None:

@@ -14,7 +14,7 @@ from hookc.check.select import Selection, SelectionError, check_rule_names
 from hookc.commands import UsageError
 from hookc.config import Config, ConfigError, find_config, load_config
 from hookc.frontend.discover import expand
-from hookc.profile import Profile, available, load_profile, load_profile_file
+from hookc.profile import Profile, available, load_profile, load_profile_file, shipped
 from hookc.records import record
 
 
@@ -108,7 +108,7 @@ def _config(args: argparse.Namespace) -> Config:
 
 def profile_named(name: str) -> Profile:
     """A shipped profile by name, or a profile file by path."""
-    if name in available():
+    if shipped(name):
         return load_profile(name)
     if Path(name).suffix.lower() in (".yaml", ".yml") or Path(name).exists():
         try:

@@ -19,9 +19,9 @@ from hypothesis import strategies as st
 import hookc.runtime
 from hookc.backend.canonical import canonical_yaml
 from hookc.cli import main
-from hookc.frontend.formats import a3s
 from hookc.frontend.formats.rust_regex import WHITE_SPACE, Untranslatable, translate
 from hookc.frontend.load import load_file, load_source
+from hookc.hosts.a3s import files as a3s
 from hookc.ir.hooks import HookSet
 from hookc.profile import load_profile
 from hookc.runtime.a3s import outcome
@@ -472,7 +472,7 @@ def test_a_registry_file_given_the_a3s_profile_is_told_what_it_is() -> None:
     loaded = load_source(Source("x.yaml", text), load_profile("a3s"))
     (found,) = loaded.diagnostics
     assert found.code == "HK403"
-    assert found.hint == "read it with --profile system-hooks, or without --profile"
+    assert found.hint == "read it with --profile registry, or without --profile"
 
 
 @pytest.mark.parametrize(

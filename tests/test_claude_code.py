@@ -434,7 +434,7 @@ def test_json_syntax_errors_are_placed_and_explained() -> None:
 def test_claude_code_files_are_recognised_by_name_and_content(
     name: str, text: str, claimed: bool
 ) -> None:
-    from hookc.frontend.formats import detect
+    from hookc.hosts import detect
 
     found = detect(name, text)
     assert (found is not None and found.name == "claude-code") is claimed

@@ -548,7 +548,7 @@ def test_an_unknown_protocol_names_the_known_ones() -> None:
     with pytest.raises(ValueError) as raised:
         handlers.run("cursor", "x", {}, [])
     assert str(raised.value) == (
-        "unknown handler protocol 'cursor'; hookc knows a3s, claude_code, docker_agent, "
+        "unknown handler protocol 'cursor'; hookc knows a3s, claude-code, docker-agent, "
         "registry, rollouts"
     )
 

@@ -177,14 +177,14 @@ UNUSED_ON_A_NATIVE_YAML_RUN = (
     "hookc.frontend.schema_errors",  # why a file is invalid: the quick validity test decides
     "hookc.ir.serialize",  # conditions in the IR's node form only
     # The readers of the other formats: each format module holds only its `claims`.
-    "hookc.frontend.formats.a3s_reader",
-    "hookc.frontend.formats.claude_code_reader",
-    "hookc.frontend.formats.docker_agent_reader",
-    "hookc.frontend.formats.system_hooks_reader",
+    "hookc.hosts.a3s.reader",
+    "hookc.hosts.claude_code.reader",
+    "hookc.hosts.docker_agent.reader",
+    "hookc.hosts.registry.reader",
     "hookc.frontend.formats.groups",
     "hookc.frontend.formats.regex_dialects",
     "hookc.frontend.formats.rust_regex",
-    "hookc.frontend.rye",
+    "hookc.hosts.rye.reader",
     "hookc.frontend.front_matter",
     "hookc.handlers",  # `hookc run` only
     "hookc.fmt",
@@ -241,7 +241,7 @@ def test_a_one_file_run_imports_nothing_it_does_not_use(tmp_path: Path, command:
     assert status == 0
     if command == "compile":
         assert (tmp_path / "build" / "one.py").exists()
-    assert "hookc.frontend.formats.native" in loaded  # the run did read the file
+    assert "hookc.hosts.native.files" in loaded  # the run did read the file
     # Nor any other command's module (hookc.cli imports only the one a run names), nor for
     # a check the back end.
     others = [f"hookc.commands.{name}" for name in COMMANDS if name != command]
@@ -283,8 +283,8 @@ def test_a_file_of_another_format_loads_its_reader(tmp_path: Path) -> None:
     )
     status, loaded = _modules_after(["check", str(source)], tmp_path)
     assert status == 0
-    assert "hookc.frontend.formats.a3s_reader" in loaded
-    assert "hookc.frontend.formats.claude_code_reader" not in loaded
+    assert "hookc.hosts.a3s.reader" in loaded
+    assert "hookc.hosts.claude_code.reader" not in loaded
 
 
 def test_evaluating_a_compiled_module_imports_no_front_end(tmp_path: Path) -> None:

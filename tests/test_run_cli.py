@@ -139,12 +139,12 @@ def test_timeout_and_cwd_options(tmp_path: Path) -> None:
         (
             ("--protocol", "cursor"),
             "hookc: error: unknown protocol 'cursor'; hookc knows a3s, "
-            "claude_code, docker_agent, registry, rollouts\n",
+            "claude-code, docker-agent, registry, rollouts\n",
         ),
         (
             (),
-            "hookc: error: the `default` profile names no handler protocol; say which tool "
-            "runs these hooks with --protocol (a3s, claude_code, docker_agent, registry, "
+            "hookc: error: the `default` profile names no handler protocol; say which host "
+            "runs these hooks with --protocol (a3s, claude-code, docker-agent, registry, "
             "rollouts)\n",
         ),
         (
@@ -228,6 +228,6 @@ def test_dry_run_json_lists_handlers_and_runs_nothing(
     status, out, _ = run(*argv, "--event", "SessionEnd", stdin="{}")
     assert (status, out) == (
         0,
-        "event `SessionEnd`: 0 handlers, run at once as claude_code runs them\ndecision: proceed\n",
+        "event `SessionEnd`: 0 handlers, run at once as claude-code runs them\ndecision: proceed\n",
     )
     assert not marker.exists()

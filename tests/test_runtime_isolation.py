@@ -4,6 +4,7 @@ compiler module, so compiled code and a thin evaluator stay light."""
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -41,7 +42,7 @@ def test_running_handlers_loads_no_compiler_module() -> None:
     script = (
         "import json, sys\n"
         "from hookc import handlers\n"
-        "decision = handlers.run('claude_code', 'Stop', {}, [\n"
+        "decision = handlers.run('claude-code', 'Stop', {}, [\n"
         "    ('a', {'type': 'command', 'command': 'exit 2'}),\n"
         "    ('b', {'type': 'builtin', 'command': 'f'})],\n"
         "    builtins={'f': lambda payload, action: {'systemMessage': 'hi'}})\n"
@@ -61,6 +62,9 @@ def test_running_handlers_loads_no_compiler_module() -> None:
             and not name.startswith(
                 ("hookc.runtime", "hookc.errors", "hookc.version", "hookc.handlers")
             )
+            # The host registry, each host's record and its protocol: standard library only.
+            and name not in ("hookc.hosts", "hookc.hosts.host", "hookc.records")
+            and not re.fullmatch(r"hookc\.hosts\.\w+(\.protocol)?", name)
         )
     ]
     assert verdict == "deny"

@@ -1,4 +1,4 @@
-"""The examples of the registry, A3S and rollouts (``examples/system-hooks``,
+"""The examples of the registry, A3S and rollouts (``examples/registry``,
 ``examples/a3s``, ``examples/rollouts``): each command their README shows, run from the
 example's folder, prints exactly its golden file (``HOOKC_UPDATE_GOLDEN=1`` rewrites them)."""
 
@@ -16,15 +16,15 @@ ROOT = Path(__file__).resolve().parent.parent
 UPDATE = os.environ.get("HOOKC_UPDATE_GOLDEN") == "1"
 
 CASES = [
-    ("system-hooks", ["check", ".system/hooks/"], None),
+    ("registry", ["check", ".system/hooks/"], None),
     (
-        "system-hooks",
+        "registry",
         ["eval", ".system/hooks/post_tool_use_tracker.yaml", "--event", "PostAbilityCall",
          "--context", "post-ability-call.json", "--explain"],
         "post-ability-call.expected",
     ),
     (
-        "system-hooks",
+        "registry",
         ["eval", ".system/hooks/", "--event", "SessionStop", "--context", "session-stop.json",
          "--explain"],
         "session-stop.expected",
@@ -70,10 +70,10 @@ def test_each_example_command_prints_its_golden_output(
 def test_the_registration_example_is_what_hookc_writes(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.chdir(ROOT / "examples" / "system-hooks")
+    monkeypatch.chdir(ROOT / "examples" / "registry")
     argv = ["compile", ".system/hooks/", "-o", str(tmp_path), "--target", "registration"]
     assert main(argv, stdout=io.StringIO(), stderr=io.StringIO()) == 0
-    golden = ROOT / "examples" / "system-hooks" / "registration.expected.json"
+    golden = ROOT / "examples" / "registry" / "registration.expected.json"
     if UPDATE:
         golden.write_bytes((tmp_path / "hooks.json").read_bytes())
     assert (tmp_path / "hooks.json").read_bytes() == golden.read_bytes()
@@ -81,7 +81,7 @@ def test_the_registration_example_is_what_hookc_writes(
 
 @pytest.mark.parametrize(
     "source",
-    ["system-hooks/.system/hooks", "a3s/hooks.yaml", "rollouts/permission_gate.hooks.yaml"],
+    ["registry/.system/hooks", "a3s/hooks.yaml", "rollouts/permission_gate.hooks.yaml"],
 )
 def test_canonical_yaml_of_each_example_reads_back_to_its_hooks(
     source: str, tmp_path: Path

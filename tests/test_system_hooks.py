@@ -22,8 +22,8 @@ import hookc.runtime
 from hookc.backend.canonical import canonical_yaml
 from hookc.backend.driver import compile_files
 from hookc.cli import main
-from hookc.frontend.formats import detect
 from hookc.frontend.load import load_file, load_source
+from hookc.hosts import detect
 from hookc.ir.hooks import HookSet
 from hookc.profile import load_profile
 from hookc.source import Source
@@ -31,7 +31,7 @@ from tests.properties import SETTINGS, examples
 from tests.test_backend_differential import build, fires
 
 ROOT = Path(__file__).resolve().parent.parent
-EXAMPLE = ROOT / "examples" / "system-hooks"
+EXAMPLE = ROOT / "examples" / "registry"
 REGISTRY = EXAMPLE / ".system" / "hooks"
 
 # Seed 001 §3.2's second definition of the tracker: the same id, no `match`.
@@ -120,7 +120,7 @@ def test_registry_files_are_detected_by_folder_and_by_content() -> None:
     text = (REGISTRY / "skill_activation_prompt.yaml").read_text()
     for name in (".system/hooks/skill_activation_prompt.yaml", "elsewhere/skill.yaml"):
         found = detect(name, text)
-        assert found is not None and found.name == "system-hooks"
+        assert found is not None and found.name == "registry"
     native = "hooks:\n  - {event: limit, action: {type: abort}}\n"
     found = detect(".system/hooks/native.yaml", native)
     assert found is not None and found.name == "native"
@@ -162,8 +162,8 @@ def test_the_registry_compiles_to_a_module_that_runs_its_hooks(tmp_path: Path) -
     loaded = {path.name: load_file(path) for path in REGISTRY.iterdir()}
     hookset = HookSet(
         tuple(h for found in loaded.values() if found.hookset for h in found.hookset.hooks),
-        ordering=load_profile("system-hooks").ordering,
-        profile="system-hooks",
+        ordering=load_profile("registry").ordering,
+        profile="registry",
     )
     for backend in (build(hookset), hookc.runtime.loads(canonical_yaml(hookset))):
         (tracked,) = backend.evaluate_all("PostAbilityCall", POST_ABILITY_CALL)
@@ -358,7 +358,7 @@ def test_match_filters_mean_what_the_registry_says(
         loaded = load_source(Source(f"h{number}.yaml", text))
         assert loaded.hookset is not None, [d.render() for d in loaded.diagnostics]
         hooks.extend(loaded.hookset.hooks)
-    hookset = HookSet(tuple(hooks), load_profile("system-hooks").ordering, "system-hooks")
+    hookset = HookSet(tuple(hooks), load_profile("registry").ordering, "registry")
     module = build(hookset)
     runtime = hookc.runtime.loads(canonical_yaml(hookset))
     for hook, filters in zip(hookset.hooks, filter_sets_, strict=True):
@@ -437,7 +437,7 @@ def test_a_registry_file_given_the_default_profile_is_told_what_it_is() -> None:
     loaded = load_source(Source("skill.yaml", text), load_profile("default"))
     (found,) = loaded.diagnostics
     assert found.code == "HK403" and "registry hook" in found.message
-    assert found.hint == "read it with --profile system-hooks, or without --profile"
+    assert found.hint == "read it with --profile registry, or without --profile"
 
 
 def test_an_a3s_list_in_the_registry_folder_is_read_as_what_it_is() -> None:
@@ -447,7 +447,7 @@ def test_an_a3s_list_in_the_registry_folder_is_read_as_what_it_is() -> None:
     assert detect(".system/hooks/notes.yaml", "title: not hooks\n") is not None
     assert detect(".system/hooks/notes.yaml", "title: not hooks\n").name == "native"
     registry_ish = "id: x\nevent_type: SessionStop\n"  # one key is enough in the folder
-    assert detect(".system/hooks/x.yaml", registry_ish).name == "system-hooks"
+    assert detect(".system/hooks/x.yaml", registry_ish).name == "registry"
     assert detect("elsewhere/x.yaml", registry_ish).name == "native"
 
 

@@ -41,7 +41,7 @@ _HOOK_FILE_ENDINGS = (".hooks.yaml", ".hooks.yml", ".hooks.xml", ".yaml", ".yml"
 
 
 # The profile whose hooks `--target registration` writes out (seed 001's registry).
-REGISTRATION_PROFILE = "system-hooks"
+REGISTRATION_PROFILE = "registry"
 
 
 class OutputError(Exception):

@@ -33,6 +33,14 @@ EXIT_OK, EXIT_INPUT_ERROR, EXIT_USAGE = 0, 1, 2
 FORMATS = ("text", "json", "sarif", "github")
 
 
+def hosts_help() -> str:
+    """The hosts whose files hookc reads, a line each, for ``--help``."""
+    from hookc.hosts import hosts
+
+    lines = [f"  {host.name:<14}{host.summary}" for host in hosts()]
+    return "hosts (each file is read as the first that claims it):\n" + "\n".join(lines)
+
+
 class UsageError(Exception):
     """The command cannot be carried out as asked; printed as ``hookc: error: ...``, exit 2."""
 
@@ -74,10 +82,10 @@ def terminal_columns() -> int:
 
 
 class HelpFormatter(PlainHelpFormatter):
-    """Descriptions wrapped to the terminal; the examples printed as written."""
+    """Descriptions wrapped to the terminal; the examples and the hosts printed as written."""
 
     def _fill_text(self, text: str, width: int, indent: str) -> str:
-        if text.startswith("examples:"):
+        if text.startswith(("examples:", "hosts ")):
             return "".join(indent + line for line in text.splitlines(keepends=True))
         return super()._fill_text(text, width, indent)
 

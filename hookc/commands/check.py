@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from hookc.check.run import check_files
-from hookc.commands import EXIT_INPUT_ERROR, EXIT_OK, FORMATS, add_color, reporter
+from hookc.commands import EXIT_INPUT_ERROR, EXIT_OK, FORMATS, add_color, hosts_help, reporter
 from hookc.settings import add_options, inputs, resolve
 
 TYPE_CHECKING = False
@@ -25,6 +25,7 @@ EXAMPLES = """examples:
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.epilog = f"{EXAMPLES}\n\n{hosts_help()}"
     parser.add_argument(
         "files",
         nargs="+",

@@ -11,6 +11,7 @@ from hookc import handlers
 from hookc.commands import EXIT_INPUT_ERROR, EXIT_OK, UsageError, add_profile, compiled_module
 from hookc.commands.context import read_context
 from hookc.explain import from_hookset
+from hookc.hosts import hosts
 from hookc.run import choose_protocol, decision_text, plan_text, project_root
 
 DESCRIPTION = (
@@ -40,8 +41,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--protocol",
-        help="the tool whose protocol runs the handlers: claude_code, docker_agent, registry, "
-        "a3s or rollouts (default: the one of FILE's profile)",
+        help="the host whose protocol runs the handlers: "
+        f"{', '.join(host.name for host in hosts() if host.protocol)} "
+        "(default: the one of FILE's profile)",
     )
     parser.add_argument(
         "--dry-run",

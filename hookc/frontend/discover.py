@@ -51,7 +51,7 @@ def recognised(path: str | Path, include: Sequence[str] = ()) -> bool:
     suffix = PurePath(name).suffix.lower()
     if suffix not in _SNIFFED:
         return False
-    from hookc.frontend.formats import detect
+    from hookc.hosts import detect
 
     text = _head(path)
     found = detect(str(path), text)

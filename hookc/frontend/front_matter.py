@@ -3,7 +3,7 @@
 A directive ``.md`` may open with a signature comment (``<!-- ryeos:signed:... -->``) and then
 YAML front matter between ``---`` lines; when that front matter has ``hooks:``, those are the
 directive's hooks (``id``, ``event``, ``result: discard|control|observation``, ``condition``,
-``action: {item_id: 'kind:id', thread, params}``), handed to ``hookc.frontend.rye`` as
+``action: {item_id: 'kind:id', thread, params}``), handed to ``hookc.hosts.rye.reader`` as
 ``front_matter_hooks``. The YAML is read in place (everything else blanked, line breaks
 kept), so every position is the Markdown file's own.
 """

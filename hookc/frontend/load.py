@@ -1,14 +1,14 @@
-"""One entry point for every hook file format: the file's format is found from its name
-and content (``hookc.frontend.formats``), or named by the profile asked for."""
+"""One entry point for every host's hook files: the file's host is found from its name and
+content (``hookc.hosts``), or named by the profile asked for."""
 
 from __future__ import annotations
 
-from pathlib import Path
+from pathlib import Path, PurePath
 
 from hookc.diagnostics import Diagnostic, error
 from hookc.frontend.files import read_source
-from hookc.frontend.formats import Format, detect, for_profile, not_of_format, unknown_format
 from hookc.frontend.lower import Loaded
+from hookc.hosts import Host, detect, for_profile, hosts
 from hookc.profile import Profile, load_profile
 from hookc.records import replace
 from hookc.source import Source, Span
@@ -47,7 +47,7 @@ def load_source(source: Source, profile: Profile | None = None) -> Loaded:
     return found.load(source, profile)
 
 
-def other_format(source: Source, claimed: Format, profile: Profile) -> Diagnostic:
+def other_format(source: Source, claimed: Host, profile: Profile) -> Diagnostic:
     """HK403 for a file that is plainly of one format, passed with the profile of another:
     reading it as that other format would only list its keys as unknown."""
     return error(
@@ -56,4 +56,30 @@ def other_format(source: Source, claimed: Format, profile: Profile) -> Diagnosti
         source,
         Span(0, 0),
         f"read it with --profile {claimed.profile}, or without --profile",
+    )
+
+
+def unknown_format(source: Source) -> Diagnostic:
+    """HK201 for a file no host claims, naming every host hookc reads."""
+    path = PurePath(source.name)
+    kinds = "; ".join(f"{host.name}: {host.summary}" for host in hosts() if host.reads_files)
+    return error(
+        "HK201",
+        f"unknown kind of hook file `{path.suffix or path.name}`",
+        source,
+        Span(0, 0),
+        f"hookc reads {kinds}; or name the format with --profile",
+    )
+
+
+def not_of_format(source: Source, found: Host, profile: str) -> Diagnostic:
+    """HK201 for a file that the profile asked for names a host it cannot be."""
+    path = PurePath(source.name)
+    return error(
+        "HK201",
+        f"the profile `{profile}` reads {found.name} files ({found.summary}), "
+        f"not a `{path.suffix or path.name}` file",
+        source,
+        Span(0, 0),
+        "leave out --profile: hookc finds each file's format from its name and content",
     )

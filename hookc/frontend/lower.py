@@ -18,7 +18,7 @@ from hookc.frontend.conditions import lower_condition, lower_when
 from hookc.frontend.located import Located
 from hookc.frontend.schema_valid import is_valid_document
 from hookc.ir.hooks import Hook, HookSet
-from hookc.profile import Profile
+from hookc.profile import Profile, profile_name
 from hookc.records import field, record
 from hookc.runtime.values import INT64_MAX, INT64_MIN
 from hookc.source import Source, Span
@@ -198,7 +198,7 @@ def _declarations(document: Located, profile: Profile, source: Source) -> list[D
     the profile it is read with: its hooks would be ordered, or defaulted, otherwise."""
     found = []
     declared = document.get("profile")
-    if declared is not None and declared.value != profile.name:
+    if declared is not None and profile_name(str(declared.value)) != profile.name:
         found.append(
             error(
                 "HK403",

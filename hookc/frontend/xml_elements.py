@@ -4,7 +4,7 @@ lxml says what a document holds; ``hookc.frontend.xml_scan`` says where each ele
 written. ``PlacedElements`` pairs the two, element for element, and reads an element's
 attributes and text as ``Located`` strings whose ``OffsetMap`` places every character, for
 the readers of a directive's hooks (``hookc.frontend.native_xml`` and
-``hookc.frontend.rye_xml``, which takes one as its only way to reach the XML). It touches
+``hookc.hosts.rye.xml``, which takes one as its only way to reach the XML). It touches
 lxml's elements only through their own methods, so it imports no lxml.
 """
 

@@ -8,7 +8,7 @@ would and merges their answers into one ``Decision``::
     from hookc import handlers
 
     matches = module.evaluate_all("PreToolUse", context)
-    decision = handlers.run("claude_code", "PreToolUse", context, matches)
+    decision = handlers.run("claude-code", "PreToolUse", context, matches)
     if not decision.allowed:
         refuse(decision.reason)
 
@@ -33,6 +33,7 @@ from hookc.handlers.execute import plan as _plan
 from hookc.handlers.protocol import Options, Protocol
 from hookc.handlers.protocols import PROTOCOLS
 from hookc.handlers.results import Decision, HandlerRun, Verdict
+from hookc.hosts import by_name
 
 __all__ = [
     "PROTOCOLS",
@@ -71,10 +72,11 @@ class Builtins(dict[str, Builtin]):
 
 
 def get_protocol(name: str) -> Protocol:
-    """The protocol called ``name``; ValueError, naming those there are, if none is."""
+    """The protocol of the host called ``name`` (or a name it answered to before);
+    ValueError, naming those there are, if none is."""
     try:
-        return PROTOCOLS[name]
-    except KeyError:
+        return PROTOCOLS[by_name(name).name]
+    except (KeyError, ValueError):
         known = ", ".join(sorted(PROTOCOLS))
         raise ValueError(f"unknown handler protocol {name!r}; hookc knows {known}") from None
 

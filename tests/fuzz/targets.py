@@ -61,7 +61,7 @@ FRONT_ENDS: tuple[FrontEnd, ...] = (
     FrontEnd(
         ".system/hooks registry",
         ".system/hooks/fuzz.yaml",
-        _examples("system-hooks/.system/hooks/*.yaml"),
+        _examples("registry/.system/hooks/*.yaml"),
     ),
     FrontEnd("A3S", "hooks.yaml", _examples("a3s/hooks.yaml")),
 )

@@ -1,9 +1,10 @@
-"""JSON Schemas of the Claude Code and docker-agent hook formats, made from their profiles
-so that the schema an editor uses and the checks hookc runs cannot drift apart.
+"""JSON Schemas of the hosts' hook files, made from their profiles so that the schema an
+editor uses and the checks hookc runs cannot drift apart. Each host's ``schema`` module
+lays out its file's shape; this module holds what they share and writes the files.
 
-``schemas/claude-code-hooks.schema.json`` and ``schemas/docker-agent-hooks.schema.json``
-are these documents as written by ``python -m hookc.frontend.formats.schemas``; a test
-holds the files equal to what this module makes.
+``schemas/<host>-hooks.schema.json`` are these documents as written by
+``python -m hookc.frontend.formats.schemas``; a test holds the files equal to what this
+module makes.
 """
 
 from __future__ import annotations
@@ -14,13 +15,10 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from hookc.hosts import by_name, hosts
 from hookc.profile import ActionType, Profile, load_profile
 
 DRAFT = "http://json-schema.org/draft-07/schema#"
-FILES = {
-    "claude-code": "claude-code-hooks.schema.json",
-    "docker-agent": "docker-agent-hooks.schema.json",
-}
 
 
 def _parameter(spec: Any) -> dict[str, Any]:
@@ -54,7 +52,7 @@ def _handler(action_type: ActionType) -> dict[str, Any]:
     return schema
 
 
-def _handlers(profile: Profile) -> dict[str, Any]:
+def handlers(profile: Profile) -> dict[str, Any]:
     """A handler of any type, chosen by its `type` (if/then, so an editor reports the
     fields of the type written)."""
     types = sorted(profile.action_types)
@@ -72,91 +70,11 @@ def _handlers(profile: Profile) -> dict[str, Any]:
     }
 
 
-def _events(profile: Profile) -> list[str]:
+def events(profile: Profile) -> list[str]:
     return [e for e in profile.events if not profile.event_details(e).get("internal")]
 
 
-def claude_code(profile: Profile) -> dict[str, Any]:
-    group = {
-        "type": "object",
-        "properties": {
-            "matcher": {
-                "type": "string",
-                "description": "`*`, empty or absent: always; letters, digits, `_` and `|`: "
-                "exact names; anything else: a JavaScript regular expression",
-            },
-            "hooks": {"type": "array", "items": {"$ref": "#/definitions/handler"}},
-            "description": {"type": "string"},
-            "id": {"type": "string"},
-        },
-        "required": ["hooks"],
-        "additionalProperties": False,
-    }
-    return _document(
-        profile,
-        title="Claude Code hooks (settings.json `hooks`, a plugin's hooks/hooks.json)",
-        properties={
-            "hooks": {
-                "type": "object",
-                "propertyNames": {"enum": _events(profile)},
-                "additionalProperties": {"type": "array", "items": {"$ref": "#/definitions/group"}},
-            },
-            "disableAllHooks": {"type": "boolean"},
-            "description": {"type": "string"},
-        },
-        definitions={"group": group},
-    )
-
-
-def docker_agent(profile: Profile) -> dict[str, Any]:
-    events = _events(profile)
-    tool_events = [e for e in events if profile.event_details(e).get("tool")]
-    hooks: dict[str, Any] = {}
-    for event in events:
-        item = "#/definitions/group" if event in tool_events else "#/definitions/handler"
-        hooks[event] = {"type": "array", "items": {"$ref": item}}
-    group = {
-        "type": "object",
-        "properties": {
-            "matcher": {
-                "type": "string",
-                "description": "a Go regular expression fully matched against the tool "
-                "name; `*` or empty: every tool",
-            },
-            "hooks": {"type": "array", "minItems": 1, "items": {"$ref": "#/definitions/handler"}},
-            "preempt_yolo": {"type": "boolean"},
-        },
-        "required": ["hooks"],
-        "additionalProperties": False,
-    }
-    builtins = sorted((profile.details.get("builtins") or {}).keys())
-    return _document(
-        profile,
-        title="docker-agent agent hooks (`agents.<name>.hooks`)",
-        properties={
-            "agents": {
-                "type": "object",
-                "additionalProperties": {
-                    "type": "object",
-                    "properties": {
-                        "hooks": {
-                            "type": "object",
-                            "properties": hooks,
-                            "additionalProperties": False,
-                        }
-                    },
-                },
-            }
-        },
-        definitions={
-            "group": group,
-            "builtin_names": {"enum": builtins},
-        },
-        required=["agents"],
-    )
-
-
-def _document(
+def document(
     profile: Profile,
     title: str,
     properties: Mapping[str, Any],
@@ -164,12 +82,12 @@ def _document(
     required: list[str] | None = None,
 ) -> dict[str, Any]:
     all_definitions: dict[str, Any] = dict(definitions)
-    all_definitions["handler"] = _handlers(profile)
+    all_definitions["handler"] = handlers(profile)
     for name, action_type in sorted(profile.action_types.items()):
         all_definitions[f"handler_{name}"] = _handler(action_type)
-    document: dict[str, Any] = {
+    found: dict[str, Any] = {
         "$schema": DRAFT,
-        "$id": f"https://hookc.dev/schemas/{FILES[profile.name]}",
+        "$id": f"https://hookc.dev/schemas/{by_name(profile.name).schema_file}",
         "title": title,
         "description": "Made by hookc from its profile "
         f"`{profile.name}`; other keys of the file are left alone.",
@@ -178,13 +96,19 @@ def _document(
         "definitions": all_definitions,
     }
     if required:
-        document["required"] = required
-    return document
+        found["required"] = required
+    return found
 
 
 def schema(name: str) -> dict[str, Any]:
-    profile = load_profile(name)
-    return claude_code(profile) if name == "claude-code" else docker_agent(profile)
+    """The JSON Schema of a host's files, made by its ``schema`` module from its profile."""
+    host = by_name(name)
+    return host.make_schema(load_profile(host.profile))
+
+
+def files() -> dict[str, str]:
+    """Each host that has a schema, and the file it is written to under ``schemas/``."""
+    return {host.name: host.schema_file for host in hosts() if host.schema}
 
 
 def text(name: str) -> str:
@@ -192,7 +116,7 @@ def text(name: str) -> str:
 
 
 def main(folder: str) -> None:
-    for name, file_name in FILES.items():
+    for name, file_name in files().items():
         (Path(folder) / file_name).write_text(text(name), encoding="utf-8")
 
 

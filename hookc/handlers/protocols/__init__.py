@@ -1,14 +1,38 @@
-"""The handler protocols hookc knows, one module per tool, each citing where its rules come
-from."""
+"""The handler protocols hookc speaks: one per host that runs handlers, each in its host's
+package (``hookc.hosts.<host>.protocol``), citing where its rules come from."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import functools
+import importlib
+from collections.abc import Iterator, Mapping
 
 from hookc.handlers.protocol import Protocol
-from hookc.handlers.protocols import a3s, claude_code, docker_agent, registry, rollouts
+from hookc.hosts import Host, hosts
 
-PROTOCOLS: Mapping[str, Protocol] = {
-    module.PROTOCOL.name: module.PROTOCOL
-    for module in (claude_code, docker_agent, registry, a3s, rollouts)
-}
+
+@functools.cache
+def _protocols(registered: tuple[Host, ...]) -> dict[str, Protocol]:
+    # Every host's protocol module is standard library only, as this package is.
+    return {
+        host.name: importlib.import_module(f"{host.package}.protocol").PROTOCOL
+        for host in registered
+        if host.protocol
+    }
+
+
+class _Protocols(Mapping[str, Protocol]):
+    """The protocols by host name, read from the host registry when first asked (and again
+    if the registry changes, as a test's added host does)."""
+
+    def __getitem__(self, name: str) -> Protocol:
+        return _protocols(hosts())[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(_protocols(hosts()))
+
+    def __len__(self) -> int:
+        return len(_protocols(hosts()))
+
+
+PROTOCOLS: Mapping[str, Protocol] = _Protocols()

@@ -1,1 +1,23 @@
-"""Claude Code: its settings files, plugin ``hooks.json`` and front matter hooks."""
+"""Claude Code (Anthropic): ``hooks`` in its settings files (``~/.claude/settings.json``,
+``.claude/settings.json``, ``.claude/settings.local.json``, managed settings), a plugin's
+``hooks/hooks.json``, and the front matter of skills and agents.
+
+Closed source: hookc holds its reader and protocol to Claude Code's hooks reference
+(code.claude.com/docs/en/hooks) and to the types of ``@anthropic-ai/claude-agent-sdk``
+(``sdk.d.ts``: every event, its input, every handler field). ``reader`` states the matcher
+rule, ``protocol`` the rules of a run, each with its source.
+"""
+
+from hookc.hosts.host import Host
+
+HOST = Host(
+    name="claude-code",
+    package=__name__,
+    paths=(r"(^|/)\.claude/settings(\.local)?\.json$", r"(^|/)hooks/hooks\.json$"),
+    profile="claude-code",
+    summary="Claude Code settings (.claude/settings*.json) or a plugin's hooks.json",
+    suffixes=(".json",),
+    protocol=True,
+    schema=True,
+    aliases=("claude_code",),
+)

@@ -8,7 +8,6 @@ import functools
 import re
 from pathlib import PurePath
 
-from hookc.frontend.formats.format import Format
 from hookc.frontend.lower import Loaded
 from hookc.profile import Profile, load_profile
 from hookc.source import Source
@@ -61,16 +60,6 @@ def _event_key() -> re.Pattern[str]:
 
 
 def load(source: Source, profile: Profile | None) -> Loaded:
-    from hookc.frontend.formats.claude_code_reader import read
+    from hookc.hosts.claude_code.reader import read
 
     return read(source, profile or _profile())
-
-
-FORMAT = Format(
-    name="claude-code",
-    profile=PROFILE,
-    summary="Claude Code settings (.claude/settings*.json) or a plugin's hooks.json",
-    claims=claims,
-    load=load,
-    suffixes=(".json",),
-)

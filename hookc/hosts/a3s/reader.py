@@ -91,7 +91,7 @@ def _not_a_list(document: Located, source: Source, registry: bool) -> Diagnostic
             "this looks like a `.system/hooks` registry file, not an A3S hook list",
             source,
             document.span,
-            "read it with --profile system-hooks, or without --profile",
+            "read it with --profile registry, or without --profile",
         )
     return error(
         "HK205",

@@ -11,7 +11,7 @@ and ``wrap``: ``<when>`` and ``<execute item_type="...">text</execute>`` are sto
 used, so such a hook has no condition or no action (a warning here, not a schema error).
 
 The result is a document ``{directive_hooks: [...]}`` in Rye's YAML shape, with positions,
-for ``hookc.frontend.rye`` (a directive's hooks default to layer 1).
+for ``hookc.hosts.rye.reader`` (a directive's hooks default to layer 1).
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-    # The XML front end's own: `hookc.frontend.formats.rye` imports this module.
+    # The XML front end's own: `hookc.hosts.rye.files` imports this module.
     from hookc.frontend.xml_elements import PlacedElements
     from hookc.frontend.xml_parse import Element
     from hookc.frontend.xml_scan import Tag

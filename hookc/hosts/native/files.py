@@ -6,10 +6,10 @@ specific format claims."""
 from __future__ import annotations
 
 from hookc.diagnostics import Diagnostic, has_error, warning
-from hookc.frontend.formats.format import Format, suffix
 from hookc.frontend.lower import Loaded, kept_sections, lower_with_partial
 from hookc.frontend.yaml_file import load_yaml
-from hookc.profile import Profile, available, load_profile
+from hookc.hosts.host import suffix
+from hookc.profile import Profile, load_profile, shipped
 from hookc.source import Source, Span
 
 YAML_SUFFIXES = (".yaml", ".yml")
@@ -28,7 +28,7 @@ def load(source: Source, profile: Profile | None) -> Loaded:
         document, found = load_yaml(source)
         if profile is None and document is not None:
             declared = document.get("profile")
-            if declared is not None and declared.value in available():
+            if declared is not None and isinstance(declared.value, str) and shipped(declared.value):
                 profile = load_profile(str(declared.value))
     else:
         from hookc.frontend.xml_file import load_xml
@@ -46,13 +46,3 @@ def load(source: Source, profile: Profile | None) -> Loaded:
     diagnostics.extend(found)
     sections = kept_sections(document)
     return Loaded(source, hookset, extended, tuple(diagnostics), sections, partial=partial)
-
-
-FORMAT = Format(
-    name="native",
-    profile="default",
-    summary="hook YAML or directive XML (*.yaml, *.yml, *.xml, Rye *.md)",
-    claims=claims,
-    load=load,
-    suffixes=YAML_SUFFIXES + XML_SUFFIXES,
-)

@@ -8,12 +8,12 @@ from __future__ import annotations
 import re
 from pathlib import Path, PurePath
 
-from hookc.frontend.formats.format import Format, suffix
 from hookc.frontend.lower import Loaded
+from hookc.hosts.host import suffix
 from hookc.profile import Profile, load_profile
 from hookc.source import Source
 
-PROFILE = "system-hooks"
+PROFILE = "registry"
 # A registry file says what it is in its first lines: its own `event_type:` and `handler:`.
 # Compiled (and cached by `re`) on first use, by the first YAML file.
 _TOP_KEY = r"(?m)^(event_type|handler)\s*:"
@@ -45,16 +45,6 @@ def project_root(name: str) -> Path:
 
 
 def load(source: Source, profile: Profile | None) -> Loaded:
-    from hookc.frontend.formats.system_hooks_reader import read
+    from hookc.hosts.registry.reader import read
 
     return read(source, profile or load_profile(PROFILE), project_root(source.name))
-
-
-FORMAT = Format(
-    name="system-hooks",
-    profile=PROFILE,
-    summary="a `.system/hooks/*.yaml` registry hook (`id`, `event_type`, `handler`)",
-    claims=claims,
-    load=load,
-    suffixes=(".yaml", ".yml"),
-)

@@ -100,7 +100,7 @@ _SPECIFIC_FIELDS = set(_SPECIFIC_TYPES) | _OTHER_SPECIFIC
 
 
 class DockerAgent(Protocol):
-    name = "docker_agent"
+    name = "docker-agent"
     default_timeout = 60.0
 
     def shell(self, action: Mapping[str, Any]) -> tuple[str, ...] | str:

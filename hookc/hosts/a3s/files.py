@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import re
 
-from hookc.frontend.formats.format import Format, suffix
 from hookc.frontend.lower import Loaded
+from hookc.hosts.host import suffix
 from hookc.profile import Profile, load_profile
 from hookc.source import Source
 
@@ -33,16 +33,6 @@ def claims(name: str, text: str) -> bool:
 
 
 def load(source: Source, profile: Profile | None) -> Loaded:
-    from hookc.frontend.formats.a3s_reader import read
+    from hookc.hosts.a3s.reader import read
 
     return read(source, profile or load_profile(PROFILE))
-
-
-FORMAT = Format(
-    name="a3s",
-    profile=PROFILE,
-    summary="an A3S hook list (YAML or JSON: `- {id, event_type, matcher, config, response}`)",
-    claims=claims,
-    load=load,
-    suffixes=(".yaml", ".yml", ".json"),
-)

@@ -8,7 +8,6 @@ import functools
 import re
 from pathlib import PurePath
 
-from hookc.frontend.formats.format import Format
 from hookc.frontend.lower import Loaded
 from hookc.profile import Profile, load_profile
 from hookc.source import Source
@@ -33,16 +32,6 @@ def claims(name: str, text: str) -> bool:
 
 
 def load(source: Source, profile: Profile | None) -> Loaded:
-    from hookc.frontend.formats.docker_agent_reader import read
+    from hookc.hosts.docker_agent.reader import read
 
     return read(source, profile or _profile())
-
-
-FORMAT = Format(
-    name="docker-agent",
-    profile=PROFILE,
-    summary="docker-agent agent YAML (a top-level `agents:` with `hooks:`)",
-    claims=claims,
-    load=load,
-    suffixes=(".yaml", ".yml"),
-)

@@ -1,9 +1,9 @@
 """Rye OS's own hook files (the `rye` profile): ``hook_conditions.yaml`` and
 ``.ai/config/agent/hooks.yaml`` in Rye's shape, a directive's ``<hooks>`` as Rye's parser
 reads them, and hooks in a directive's YAML front matter. What Rye makes of them is in
-``hookc.frontend.rye``; this module finds the files and hands them over.
+``hookc.hosts.rye.reader``; this module finds the files and hands them over.
 
-A file is Rye's by its content (``hookc.frontend.rye.is_rye_document`` says what counts):
+A file is Rye's by its content (``hookc.hosts.rye.reader.is_rye_document`` says what counts):
 YAML whose first line is ``# rye:signed:`` or that uses Rye's keys; Markdown whose front
 matter holds ``hooks:``; directive XML whose ``<hook>`` elements hold a Rye child
 (``<action>``, ``<condition>``, ``<execute>``, ...) or a ``layer``. A file that only looks
@@ -15,10 +15,10 @@ from __future__ import annotations
 import re
 
 from hookc.diagnostics import Diagnostic, has_error
-from hookc.frontend.formats import native
-from hookc.frontend.formats.format import Format, suffix
 from hookc.frontend.lower import Loaded
-from hookc.frontend.rye_xml import RYE_CHILDREN
+from hookc.hosts.host import suffix
+from hookc.hosts.native import files as native
+from hookc.hosts.rye.xml import RYE_CHILDREN
 from hookc.profile import Profile, load_profile
 from hookc.source import Source
 
@@ -60,7 +60,7 @@ def load(source: Source, profile: Profile | None) -> Loaded:
     """The file read as Rye reads it, or, when it is not in Rye's shape after all, as the
     native format (with this profile when one was asked for)."""
     # Rye's reader, imported only now: every file is offered to every format.
-    from hookc.frontend.rye import is_rye_document, lower_rye_document
+    from hookc.hosts.rye.reader import is_rye_document, lower_rye_document
 
     document, found = _document(source, profile)
     if document is None or not is_rye_document(source.text, document.plain()):
@@ -86,14 +86,3 @@ def _document(source: Source, profile: Profile | None) -> tuple[Located | None, 
     if in_front_matter is not None:
         return in_front_matter
     return load_xml(source, profile or load_profile("rye"))
-
-
-FORMAT = Format(
-    name="rye",
-    profile="rye",
-    summary="Rye OS's hook_conditions.yaml and hooks.yaml, directive <hooks> and front matter",
-    claims=claims,
-    load=load,
-    suffixes=YAML_SUFFIXES + XML_SUFFIXES,
-    dialect_of="native",
-)

@@ -68,7 +68,7 @@ _LEGACY_DECISIONS = {"approve": "allow", "block": "deny"}
 
 
 class ClaudeCode(Protocol):
-    name = "claude_code"
+    name = "claude-code"
     default_timeout = 600.0
 
     def shell(self, action: Mapping[str, Any]) -> tuple[str, ...] | str:
