@@ -242,3 +242,19 @@ def test_the_precommit_hook_selects_the_usual_paths_of_every_host() -> None:
     assert check["files"] == hosts.precommit_files()
     for host in hosts.hosts():
         assert all(pattern in check["files"] for pattern in host.paths)
+
+
+def test_each_host_has_a_docs_page_made_from_its_package() -> None:
+    """docs/hosts/ is what `python -m hookc.hosts.pages docs/hosts` writes: a page per host
+    (its docstring, events, handler types, reader's and protocol's rules) and the index."""
+    from hookc.hosts.pages import pages
+
+    folder = Path(__file__).parent.parent / "docs" / "hosts"
+    made = pages()
+    assert sorted(made) == sorted(path.name for path in folder.glob("*.md"))
+    for name, text in made.items():
+        assert (folder / name).read_text(encoding="utf-8") == text, (
+            f"docs/hosts/{name} is stale: run python -m hookc.hosts.pages docs/hosts"
+        )
+    assert {f"{host.name}.md" for host in hosts.hosts()} < set(made)
+    assert all(f"]({host.name}.md)" in made["README.md"] for host in hosts.hosts())
