@@ -12,7 +12,6 @@ the end of the text as Go's ``$`` does).
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 import yaml
@@ -24,10 +23,10 @@ from hookc.frontend.formats import regex_dialects
 from hookc.frontend.load import load_file, load_source
 from hookc.hosts import detect
 from hookc.source import Source
+from tests import ROOT
 from tests.foreign import back_ends, fired_ids
 from tests.properties import SETTINGS, examples
 
-ROOT = Path(__file__).resolve().parent.parent
 TOOLS = ["shell", "read_file", "write_file", "edit_file", "list_directory", "think",
          "transfer_task", "github_create_issue", "mcp_search", "fetch"]  # fmt: skip
 ODD_NAMES = ["", "Shell", "SHELL", "shell\n", "shell ", " shell", "shellx", "xshell", "sh",

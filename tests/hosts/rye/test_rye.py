@@ -28,11 +28,11 @@ from hookc.ir.hooks import HookSet
 from hookc.optimize import optimize_hookset
 from hookc.runtime.rye import rye_control
 from hookc.source import Source
-from tests import rye_oracle
+from tests import ROOT
+from tests.hosts.rye import rye_oracle
 from tests.properties import SETTINGS, examples
 from tests.test_backend_differential import build, reference_all, same
 
-ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "rye" / "hook_conditions.yaml"
 EVENTS = ("error", "limit", "thread_started")
 

@@ -27,10 +27,10 @@ from hookc.hosts import detect
 from hookc.ir.hooks import HookSet
 from hookc.profile import load_profile
 from hookc.source import Source
+from tests import ROOT
 from tests.properties import SETTINGS, examples
 from tests.test_backend_differential import build, fires
 
-ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "registry"
 REGISTRY = EXAMPLE / ".system" / "hooks"
 

@@ -22,9 +22,9 @@ from hypothesis import strategies as st
 import hookc.runtime
 from hookc.backend.driver import compile_files
 from hookc.runtime import rollouts
+from tests import ROOT
 from tests.properties import SETTINGS, examples
 
-ROOT = Path(__file__).resolve().parent.parent
 GATE = ROOT / "examples" / "rollouts" / "permission_gate.hooks.yaml"
 
 
