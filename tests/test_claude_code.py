@@ -222,7 +222,7 @@ def test_a_plugin_hooks_file_with_its_description_wrapper_is_read() -> None:
         {"matcher": "Write", "hooks": [{"type": "command", "command": "fmt"}]}]}})  # fmt: skip
     result = loaded(text, "plugin/hooks/hooks.json")
     assert result.diagnostics == () and result.hookset is not None
-    assert [h.id for h in result.hookset.hooks] == ["hooks.PostToolUse.0.0"]
+    assert [h.id for h in result.hookset.hooks] == ["plugin/hooks/hooks.PostToolUse.0.0"]
 
 
 def test_a_settings_file_without_hooks_is_fine_and_holds_none() -> None:

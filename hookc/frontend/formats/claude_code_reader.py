@@ -19,6 +19,11 @@ What it is compared with depends on the event (the profile's ``events.<E>.matche
 ...); on events without one (UserPromptSubmit, Stop, ...) a matcher is ignored. A
 FileChanged matcher is a ``|``-list of file-name globs (``package.json|*.toml``), never a
 regular expression.
+
+Claude Code gives a handler no name; hookc calls it ``<file>.<Event>.<group>.<handler>``
+(``.claude/settings.PreToolUse.0.0``), ``<file>`` the file's path without its ending
+(``frontend.lower.file_identity``), so that two plugins' ``hooks/hooks.json`` or the user's
+and the project's ``settings.json`` checked or compiled together never share an id.
 """
 
 from __future__ import annotations
@@ -43,7 +48,7 @@ from hookc.frontend.formats.groups import (
 )
 from hookc.frontend.json_file import load_json
 from hookc.frontend.located import Located
-from hookc.frontend.lower import Loaded
+from hookc.frontend.lower import Loaded, file_identity
 from hookc.ir.expr import Call, Expr, Ident, Literal, Or
 from hookc.ir.hooks import Action, HookSet
 from hookc.profile import Profile
@@ -132,7 +137,8 @@ def _event_handlers(
         )
         return [], diagnostics
     handlers: list[Handler] = []
-    stem = PurePath(source.name).stem
+    # Unique per file: two plugins' hooks.json, or user and project settings, never meet.
+    stem = file_identity(source.name)
     roots = _script_roots(source)
     for group_index, group in enumerate(groups.value):
         if not isinstance(group.value, dict):
