@@ -4,13 +4,19 @@ hookc cannot run, and hooks in skill and agent front matter."""
 from __future__ import annotations
 
 import io
+import json
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from hookc.cli import main
 from hookc.frontend.discover import expand
 from hookc.frontend.load import load_file
+from hookc.hosts.claude_code.mcp_names import MCP_TOOL_NAMES
+from hookc.reasoning.regex_words import matches_some_word
+from hookc.runtime.regex import compile_re2
 
 ROOT = Path(__file__).resolve().parent.parent
 REPO = ROOT / "tests" / "fixtures" / "claude-code-repo"
@@ -77,3 +83,81 @@ def test_user_and_project_settings_checked_together_do_not_collide(
     hookset = load_file(str(user)).hookset
     assert hookset is not None
     assert hookset.hooks[0].id == "~/.claude/settings.PreToolUse.0.0"
+
+
+# -- MCP matchers -----------------------------------------------------------------------
+
+
+def matcher_findings(matcher: str, tmp_path: Path) -> list[str]:
+    settings = {"hooks": {"PreToolUse": [
+        {"matcher": matcher, "hooks": [{"type": "command", "command": "echo"}]}]}}  # fmt: skip
+    path = write(tmp_path / ".claude" / "settings.json", json.dumps(settings))
+    loaded = load_file(path)
+    return [d.code for d in loaded.diagnostics]
+
+
+@pytest.mark.parametrize(
+    "matcher",
+    [
+        "mcp__stele-context__index",  # a server name with `-`: a regex by the old rule
+        "mcp__.*__write.*",
+        "mcp__.*__write_file",
+        "^mcp__[a-z]+__(read|write)$",
+        "mcp__plugin_.*",
+        "mcp__my_server__get_item",
+        "^mcp__github__create_(issue|pull_request)$",
+        "mcp__Memory__.*",
+        "mcp__[^_]+__delete.*",
+        "(?:mcp__.*)",
+        "\\w+__search$",
+        "^mcp__a-b__c-d$",
+    ],
+)
+def test_a_matcher_that_can_match_some_mcp_tool_name_is_not_hk702(
+    matcher: str, tmp_path: Path
+) -> None:
+    assert "HK702" not in matcher_findings(matcher, tmp_path)
+
+
+@pytest.mark.parametrize(
+    "matcher",
+    [
+        "^mcp__github$",  # a server alone: no tool is named so
+        "^mcp__github__$",  # no tool part
+        "^mcp____tool$",  # no server part
+        "mcp__x y__z",  # a space is no part of a name
+        "^mcp_github__.*",  # one `_`
+        "^mcp__.*__[^a-zA-Z0-9_.-]",  # a tool part of other characters
+        "^Mcp__github__.*",  # MCP names start `mcp__` in lower case
+        "^(Bsh|Edt)$",
+    ],
+)
+def test_a_matcher_no_tool_name_of_any_server_matches_is_hk702(
+    matcher: str, tmp_path: Path
+) -> None:
+    assert "HK702" in matcher_findings(matcher, tmp_path)
+
+
+_PIECES = ["mcp", "__", "_", "a", "b-", "[a-z]+", ".*", ".", "\\w", "(a|__)", "^", "$", "x?"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    pieces=st.lists(st.sampled_from(_PIECES), min_size=1, max_size=6),
+    server=st.from_regex(r"[a-z_-]{1,4}", fullmatch=True),
+    tool=st.from_regex(r"[ab_.-]{1,4}", fullmatch=True),
+)
+def test_a_pattern_that_matches_an_mcp_tool_name_is_never_said_to_match_none(
+    pieces: list[str], server: str, tool: str
+) -> None:
+    pattern = "".join(pieces)
+    name = f"mcp__{server}__{tool}"
+    if compile_re2(pattern).search(name):
+        assert matches_some_word(pattern, MCP_TOOL_NAMES) is True
+
+
+def test_the_walk_says_no_only_where_no_name_can_match() -> None:
+    assert matches_some_word("^mcp__a__b$", MCP_TOOL_NAMES) is True
+    assert matches_some_word("^mcp__a__$", MCP_TOOL_NAMES) is False
+    assert matches_some_word("mcp__a\\b", MCP_TOOL_NAMES) is True  # a `-` may follow the `a`
+    assert matches_some_word("(", MCP_TOOL_NAMES) is None  # not RE2: cannot say

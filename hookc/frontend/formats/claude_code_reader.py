@@ -49,6 +49,7 @@ from hookc.frontend.formats.groups import (
 from hookc.frontend.json_file import load_json
 from hookc.frontend.located import Located
 from hookc.frontend.lower import Loaded, file_identity
+from hookc.hosts.claude_code.mcp_names import may_match_mcp_tool
 from hookc.ir.expr import Call, Expr, Ident, Literal, Or
 from hookc.ir.hooks import Action, HookSet
 from hookc.profile import Profile
@@ -253,9 +254,10 @@ def matcher_condition(
         compiled = compile_regex(f"(?i){pattern}" if ignore_case else pattern)
         return not isinstance(compiled, CelError) and compiled.search(name) is not None
 
-    examples = profile.details.get("tool_pattern_examples") or ()
+    # Any server's tools are named mcp__<server>__<tool>: a pattern that can match such a
+    # name matches tools no profile can list (decided exactly, over every such name).
     open_set = bool(spec.get("open")) or (
-        spec.get("values") == "tools" and any(matches(example, False) for example in examples)
+        spec.get("values") == "tools" and may_match_mcp_tool(pattern)
     )
     problems = name_problems(text, known, matches, node.span, source, _what(spec), open_set)
     return pattern_test(field, pattern, node.span), problems
