@@ -304,7 +304,7 @@ def test_an_unknown_event_is_warned_of_with_its_exact_casing() -> None:
         ("Notebook(", "HK112", "missing `)`"),
         ("(?i)bash", "HK112", "JavaScript has no inline flags"),
         ("a*+", "HK112", "a repeat cannot follow a repeat"),
-        ("[\\S]", "HK711", "cannot translate"),
+        ("[\\S]", "HK712", "cannot translate"),
     ],
 )
 def test_matcher_findings(matcher: str, code: str, fragment: str) -> None:

@@ -161,3 +161,99 @@ def test_the_walk_says_no_only_where_no_name_can_match() -> None:
     assert matches_some_word("^mcp__a__$", MCP_TOOL_NAMES) is False
     assert matches_some_word("mcp__a\\b", MCP_TOOL_NAMES) is True  # a `-` may follow the `a`
     assert matches_some_word("(", MCP_TOOL_NAMES) is None  # not RE2: cannot say
+
+
+# -- matchers Claude Code runs and hookc cannot ------------------------------------------
+
+LOOK_AHEAD = {
+    "hooks": {
+        "PreToolUse": [
+            {"matcher": "^(?!Read$).*", "hooks": [{"type": "command", "command": "echo ahead"}]},
+            {"matcher": "Bash", "hooks": [{"type": "command", "command": "echo bash"}]},
+            {"matcher": "Bsah", "hooks": [{"type": "command", "command": "echo typo"}]},
+        ]
+    }
+}
+
+
+@pytest.fixture
+def look_ahead(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.chdir(tmp_path)
+    write(tmp_path / "context.json", json.dumps({"tool_name": "Bash", "tool_input": {}}))
+    return write(tmp_path / ".claude" / "settings.json", json.dumps(LOOK_AHEAD))
+
+
+@pytest.mark.parametrize("matcher", ["^(?!Read$).*", "(?<=mcp__)github", "(a)\\1", "^(?=E)"])
+def test_a_matcher_hookc_cannot_run_is_a_warning_and_its_hook_is_kept(
+    matcher: str, tmp_path: Path
+) -> None:
+    settings = {"hooks": {"PreToolUse": [
+        {"matcher": matcher, "hooks": [{"type": "command", "command": "echo"}]}]}}  # fmt: skip
+    loaded = load_file(write(tmp_path / "settings.json", json.dumps(settings)))
+    assert [(d.code, d.severity.value) for d in loaded.diagnostics] == [("HK712", "warning")]
+    assert loaded.hookset is not None
+    (hook,) = loaded.hookset.hooks
+    assert hook.undecidable is not None and f"`{matcher}`" in hook.undecidable
+
+
+def test_check_reports_the_other_hooks_findings_and_no_false_never_fires(
+    look_ahead: Path,
+) -> None:
+    status, out, _ = run("check", ".claude/settings.json")
+    assert status == 0, out
+    assert "warning[HK712]" in out and "warning[HK702]" in out  # the typo is still found
+    assert "HK503" not in out  # the stand-in `false` is not the hook's condition
+
+
+def test_eval_evaluates_the_other_hooks_and_says_which_it_did_not(look_ahead: Path) -> None:
+    status, out, err = run(
+        "eval", ".claude/settings.json", "--event", "PreToolUse", "--context", "context.json"
+    )
+    assert status == 0, out
+    assert [row["id"] for row in json.loads(out)] == [".claude/settings.PreToolUse.1.0"]
+    assert (
+        "hookc: warning: .claude/settings.PreToolUse.0.0: not evaluated: hookc cannot "
+        "evaluate its matcher `^(?!Read$).*`"
+    ) in err
+    status, out, _ = run(
+        "eval", ".claude/settings.json", "--event", "PreToolUse", "--context", "context.json",
+        "--explain",
+    )  # fmt: skip
+    assert "1. .claude/settings.PreToolUse.0.0 (priority 0): not evaluated\n" in out
+    assert "2. .claude/settings.PreToolUse.1.0 (priority 0): fires\n" in out
+    assert "3. .claude/settings.PreToolUse.2.0 (priority 0): does not fire\n" in out
+
+
+@pytest.mark.parametrize("dry_run", [True, False])
+def test_run_runs_the_other_hooks_and_lists_the_one_it_could_not_evaluate(
+    look_ahead: Path, dry_run: bool
+) -> None:
+    extra = ("--dry-run",) if dry_run else ()
+    argv = ("run", ".claude/settings.json", "--event", "PreToolUse", "--context", "context.json")
+    status, out, _ = run(*argv, *extra, "--format", "json")
+    assert status == 0, out
+    report = json.loads(out)
+    ran = report["handlers"] if dry_run else report["runs"]
+    assert [entry["hook_id"] for entry in ran] == [".claude/settings.PreToolUse.1.0"]
+    assert [note.split(": not evaluated: ")[0] for note in report["skipped"]] == [
+        ".claude/settings.PreToolUse.0.0"
+    ]
+
+
+def test_identical_handlers_under_matchers_hookc_cannot_run_are_not_called_duplicates(
+    tmp_path: Path,
+) -> None:
+    same = [{"type": "command", "command": "echo same"}]
+    settings = {"hooks": {"PreToolUse": [
+        {"matcher": "^(?!Read$)", "hooks": same},
+        {"matcher": "^(?!Write$)", "hooks": same},
+        {"matcher": "^(?!Read$)", "hooks": same},  # the same text: hookc still cannot say
+    ]}}  # fmt: skip
+    loaded = load_file(write(tmp_path / "settings.json", json.dumps(settings)))
+    assert [d.code for d in loaded.diagnostics] == ["HK712"] * 3
+    assert loaded.hookset is not None and len(loaded.hookset.hooks) == 3
+    # One that matches every time before it does cover it.
+    settings["hooks"]["PreToolUse"].insert(0, {"matcher": "*", "hooks": same})
+    loaded = load_file(write(tmp_path / "settings.json", json.dumps(settings)))
+    assert sorted({d.code for d in loaded.diagnostics}) == ["HK710", "HK712"]
+    assert loaded.hookset is not None and len(loaded.hookset.hooks) == 1

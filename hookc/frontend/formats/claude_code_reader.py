@@ -166,6 +166,7 @@ def _event_handlers(
         matcher_node = group.get("matcher")
         condition, found = matcher_condition(event, matcher_node, source, profile)
         diagnostics.extend(found)
+        undecidable = _undecidable(matcher_node, found)
         entries = group.get("hooks")
         if entries is None or not isinstance(entries.value, list):
             diagnostics.append(
@@ -198,9 +199,18 @@ def _event_handlers(
                     if description is not None and isinstance(description.value, str)
                     else None,
                     matcher_text=matcher_node.value if matcher_node is not None else None,
+                    undecidable=undecidable,
                 )
             )
     return handlers, diagnostics
+
+
+def _undecidable(node: Located | None, found: list[Diagnostic]) -> str | None:
+    """Why hookc cannot evaluate the group's matcher (its HK712), or None."""
+    if node is None or not any(d.code == "HK712" for d in found):
+        return None
+    problem = regex_dialects.javascript(str(node.value)).problem
+    return f"hookc cannot evaluate its matcher `{node.value}`: {problem}"
 
 
 def _identity(action: Action) -> tuple[object, ...] | None:
@@ -243,10 +253,23 @@ def matcher_condition(
     if EXACT.fullmatch(text):
         return _exact(text, field, known, spec, node, source)
     translated = regex_dialects.javascript(text)
-    if translated.pattern is None:
-        code = "HK112" if translated.invalid else "HK711"
+    if translated.pattern is None and translated.invalid:
         return Literal(False), [
-            error(code, f"the matcher `{text}`: {translated.problem}", source, node.span)
+            error("HK112", f"the matcher `{text}`: {translated.problem}", source, node.span)
+        ]
+    if translated.pattern is None:
+        # Claude Code runs it; hookc cannot: `false` stands in, and the hooks are marked
+        # (``_undecidable``) so that nothing is decided or run on that stand-in silently.
+        return Literal(False, span=node.span), [
+            warning(
+                "HK712",
+                f"the matcher `{text}` is one Claude Code runs and hookc cannot: "
+                f"{translated.problem}",
+                source,
+                node.span,
+                "its handlers are kept but not evaluated (`hookc eval` and `hookc run` say "
+                "so); without that construct hookc can decide the matcher",
+            )
         ]
     pattern = translated.pattern
 
