@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from hookc.cli import main
 from hookc.frontend.discover import expand
+from hookc.frontend.formats import detect
 from hookc.frontend.load import load_file
 from hookc.hosts.claude_code.mcp_names import MCP_TOOL_NAMES
 from hookc.reasoning.regex_words import matches_some_word
@@ -257,3 +258,114 @@ def test_identical_handlers_under_matchers_hookc_cannot_run_are_not_called_dupli
     loaded = load_file(write(tmp_path / "settings.json", json.dumps(settings)))
     assert sorted({d.code for d in loaded.diagnostics}) == ["HK710", "HK712"]
     assert loaded.hookset is not None and len(loaded.hookset.hooks) == 1
+
+
+# -- hooks in the front matter of skills and agents --------------------------------------
+
+SKILL = """\
+---
+name: format-on-save
+description: Formats each file Claude writes while this skill is active.
+hooks:
+  PostToolUse:
+    - matcher: "Edit|Write"
+      hooks:
+        - type: command
+          command: "${CLAUDE_SKILL_DIR}/scripts/format.sh"
+          once: true
+  PreToolUse:
+    - matcher: Bash
+      hooks:
+        - type: command
+          command: "echo checking"
+          timout: 5
+---
+
+# Format on save
+
+Run the formatter on every file written.
+"""
+
+AGENT = """\
+---
+name: reviewer
+description: Reviews a change and reports.
+tools: Read, Grep
+hooks:
+  Stop:
+    - hooks:
+        - {type: command, command: "echo review finished"}
+---
+
+You review changes.
+"""
+
+RYE_DIRECTIVE = """\
+---
+description: "Research."
+hooks:
+  - id: audit
+    event: continuation
+    result: discard
+    action: {item_id: "tool:audit/log"}
+---
+
+# Research
+"""
+
+
+def test_a_skill_s_front_matter_hooks_are_read_with_positions_in_the_markdown(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    skill = write(tmp_path / ".claude" / "skills" / "format-on-save" / "SKILL.md", SKILL)
+    script = write(skill.parent / "scripts" / "format.sh", "#!/bin/sh\n")
+    script.chmod(0o755)
+    loaded = load_file(".claude/skills/format-on-save/SKILL.md")
+    assert loaded.profile.name == "claude-code" and loaded.hookset is not None
+    assert [(hook.id, hook.event) for hook in loaded.hookset.hooks] == [
+        (".claude/skills/format-on-save/SKILL.PostToolUse.0.0", "PostToolUse"),
+        (".claude/skills/format-on-save/SKILL.PreToolUse.0.0", "PreToolUse"),
+    ]
+    assert loaded.hookset.hooks[0].action.params.get("once") is True
+    # The one finding: the misspelt field, at its line and column in the Markdown file.
+    status, out, _ = run("check", ".claude/skills/format-on-save/SKILL.md")
+    assert status == 0
+    assert out.startswith(
+        ".claude/skills/format-on-save/SKILL.md:16:11: warning[HK704]: a `command` handler "
+        "has no field `timout`"
+    )
+    assert out.count("warning[") == 1  # ${CLAUDE_SKILL_DIR}/scripts/format.sh exists
+    script.unlink()
+    _, out, _ = run("check", ".claude/skills/format-on-save/SKILL.md")
+    assert "warning[HK707]: the script `${CLAUDE_SKILL_DIR}/scripts/format.sh`" in out
+
+
+def test_an_agent_s_stop_hooks_run_when_the_agent_stops(tmp_path: Path) -> None:
+    agent = write(tmp_path / "plugin" / "agents" / "reviewer.md", AGENT)
+    loaded = load_file(agent)
+    assert loaded.diagnostics == () and loaded.hookset is not None
+    assert [hook.event for hook in loaded.hookset.hooks] == ["SubagentStop"]
+
+
+def test_a_folder_search_finds_skills_and_agents_with_hooks_and_nothing_else(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    write(tmp_path / ".claude" / "skills" / "format-on-save" / "SKILL.md", SKILL.replace(
+        "${CLAUDE_SKILL_DIR}/scripts/format.sh", "npx prettier --write ."
+    ))  # fmt: skip
+    write(tmp_path / ".claude" / "skills" / "plain" / "SKILL.md", "---\nname: plain\n---\nHi\n")
+    write(tmp_path / ".claude" / "agents" / "reviewer.md", AGENT)
+    write(tmp_path / "plugins" / "p" / "agents" / "notes.md", "# Notes\n\nhooks: none here\n")
+    write(tmp_path / "agents" / "research.md", RYE_DIRECTIVE)  # Rye's list of hooks
+    assert expand(["."]) == [
+        "./.claude/agents/reviewer.md",
+        "./.claude/skills/format-on-save/SKILL.md",
+        "./agents/research.md",
+    ]
+    assert load_file("agents/research.md").profile.name == "rye"
+    status, out, _ = run("check", ".")
+    assert status == 0, out
+    # Neither a skill nor an agent: not Claude Code's, whatever its front matter says.
+    assert detect("docs/hooks.md", SKILL).name != "claude-code"  # type: ignore[union-attr]

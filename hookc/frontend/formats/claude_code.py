@@ -1,6 +1,7 @@
-"""Claude Code's hook files (settings files, a plugin's ``hooks/hooks.json``): how one is
-recognized; ``claude_code_reader`` reads one (imported only then: every file is offered to
-every format, and most are not Claude Code's)."""
+"""Claude Code's hook files (settings files, a plugin's ``hooks/hooks.json``, the front
+matter of a skill's ``SKILL.md`` or an agent's ``.md``): how one is recognized;
+``claude_code_reader`` (and ``hookc.hosts.claude_code.front_matter`` for Markdown) reads one,
+imported only then: every file is offered to every format, and most are not Claude Code's."""
 
 from __future__ import annotations
 
@@ -39,6 +40,10 @@ def claims(name: str, text: str) -> bool:
     ``hooks`` lists. (Cursor's, Copilot's and Windsurf's ``hooks.json`` list handlers
     directly under their events, and a VS Code ``settings.json`` has no hooks.)"""
     path = PurePath(name)
+    if path.suffix.lower() == ".md":
+        from hookc.hosts.claude_code.front_matter import claims as skill_or_agent
+
+        return skill_or_agent(name, text)
     if path.suffix.lower() != ".json":
         return False
     if path.parent.name == ".claude" and re.fullmatch(_SETTINGS, path.name):
@@ -61,16 +66,19 @@ def _event_key() -> re.Pattern[str]:
 
 
 def load(source: Source, profile: Profile | None) -> Loaded:
-    from hookc.frontend.formats.claude_code_reader import read
+    from hookc.frontend.formats.claude_code_reader import read, read_front_matter
 
+    if PurePath(source.name).suffix.lower() == ".md":
+        return read_front_matter(source, profile or _profile())
     return read(source, profile or _profile())
 
 
 FORMAT = Format(
     name="claude-code",
     profile=PROFILE,
-    summary="Claude Code settings (.claude/settings*.json) or a plugin's hooks.json",
+    summary="Claude Code settings (.claude/settings*.json), a plugin's hooks.json, or "
+    "`hooks:` in a skill's SKILL.md or an agent's .md front matter",
     claims=claims,
     load=load,
-    suffixes=(".json",),
+    suffixes=(".json", ".md"),
 )

@@ -49,6 +49,11 @@ from hookc.frontend.formats.groups import (
 from hookc.frontend.json_file import load_json
 from hookc.frontend.located import Located
 from hookc.frontend.lower import Loaded, file_identity
+from hookc.hosts.claude_code.front_matter import (
+    as_component,
+    front_matter_document,
+    script_roots,
+)
 from hookc.hosts.claude_code.mcp_names import may_match_mcp_tool
 from hookc.ir.expr import Call, Expr, Ident, Literal, Or
 from hookc.ir.hooks import Action, HookSet
@@ -85,6 +90,26 @@ def read(source: Source, profile: Profile) -> Loaded:
             document.span,
         )
         return Loaded(source, None, profile, (*diagnostics, problem))
+    return read_document(source, profile, document, diagnostics)
+
+
+def read_front_matter(source: Source, profile: Profile) -> Loaded:
+    """A skill's or an agent's Markdown file: the hooks of its front matter, read as a
+    settings file's (``hookc.hosts.claude_code.front_matter`` says which files and how)."""
+    document, diagnostics = front_matter_document(source)
+    if document is None:
+        return Loaded(source, None, profile, tuple(diagnostics))
+    loaded = read_document(source, profile, document, diagnostics)
+    if loaded.hookset is None:
+        return loaded
+    return replace(loaded, hookset=as_component(source, loaded.hookset))
+
+
+def read_document(
+    source: Source, profile: Profile, document: Located, diagnostics: list[Diagnostic]
+) -> Loaded:
+    """The hooks of a document already read (a JSON object, or the YAML front matter of a
+    skill or an agent: the same ``hooks`` shape), ``diagnostics`` its reading's."""
     hooks_node = document.get("hooks")
     if hooks_node is None:
         # A settings file need not configure hooks; a plugin's hooks.json should.
@@ -339,6 +364,8 @@ def _script_roots(source: Source) -> dict[str, Path]:
     if not path.is_file():
         return {}
     path = path.resolve()
+    if path.suffix.lower() == ".md":  # a skill's or an agent's front matter
+        return script_roots(path)
     if path.parent.name == "hooks" and path.name == "hooks.json":
         return {"CLAUDE_PLUGIN_ROOT": path.parent.parent}
     project = path.parent.parent if path.parent.name == ".claude" else path.parent
