@@ -1,7 +1,8 @@
 """Claude Code's hook files (settings files, a plugin's ``hooks/hooks.json``, the front
 matter of a skill's ``SKILL.md`` or an agent's ``.md``): how one is recognized;
-``claude_code_reader`` (and ``hookc.hosts.claude_code.front_matter`` for Markdown) reads one,
-imported only then: every file is offered to every format, and most are not Claude Code's."""
+``claude_code_reader`` reads one (``hookc.hosts.claude_code.front_matter`` says which
+Markdown files are skills' and agents'), imported only then: every file is offered to every
+format, and most are not Claude Code's."""
 
 from __future__ import annotations
 
