@@ -24,7 +24,7 @@ from hookc.cel.parser import parse
 from hookc.cel.printer import to_text
 from hookc.ir.expr import And, Expr, Literal, Or, Unary, context_paths
 from hookc.ir.hooks import HookSet
-from hookc.records import record
+from hookc.records import field, record
 from hookc.runtime.values import CelError, format_value
 
 
@@ -39,6 +39,17 @@ class Subject:
     # than the first: then every match is what it runs, and is reported so.
     runs_every_match: bool = False
     rank: str = "priority"  # what a hook's priority is called (Rye: its layer)
+    # Hooks whose condition hookc cannot decide (``Hook.undecidable``), by id, with why: never
+    # reported as firing or not, but as not evaluated. A compiled module records none.
+    undecidable: Mapping[str, str] = field(default_factory=dict)
+
+    def not_evaluated(self, event: str) -> list[str]:
+        """``"<id>: <why>"`` for each hook of the event hookc could not evaluate."""
+        return [
+            f"{row['id']}: not evaluated: {self.undecidable[row['id']]}"
+            for row in self.hooks
+            if row["event"] == event and row["id"] in self.undecidable
+        ]
 
 
 def from_hookset(hookset: HookSet) -> Subject:
@@ -52,7 +63,10 @@ def from_hookset(hookset: HookSet) -> Subject:
     )
     conditions = {hook.id: hook.condition for hook in hookset.hooks}
     rank = "layer" if hookset.profile == "rye" else "priority"
-    return Subject(tuple(rows), conditions, runtime, not hookset.ordering.first_match, rank)
+    undecidable = {hook.id: hook.undecidable for hook in hookset.hooks if hook.undecidable}
+    return Subject(
+        tuple(rows), conditions, runtime, not hookset.ordering.first_match, rank, undecidable
+    )
 
 
 def from_module(path: Path) -> Subject:
@@ -85,6 +99,11 @@ def explain(subject: Subject, event: str, context: Mapping[str, Any], every: boo
     lines.append(f"event `{event}`: {len(rows)} hook{'s' if len(rows) != 1 else ''}, in order")
     chosen = False
     for number, row in enumerate(rows, 1):
+        why = subject.undecidable.get(row["id"])
+        if why is not None:  # its `false` only stands in: say so, decide nothing
+            lines.append(f"{number}. {row['id']} ({subject.rank} {row['priority']}): not evaluated")
+            lines.append(f"     {why}")
+            continue
         fires = subject.evaluator.predicates[row["id"]](context)
         if fires and (not chosen or subject.runs_every_match):
             verdict = "fires"

@@ -315,6 +315,15 @@ RULES: dict[str, Rule] = {
         'matcher: "\\p{Lu}\\w*"',
         "Write the pattern without that construct (`[A-Z]\\w*` for ASCII names).",
     ),
+    "HK712": Rule(
+        "A Claude Code matcher uses a construct JavaScript has and hookc's linear-time regex "
+        "engine does not (a look-ahead, a look-behind, a backreference): Claude Code runs "
+        "the hook, hookc cannot decide when. The hook is kept and checked; `hookc eval` and "
+        "`hookc run` evaluate every other hook and say this one was not evaluated.",
+        '"matcher": "^(?!Read$).*"',
+        "Write the matcher without that construct if hookc should decide it (a list of the "
+        "tools, `Edit|Write`), or ignore HK712 for it.",
+    ),
     "HK721": Rule(
         "A matcher names a key its tool does not have (an A3S `matcher`, a registry `match`): "
         "the tool ignores it, so the hook matches more than meant.",

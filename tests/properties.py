@@ -16,7 +16,11 @@ _SCALE = float(os.environ.get("HOOKC_EXAMPLES_SCALE", "1"))
 
 
 def examples(count: int) -> int:
-    return max(1, round(count * _SCALE))
+    """``count`` examples at the ``ci`` profile's full size, scaled down with the ``dev``
+    profile (tests/conftest.py: its ``max_examples`` over Hypothesis's default 100) and by
+    ``HOOKC_EXAMPLES_SCALE``."""
+    profile = settings.default.max_examples / 100 if settings.default is not None else 1.0
+    return max(1, round(count * _SCALE * min(profile, 1.0)))
 
 
 SETTINGS = settings(

@@ -222,7 +222,7 @@ def test_a_plugin_hooks_file_with_its_description_wrapper_is_read() -> None:
         {"matcher": "Write", "hooks": [{"type": "command", "command": "fmt"}]}]}})  # fmt: skip
     result = loaded(text, "plugin/hooks/hooks.json")
     assert result.diagnostics == () and result.hookset is not None
-    assert [h.id for h in result.hookset.hooks] == ["hooks.PostToolUse.0.0"]
+    assert [h.id for h in result.hookset.hooks] == ["plugin/hooks/hooks.PostToolUse.0.0"]
 
 
 def test_a_settings_file_without_hooks_is_fine_and_holds_none() -> None:
@@ -304,7 +304,7 @@ def test_an_unknown_event_is_warned_of_with_its_exact_casing() -> None:
         ("Notebook(", "HK112", "missing `)`"),
         ("(?i)bash", "HK112", "JavaScript has no inline flags"),
         ("a*+", "HK112", "a repeat cannot follow a repeat"),
-        ("[\\S]", "HK711", "cannot translate"),
+        ("[\\S]", "HK712", "cannot translate"),
     ],
 )
 def test_matcher_findings(matcher: str, code: str, fragment: str) -> None:

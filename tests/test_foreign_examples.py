@@ -116,7 +116,7 @@ def test_a_compiled_module_returns_the_handlers_that_would_run_in_order(
     module = load((tmp_path / "claude.py").read_text("utf-8"))
     assert module.evaluate_all("PreToolUse", {"tool_name": "Bash"}) == [
         (
-            "settings.PreToolUse.0.0",
+            "examples/claude-code/project/.claude/settings.PreToolUse.0.0",
             {
                 "type": "command",
                 "command": '"$CLAUDE_PROJECT_DIR"/.claude/hooks/guard-bash.sh',
@@ -131,7 +131,7 @@ def test_a_compiled_module_returns_the_handlers_that_would_run_in_order(
     ]
     assert [
         hook_id for hook_id, _ in module.evaluate_all("PreToolUse", {"tool_name": "Write"})
-    ] == ["settings.PreToolUse.1.0"]
+    ] == ["examples/claude-code/project/.claude/settings.PreToolUse.1.0"]
     assert module.evaluate_all("PreToolUse", {"tool_name": "Grep"}) == []
 
 

@@ -508,7 +508,7 @@ def test_a_suppression_silences_its_code_on_its_own_hook_and_says_when_it_silenc
 def test_ids_meet_across_files_of_one_runtime_only(tmp_path: Path) -> None:
     """A Claude Code settings file and native YAML are never compiled together."""
     (tmp_path / "a.hooks.yaml").write_text(
-        "hooks:\n  - {id: 'settings.Stop.0.0', event: error, action: {type: abort}}\n",
+        "hooks:\n  - {id: '.claude/settings.Stop.0.0', event: error, action: {type: abort}}\n",
         encoding="utf-8",
     )
     claude = tmp_path / ".claude"
@@ -519,7 +519,7 @@ def test_ids_meet_across_files_of_one_runtime_only(tmp_path: Path) -> None:
     )
     from hookc.frontend.load import load_file
 
-    claude_ids = {hook.id for hook in load_file(claude / "settings.json").hookset.hooks}
-    native_ids = {hook.id for hook in load_file(tmp_path / "a.hooks.yaml").hookset.hooks}
+    claude_ids = {hook.id for hook in load_file(".claude/settings.json").hookset.hooks}
+    native_ids = {hook.id for hook in load_file("a.hooks.yaml").hookset.hooks}
     assert claude_ids & native_ids  # the same id in both files ...
     assert "HK401" not in run("check", "a.hooks.yaml", ".claude/settings.json")[1]  # ... apart

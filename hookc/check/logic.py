@@ -24,11 +24,13 @@ from hookc.source import Span
 
 
 def logic_diagnostics(hookset: HookSet) -> list[Diagnostic]:
-    """HK503 and HK504 for every hook with a condition; HK505 under first-match."""
+    """HK503 and HK504 for every hook with a condition; HK505 under first-match. A hook
+    whose condition hookc cannot decide (``Hook.undecidable``: its `false` only stands in)
+    gets none of them; its front end has said why (HK712)."""
     verdicts = {
         id(hook): _verdict(hook.condition)
         for hook in hookset.hooks
-        if hook.source is not None and hook.condition is not None
+        if hook.source is not None and hook.condition is not None and hook.undecidable is None
     }
     impossible = {key: never for key, (never, _) in verdicts.items()}
     found: list[Diagnostic] = []
@@ -107,6 +109,8 @@ def _shadowed(hookset: HookSet, impossible: dict[int, str | None]) -> Iterator[D
     for hooks in by_event.values():
         index = EarlierConditions()
         for hook in hooks:
+            if hook.undecidable is not None:
+                continue  # when it matches is unknown: it neither shadows nor is shadowed
             if hook.source is not None and impossible.get(id(hook)) is None:
                 for earlier in index.candidates(hook.condition):
                     if implies(hook.condition, earlier.condition):

@@ -67,6 +67,9 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     _warn_unknown_event(subject, args.event, profile, err)
     if args.explain:
         out.write(explain(subject, args.event, context, every))
+    else:  # the explanation says it in place; the result alone would leave them out silently
+        for note in subject.not_evaluated(args.event):
+            print(f"hookc: warning: {note}; it is not in the result", file=err)
     out.write(result(subject, args.event, context, every))
     return EXIT_OK
 

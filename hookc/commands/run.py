@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 from pathlib import Path
 from typing import Any, TextIO
@@ -113,12 +114,17 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         "timeout": args.timeout,
         "project_dir": args.project_dir or project_root(path),
     }
+    # Hooks hookc cannot evaluate are neither run nor left out silently: each is listed
+    # among those not run, with why.
+    unevaluated = tuple(subject.not_evaluated(args.event))
     if args.dry_run:
         plan = handlers.plan(protocol, args.event, context, matches, **options)
+        plan = dataclasses.replace(plan, skipped=(*plan.skipped, *unevaluated))
         shown = plan.to_json() if args.format == "json" else None
         out.write(json.dumps(shown, indent=2) + "\n" if shown else plan_text(plan))
         return EXIT_OK
     decision = handlers.run(protocol, args.event, context, matches, **options)
+    decision = dataclasses.replace(decision, skipped=(*decision.skipped, *unevaluated))
     if args.format == "json":
         out.write(json.dumps(decision.to_json(), indent=2, ensure_ascii=False) + "\n")
     else:

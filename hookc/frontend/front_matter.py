@@ -23,9 +23,16 @@ _FRONT_MATTER = re.compile(
 )
 
 
-def front_matter_hooks(source: Source) -> tuple[Located | None, list[Diagnostic]] | None:
-    """``{front_matter_hooks: [...]}`` from the front matter, or None when the file has no
-    front matter with ``hooks:`` (then its ```` ```xml ```` block is read instead)."""
+def front_matter_text(text: str) -> str | None:
+    """The YAML between a Markdown text's opening ``---`` lines, or None without one."""
+    match = _FRONT_MATTER.match(text)
+    return None if match is None else match.group(1)
+
+
+def front_matter(source: Source) -> tuple[Located | None, list[Diagnostic]] | None:
+    """The front matter's YAML document, read in place (its positions are the Markdown
+    file's), or None when the file has no front matter with ``hooks:``. Rye's directives
+    and Claude Code's skills and agents both keep hooks there."""
     match = _FRONT_MATTER.match(source.text)
     if match is None or match.group(1) is None:
         return None
@@ -35,7 +42,16 @@ def front_matter_hooks(source: Source) -> tuple[Located | None, list[Diagnostic]
     text = source.text
     blanked = _blank(text[:start]) + text[start:end] + _blank(text[end:])
     document, found = load_yaml(Source(source.name, blanked))
-    found = [replace(d, source=source) for d in found]
+    return document, [replace(d, source=source) for d in found]
+
+
+def front_matter_hooks(source: Source) -> tuple[Located | None, list[Diagnostic]] | None:
+    """``{front_matter_hooks: [...]}`` from the front matter, or None when the file has no
+    front matter with ``hooks:`` (then its ```` ```xml ```` block is read instead)."""
+    read = front_matter(source)
+    if read is None:
+        return None
+    document, found = read
     if document is None:
         return None, found
     hooks = document.get("hooks")

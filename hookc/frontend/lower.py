@@ -8,9 +8,11 @@ profile; then each hook's condition and action are lowered and checked.
 
 from __future__ import annotations
 
+import contextlib
 import functools
+import os
 from collections.abc import Mapping
-from pathlib import PurePath
+from pathlib import Path, PurePath
 
 from hookc.diagnostics import Diagnostic, error, has_error, warning
 from hookc.frontend.actions import build_action
@@ -302,6 +304,35 @@ def _close_events(event: str, events: tuple[str, ...]) -> tuple[str, ...]:
     import difflib  # only when a suggestion is wanted: keeps start-up light
 
     return tuple(difflib.get_close_matches(event, events, n=1, cutoff=0.6))
+
+
+def file_identity(name: str) -> str:
+    """What a derived id says of the file it comes from, where the file's format gives
+    its hooks no name of their own (Claude Code's settings and plugin ``hooks.json``):
+    the path without its ending, relative to the working directory when the file is under
+    it (``.claude/settings.local``, ``plugins/a/hooks/hooks``), under ``~/`` when it is in
+    the home folder (``~/.claude/settings``), else absolute; ``/`` between folders.
+
+    The path, because it is the only name two files can never share: every plugin's file
+    is ``hooks/hooks.json`` and every scope's is ``settings.json``, so anything shorter
+    (the stem, the plugin's folder) collides in some repository. Relative to the working
+    directory, because that is how findings name the file (``hookc check .`` from the
+    project's root, as pre-commit and CI run it), so an id reads as where its hook is; and
+    a bare name (a file read from standard input, a test's in-memory source) is its own
+    stem, as before."""
+    absolute = os.path.abspath(name)
+    try:
+        relative = os.path.relpath(absolute)
+    except ValueError:  # another drive (Windows): no relative path
+        relative = os.pardir
+    if relative.split(os.sep, 1)[0] != os.pardir:
+        shown = PurePath(relative)
+    else:
+        shown = PurePath(absolute)
+        # Not under it, or no home folder is known: the absolute path.
+        with contextlib.suppress(ValueError, RuntimeError):
+            shown = PurePath("~") / shown.relative_to(Path.home())
+    return shown.with_suffix("").as_posix() if shown.suffix else shown.as_posix()
 
 
 def derived_id(source: Source, section: str, index: int) -> str:

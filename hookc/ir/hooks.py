@@ -97,6 +97,11 @@ class Hook:
     enabled: bool = True
     description: str | None = None
     builtin: bool = False  # from `builtin_hooks:`: after `hooks:` of equal priority
+    # Why hookc cannot decide when this hook matches (a matcher its tool accepts and hookc's
+    # regex engine cannot run: a JavaScript look-ahead); None for every decidable hook. The
+    # hook is kept with `false` standing in for its condition, so that it never fires in
+    # hookc's evaluation, and `eval`, `run` and the checks say it was not evaluated.
+    undecidable: str | None = None
     span: Span | None = _SPAN
     source: Source | None = field(default=None, compare=False, hash=False, repr=False)
 

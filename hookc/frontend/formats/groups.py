@@ -49,6 +49,7 @@ class Handler:
     key: Hashable | None  # what makes two handlers identical for the tool (None: never)
     description: str | None = None
     matcher_text: str | None = None  # the group's matcher as written, for messages
+    undecidable: str | None = None  # why hookc cannot run the matcher (``Hook.undecidable``)
 
 
 # -- events ---------------------------------------------------------------------------
@@ -209,6 +210,10 @@ def hooks_of(handlers: Sequence[Handler], source: Source) -> tuple[list[Hook], l
     ``matcher && !(earlier || ...)``. A later one that can never run alone (an earlier one
     matches whenever it does: the same matcher, or one that always matches) is left out,
     with a warning.
+
+    A handler whose matcher hookc cannot run (``undecidable``) is covered only by an
+    earlier identical handler that matches every time, and guards no later one: when it
+    matches is not known.
     """
     hooks: list[Hook] = []
     diagnostics: list[Diagnostic] = []
@@ -217,17 +222,20 @@ def hooks_of(handlers: Sequence[Handler], source: Source) -> tuple[list[Hook], l
         condition = handler.condition
         if handler.key is not None:
             same = earlier.setdefault((handler.event, handler.key), [])
+            decided = handler.undecidable is None
             covering = next(
-                (h for h in same if h.condition is None or h.condition == condition), None
+                (h for h in same if h.condition is None or (decided and h.condition == condition)),
+                None,
             )
             if covering is not None:
                 diagnostics.append(_duplicate(handler, covering, source))
                 continue
-            if same:
-                others = [h.condition for h in same if h.condition is not None]
-                guard = Unary("!", others[0] if len(others) == 1 else Or(tuple(others)))
-                condition = guard if condition is None else And((condition, guard))
-            same.append(handler)
+            if decided:
+                if same:
+                    others = [h.condition for h in same if h.condition is not None]
+                    guard = Unary("!", others[0] if len(others) == 1 else Or(tuple(others)))
+                    condition = guard if condition is None else And((condition, guard))
+                same.append(handler)
         hooks.append(
             Hook(
                 id=handler.id,
@@ -235,6 +243,7 @@ def hooks_of(handlers: Sequence[Handler], source: Source) -> tuple[list[Hook], l
                 condition=condition,
                 action=handler.action,
                 description=handler.description,
+                undecidable=handler.undecidable,
                 span=handler.node.span,
                 source=source,
             )

@@ -15,8 +15,9 @@ HOST = Host(
     package=__name__,
     paths=(r"(^|/)\.claude/settings(\.local)?\.json$", r"(^|/)hooks/hooks\.json$"),
     profile="claude-code",
-    summary="Claude Code settings (.claude/settings*.json) or a plugin's hooks.json",
-    suffixes=(".json",),
+    summary="Claude Code settings (.claude/settings*.json), a plugin's hooks.json, or "
+    "`hooks:` in a skill's SKILL.md or an agent's .md front matter",
+    suffixes=(".json", ".md"),
     protocol=True,
     schema=True,
     aliases=("claude_code",),

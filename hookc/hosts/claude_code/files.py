@@ -1,6 +1,8 @@
-"""Claude Code's hook files (settings files, a plugin's ``hooks/hooks.json``): how one is
-recognized; ``claude_code_reader`` reads one (imported only then: every file is offered to
-every format, and most are not Claude Code's)."""
+"""Claude Code's hook files (settings files, a plugin's ``hooks/hooks.json``, the front
+matter of a skill's ``SKILL.md`` or an agent's ``.md``): how one is recognized;
+``claude_code_reader`` reads one (``hookc.hosts.claude_code.front_matter`` says which
+Markdown files are skills' and agents'), imported only then: every file is offered to every
+format, and most are not Claude Code's."""
 
 from __future__ import annotations
 
@@ -38,6 +40,10 @@ def claims(name: str, text: str) -> bool:
     ``hooks`` lists. (Cursor's, Copilot's and Windsurf's ``hooks.json`` list handlers
     directly under their events, and a VS Code ``settings.json`` has no hooks.)"""
     path = PurePath(name)
+    if path.suffix.lower() == ".md":
+        from hookc.hosts.claude_code.front_matter import claims as skill_or_agent
+
+        return skill_or_agent(name, text)
     if path.suffix.lower() != ".json":
         return False
     if path.parent.name == ".claude" and re.fullmatch(_SETTINGS, path.name):
@@ -60,6 +66,8 @@ def _event_key() -> re.Pattern[str]:
 
 
 def load(source: Source, profile: Profile | None) -> Loaded:
-    from hookc.hosts.claude_code.reader import read
+    from hookc.hosts.claude_code.reader import read, read_front_matter
 
+    if PurePath(source.name).suffix.lower() == ".md":
+        return read_front_matter(source, profile or _profile())
     return read(source, profile or _profile())

@@ -19,6 +19,11 @@ What it is compared with depends on the event (the profile's ``events.<E>.matche
 ...); on events without one (UserPromptSubmit, Stop, ...) a matcher is ignored. A
 FileChanged matcher is a ``|``-list of file-name globs (``package.json|*.toml``), never a
 regular expression.
+
+Claude Code gives a handler no name; hookc calls it ``<file>.<Event>.<group>.<handler>``
+(``.claude/settings.PreToolUse.0.0``), ``<file>`` the file's path without its ending
+(``frontend.lower.file_identity``), so that two plugins' ``hooks/hooks.json`` or the user's
+and the project's ``settings.json`` checked or compiled together never share an id.
 """
 
 from __future__ import annotations
@@ -43,7 +48,13 @@ from hookc.frontend.formats.groups import (
 )
 from hookc.frontend.json_file import load_json
 from hookc.frontend.located import Located
-from hookc.frontend.lower import Loaded
+from hookc.frontend.lower import Loaded, file_identity
+from hookc.hosts.claude_code.front_matter import (
+    as_component,
+    front_matter_document,
+    script_roots,
+)
+from hookc.hosts.claude_code.mcp_names import may_match_mcp_tool
 from hookc.ir.expr import Call, Expr, Ident, Literal, Or
 from hookc.ir.hooks import Action, HookSet
 from hookc.profile import Profile
@@ -79,6 +90,26 @@ def read(source: Source, profile: Profile) -> Loaded:
             document.span,
         )
         return Loaded(source, None, profile, (*diagnostics, problem))
+    return read_document(source, profile, document, diagnostics)
+
+
+def read_front_matter(source: Source, profile: Profile) -> Loaded:
+    """A skill's or an agent's Markdown file: the hooks of its front matter, read as a
+    settings file's (``hookc.hosts.claude_code.front_matter`` says which files and how)."""
+    document, diagnostics = front_matter_document(source)
+    if document is None:
+        return Loaded(source, None, profile, tuple(diagnostics))
+    loaded = read_document(source, profile, document, diagnostics)
+    if loaded.hookset is None:
+        return loaded
+    return replace(loaded, hookset=as_component(source, loaded.hookset))
+
+
+def read_document(
+    source: Source, profile: Profile, document: Located, diagnostics: list[Diagnostic]
+) -> Loaded:
+    """The hooks of a document already read (a JSON object, or the YAML front matter of a
+    skill or an agent: the same ``hooks`` shape), ``diagnostics`` its reading's."""
     hooks_node = document.get("hooks")
     if hooks_node is None:
         # A settings file need not configure hooks; a plugin's hooks.json should.
@@ -132,7 +163,8 @@ def _event_handlers(
         )
         return [], diagnostics
     handlers: list[Handler] = []
-    stem = PurePath(source.name).stem
+    # Unique per file: two plugins' hooks.json, or user and project settings, never meet.
+    stem = file_identity(source.name)
     roots = _script_roots(source)
     for group_index, group in enumerate(groups.value):
         if not isinstance(group.value, dict):
@@ -159,6 +191,7 @@ def _event_handlers(
         matcher_node = group.get("matcher")
         condition, found = matcher_condition(event, matcher_node, source, profile)
         diagnostics.extend(found)
+        undecidable = _undecidable(matcher_node, found)
         entries = group.get("hooks")
         if entries is None or not isinstance(entries.value, list):
             diagnostics.append(
@@ -191,9 +224,18 @@ def _event_handlers(
                     if description is not None and isinstance(description.value, str)
                     else None,
                     matcher_text=matcher_node.value if matcher_node is not None else None,
+                    undecidable=undecidable,
                 )
             )
     return handlers, diagnostics
+
+
+def _undecidable(node: Located | None, found: list[Diagnostic]) -> str | None:
+    """Why hookc cannot evaluate the group's matcher (its HK712), or None."""
+    if node is None or not any(d.code == "HK712" for d in found):
+        return None
+    problem = regex_dialects.javascript(str(node.value)).problem
+    return f"hookc cannot evaluate its matcher `{node.value}`: {problem}"
 
 
 def _identity(action: Action) -> tuple[object, ...] | None:
@@ -236,10 +278,23 @@ def matcher_condition(
     if EXACT.fullmatch(text):
         return _exact(text, field, known, spec, node, source)
     translated = regex_dialects.javascript(text)
-    if translated.pattern is None:
-        code = "HK112" if translated.invalid else "HK711"
+    if translated.pattern is None and translated.invalid:
         return Literal(False), [
-            error(code, f"the matcher `{text}`: {translated.problem}", source, node.span)
+            error("HK112", f"the matcher `{text}`: {translated.problem}", source, node.span)
+        ]
+    if translated.pattern is None:
+        # Claude Code runs it; hookc cannot: `false` stands in, and the hooks are marked
+        # (``_undecidable``) so that nothing is decided or run on that stand-in silently.
+        return Literal(False, span=node.span), [
+            warning(
+                "HK712",
+                f"the matcher `{text}` is one Claude Code runs and hookc cannot: "
+                f"{translated.problem}",
+                source,
+                node.span,
+                "its handlers are kept but not evaluated (`hookc eval` and `hookc run` say "
+                "so); without that construct hookc can decide the matcher",
+            )
         ]
     pattern = translated.pattern
 
@@ -247,9 +302,10 @@ def matcher_condition(
         compiled = compile_regex(f"(?i){pattern}" if ignore_case else pattern)
         return not isinstance(compiled, CelError) and compiled.search(name) is not None
 
-    examples = profile.details.get("tool_pattern_examples") or ()
+    # Any server's tools are named mcp__<server>__<tool>: a pattern that can match such a
+    # name matches tools no profile can list (decided exactly, over every such name).
     open_set = bool(spec.get("open")) or (
-        spec.get("values") == "tools" and any(matches(example, False) for example in examples)
+        spec.get("values") == "tools" and may_match_mcp_tool(pattern)
     )
     problems = name_problems(text, known, matches, node.span, source, _what(spec), open_set)
     return pattern_test(field, pattern, node.span), problems
@@ -308,6 +364,8 @@ def _script_roots(source: Source) -> dict[str, Path]:
     if not path.is_file():
         return {}
     path = path.resolve()
+    if path.suffix.lower() == ".md":  # a skill's or an agent's front matter
+        return script_roots(path)
     if path.parent.name == "hooks" and path.name == "hooks.json":
         return {"CLAUDE_PLUGIN_ROOT": path.parent.parent}
     project = path.parent.parent if path.parent.name == ".claude" else path.parent
