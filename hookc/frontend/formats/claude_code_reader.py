@@ -44,7 +44,7 @@ from hookc.frontend.formats.groups import (
 from hookc.frontend.json_file import load_json
 from hookc.frontend.located import Located
 from hookc.frontend.lower import Loaded
-from hookc.ir.expr import Call, Expr, Ident, Literal, Or
+from hookc.ir.expr import And, Call, Expr, Ident, Literal, Or
 from hookc.ir.hooks import Action, HookSet
 from hookc.profile import Profile
 from hookc.records import replace
@@ -179,11 +179,15 @@ def _event_handlers(
             command = node.get("command")
             if roots and command is not None and isinstance(command.value, str):
                 diagnostics.extend(script_problems(command.value, roots, command, source))
+            handler_condition, found = _with_filter(condition, event, node, source)
+            diagnostics.extend(found)
+            if handler_condition == Literal(False):
+                continue  # its `if` never lets it run (HK713): left out, as HK710's are
             handlers.append(
                 Handler(
                     id=f"{stem}.{event}.{group_index}.{index}",
                     event=event,
-                    condition=condition,
+                    condition=handler_condition,
                     action=action,
                     node=node,
                     key=_identity(action),
@@ -194,6 +198,29 @@ def _event_handlers(
                 )
             )
     return handlers, diagnostics
+
+
+def _with_filter(
+    condition: Expr | None, event: str, node: Located, source: Source
+) -> tuple[Expr | None, list[Diagnostic]]:
+    """The group's condition and the handler's ``if`` filter, a permission rule that
+    ``permission_rules`` turns into a condition, with its findings at the rule."""
+    rule = node.get("if")
+    if rule is None or not isinstance(rule.value, str):
+        return condition, []  # a non-string `if` is the handler's HK303
+    from hookc.hosts.claude_code.permission_rules import translate
+
+    found = translate(rule.value, event)
+    problems = [
+        warning(finding.code, finding.message, source, rule.span, finding.hint)
+        for finding in found.findings
+    ]
+    filtered = replace(found.condition, span=rule.span)
+    if condition is None or filtered == Literal(False):
+        return filtered, problems
+    if isinstance(filtered, And) and filtered.operands[0] == condition:
+        return filtered, problems  # the rule tests the tool the matcher already names
+    return And((condition, filtered), span=rule.span), problems
 
 
 def _identity(action: Action) -> tuple[object, ...] | None:
