@@ -39,6 +39,8 @@ an unclosed parenthesis) and ``if`` on another event never let the handler run: 
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
+from typing import Any
 
 from hookc.ir.expr import And, Binary, Call, Expr, Ident, List, Literal, Or, Select, Unary
 from hookc.records import record
@@ -221,16 +223,19 @@ def _bash(rule: str, specifier: str) -> Filter:
             "match plain words: the command's name and arguments, with `*`",
         )
     command = Select(Ident("tool_input"), "command")
-    undecided = Or(
-        (
-            Call("matches", (Literal(_UNMODELLED),), command),
-            Unary("!", Call("matches", (Literal(_BALANCED),), command)),
-        )
-    )
+    unknowns: list[Expr] = [
+        Call("matches", (Literal(_UNMODELLED),), command),
+        Unary("!", Call("matches", (Literal(_BALANCED),), command)),
+    ]
+    if re.search(r"(?<!\\)\*.*[^*\s]", pattern) and not pattern.endswith(":*"):
+        # Text after a `*` may fall inside a quoted string, which hookc's regex keeps whole.
+        unknowns.append(Call("matches", (Literal("['\"]"),), command))
+    undecided = Or(tuple(unknowns))
     decided = Call("matches", (Literal(f"{_START}{body}{_END}"),), command)
     why = (
-        "the command holds shell syntax hookc does not model "
-        "(substitution, escape, grouping, redirection, comment, wrapper or open quote)"
+        "the command holds shell syntax hookc does not model: `$`, a backtick, `\\`, a "
+        "group, a redirection, a comment, a process wrapper, an open quote, or a quote "
+        "where the pattern has text after a `*`"
     )
     return _guarded(("Bash",), undecided, decided, why)
 
@@ -400,3 +405,14 @@ def _mcp(rule: str, tool: str, specifier: str | None) -> Filter:
         prefix = f"mcp__{server}__"
         return Filter(Call("startsWith", (Literal(prefix),), Ident("tool_name")))
     return Filter(_tool_test((tool,)))
+
+
+def undecided(rule: str, event: str, context: Mapping[str, Any]) -> str | None:
+    """Why hookc guessed the rule's answer for this call (``eval`` and ``run`` say it), or
+    None where it decided."""
+    from hookc.cel.evaluator import evaluate  # the reference evaluator: a check, not a run
+
+    found = translate(rule, event)
+    if found.undecided is None or evaluate(found.undecided, context) is not True:
+        return None
+    return f"the `if` rule `{rule}` could not be decided for this call ({found.why}): {FAIL_OPEN}"
