@@ -361,9 +361,9 @@ def _path_rule(rule: str, tool: str, specifier: str) -> Filter:
 
 def _gitignore_globs(pattern: str) -> tuple[str, ...] | None:
     """hookc globs (from the base folder) matching what the gitignore pattern matches: the
-    path itself or a folder above it. A pattern with no `/` but a trailing one matches at
-    any depth; a trailing `/` matches folders only. None for syntax hookc does not model
-    (negation, `**` inside a name)."""
+    path itself or a folder above it. A pattern with no `/` other than a trailing one
+    matches at any depth, a leading `/` anchors it, a trailing `/` matches folders only.
+    None for syntax hookc does not model (negation, escapes, `**` inside a name)."""
     if not pattern or pattern.startswith("!") or "\\" in pattern:
         return None
     folder_only = pattern.endswith("/")
