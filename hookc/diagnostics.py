@@ -82,6 +82,8 @@ CODES: dict[str, str] = {
     "HK710": "duplicate handler that never runs a second time",
     "HK711": "regular expression hookc cannot translate to RE2 (hookc's `matches`)",
     "HK712": "matcher the tool runs and hookc cannot: its hooks are kept, not evaluated",
+    "HK713": "`if` filter that never lets the handler run (a non-tool event, no tool named)",
+    "HK714": "`if` rule hookc cannot decide: the handler runs on every call of its tool",
     # Matchers of the other hook systems (the registry, A3S).
     "HK721": "unknown matcher key",
     "HK722": "matcher reads a field the event does not carry: the hook never runs",

@@ -98,6 +98,7 @@ def explain(subject: Subject, event: str, context: Mapping[str, Any], every: boo
         return f"no hook listens to `{event}`\n"
     lines.append(f"event `{event}`: {len(rows)} hook{'s' if len(rows) != 1 else ''}, in order")
     chosen = False
+    actions = dict(subject.evaluator.evaluate_all(event, context))  # for the `if` notes
     for number, row in enumerate(rows, 1):
         why = subject.undecidable.get(row["id"])
         if why is not None:  # its `false` only stands in: say so, decide nothing
@@ -126,7 +127,35 @@ def explain(subject: Subject, event: str, context: Mapping[str, Any], every: boo
             lines.append(f"     {to_text(leaf)}  ->  {_outcome(leaf, context)}")
             for path, value in _paths(leaf, context):
                 lines.append(f"         {path} = {value}")
+        if fires and row["id"] in actions:
+            note = undecided_filter(actions[row["id"]], event, context)
+            if note is not None:
+                lines.append(f"     note: {note}")
     return "\n".join(lines) + "\n"
+
+
+def undecided_filter(action: Any, event: str, context: Mapping[str, Any]) -> str | None:
+    """Where a handler has an ``if`` filter (Claude Code's permission rule) whose answer for
+    this context is hookc's guess, the words saying so; else None."""
+    rule = action.get("if") if isinstance(action, Mapping) else None
+    if not isinstance(rule, str):
+        return None
+    from hookc.hosts.claude_code.permission_rules import undecided
+
+    return undecided(rule, event, context)
+
+
+def undecided_filters(
+    event: str, context: Mapping[str, Any], matches: list[tuple[str, Any]]
+) -> list[tuple[str, str]]:
+    """Each matching hook (``evaluate_all``'s answer) whose ``if`` filter was a guess, with
+    the words saying so."""
+    found = []
+    for hook_id, action in matches:
+        note = undecided_filter(action, event, context)
+        if note is not None:
+            found.append((hook_id, note))
+    return found
 
 
 def result(subject: Subject, event: str, context: Mapping[str, Any], every: bool) -> str:

@@ -324,6 +324,23 @@ RULES: dict[str, Rule] = {
         "Write the matcher without that construct if hookc should decide it (a list of the "
         "tools, `Edit|Write`), or ignore HK712 for it.",
     ),
+    "HK713": Rule(
+        "A handler's `if` filter can never let it run: `if` is evaluated on tool events only "
+        "(PreToolUse, PostToolUse, PostToolUseFailure, PermissionRequest, PermissionDenied), "
+        "and on any other event a handler with `if` never runs; a rule that names no tool "
+        "(`git push`, an unclosed parenthesis) matches no call.",
+        '"Stop": [{"hooks": [{"type": "command", "command": "./x.sh", "if": "Bash(git *)"}]}]',
+        "Remove `if` from handlers of other events; write a rule as `Tool(specifier)`.",
+    ),
+    "HK714": Rule(
+        "A handler's `if` permission rule says something hookc cannot evaluate from the "
+        "event's context (a path from the home folder or the project root, a specifier of a "
+        "tool hookc does not model, shell syntax in a Bash pattern): hookc runs the handler on "
+        "every call of the tool, as Claude Code runs a hook whose `if` it cannot decide.",
+        '"if": "Read(~/.ssh/**)"   (the context does not carry the home folder)',
+        "Use a rule hookc can decide (`Read(//home/dev/.ssh/**)`, `Bash(git push *)`), or "
+        "let the handler test the call itself.",
+    ),
     "HK721": Rule(
         "A matcher names a key its tool does not have (an A3S `matcher`, a registry `match`): "
         "the tool ignores it, so the hook matches more than meant.",

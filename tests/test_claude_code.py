@@ -174,8 +174,9 @@ def test_exact_names_and_lists_match_as_claude_code_does_without_node(
 def test_identical_handlers_run_once_in_file_order_as_claude_code_runs_them(
     groups: list[tuple[str | None, list[tuple[str, str | None]]]],
 ) -> None:
-    """Every handler of every matching group runs, in the order written; one identical to a
-    handler already chosen (the same command and `if`) does not run again."""
+    """Every handler of every matching group whose `if` lets it runs, in the order written;
+    one identical to a handler already chosen (the same command and `if`) does not run
+    again. The command is `git status`, which `Bash(git *)` matches on Bash only."""
     document = {"hooks": {"PostToolUse": [
         {**({"matcher": m} if m is not None else {}),
          "hooks": [{"type": "command", "command": c, **({"if": f} if f else {})} for c, f in hs]}
@@ -192,11 +193,14 @@ def test_identical_handlers_run_once_in_file_order_as_claude_code_runs_them(
             if not oracle(matcher, name, {}):
                 continue
             for h, handler in enumerate(handlers):
+                if handler[1] is not None and name != "Bash":
+                    continue  # its `if` does not match this call
                 if handler not in chosen:
                     chosen.append(handler)
                     expected.append(f"settings.PostToolUse.{g}.{h}")
+        context = {"tool_name": name, "tool_input": {"command": "git status"}}
         for back_end, run in runs.items():
-            assert fired_ids(run, "PostToolUse", {"tool_name": name}) == expected, back_end
+            assert fired_ids(run, "PostToolUse", context) == expected, back_end
 
 
 # -- the file, its shapes and its checks ------------------------------------------------

@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 
 from hookc.cli import main
 from hookc.frontend.discover import expand
-from hookc.frontend.formats import detect
 from hookc.frontend.load import load_file
+from hookc.hosts import detect
 from hookc.hosts.claude_code.mcp_names import MCP_TOOL_NAMES
 from hookc.reasoning.regex_words import matches_some_word
 from hookc.runtime.regex import compile_re2

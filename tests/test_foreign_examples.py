@@ -31,6 +31,16 @@ CASES = {
         "eval", SETTINGS, "--event", "PostToolUse",
         "--context", "examples/claude-code/mcp-issue.json", "--explain",
     ),
+    # The plugin's secret scan has `if: Bash(git commit:*)`: not for `ls`, but for a commit
+    # that is the second subcommand.
+    "examples/claude-code/eval-if-ls.expected": (
+        "eval", PLUGIN, "--event", "PreToolUse",
+        "--context", "examples/claude-code/bash-ls.json", "--explain",
+    ),
+    "examples/claude-code/eval-if-commit.expected": (
+        "eval", PLUGIN, "--event", "PreToolUse",
+        "--context", "examples/claude-code/bash-commit.json",
+    ),
     "examples/docker-agent/check.expected": ("check", AGENT),
     "examples/docker-agent/eval-github-call.expected": (
         "eval", AGENT, "--event", "pre_tool_use",

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from hookc.commands import EXIT_INPUT_ERROR, EXIT_OK, add_profile, compiled_module
 from hookc.commands.context import read_context
-from hookc.explain import Subject, explain, from_hookset, result
+from hookc.explain import Subject, explain, from_hookset, result, undecided_filters
 
 if TYPE_CHECKING:
     from hookc.profile import Profile
@@ -71,7 +71,19 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         for note in subject.not_evaluated(args.event):
             print(f"hookc: warning: {note}; it is not in the result", file=err)
     out.write(result(subject, args.event, context, every))
+    if not args.explain:  # --explain says it under the hook
+        _say_undecided(subject, args.event, context, every, err)
     return EXIT_OK
+
+
+def _say_undecided(
+    subject: Subject, event: str, context: dict[str, Any], every: bool, err: TextIO
+) -> None:
+    """A note for each hook in the answer that fires by hookc's guess at its ``if`` filter
+    (Claude Code's permission rule), not by a decision."""
+    found = list(subject.evaluator.evaluate_all(event, context))[: None if every else 1]
+    for hook_id, note in undecided_filters(event, context, found):
+        print(f"hookc: note: {hook_id}: {note}", file=err)
 
 
 def _checked(

@@ -11,7 +11,7 @@ from typing import Any, TextIO
 from hookc import handlers
 from hookc.commands import EXIT_INPUT_ERROR, EXIT_OK, UsageError, add_profile, compiled_module
 from hookc.commands.context import read_context
-from hookc.explain import from_hookset
+from hookc.explain import from_hookset, undecided_filters
 from hookc.hosts import hosts
 from hookc.run import choose_protocol, decision_text, plan_text, project_root
 
@@ -117,16 +117,31 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     # Hooks hookc cannot evaluate are neither run nor left out silently: each is listed
     # among those not run, with why.
     unevaluated = tuple(subject.not_evaluated(args.event))
+    # Hooks that match by hookc's guess at their `if` filter, not by a decision: said below.
+    notes = undecided_filters(args.event, context, list(matches))
     if args.dry_run:
         plan = handlers.plan(protocol, args.event, context, matches, **options)
         plan = dataclasses.replace(plan, skipped=(*plan.skipped, *unevaluated))
-        shown = plan.to_json() if args.format == "json" else None
-        out.write(json.dumps(shown, indent=2) + "\n" if shown else plan_text(plan))
+        if args.format == "json":
+            out.write(json.dumps(_with_notes(plan.to_json(), notes), indent=2) + "\n")
+        else:
+            out.write(plan_text(plan) + _notes_text(notes))
         return EXIT_OK
     decision = handlers.run(protocol, args.event, context, matches, **options)
     decision = dataclasses.replace(decision, skipped=(*decision.skipped, *unevaluated))
     if args.format == "json":
-        out.write(json.dumps(decision.to_json(), indent=2, ensure_ascii=False) + "\n")
+        shown = _with_notes(decision.to_json(), notes)
+        out.write(json.dumps(shown, indent=2, ensure_ascii=False) + "\n")
     else:
-        out.write(decision_text(decision, protocol.concurrent(args.event)))
+        out.write(decision_text(decision, protocol.concurrent(args.event)) + _notes_text(notes))
     return EXIT_OK
+
+
+def _with_notes(shown: dict[str, Any], notes: list[tuple[str, str]]) -> dict[str, Any]:
+    if not notes:
+        return shown
+    return {**shown, "notes": [{"id": hook_id, "note": note} for hook_id, note in notes]}
+
+
+def _notes_text(notes: list[tuple[str, str]]) -> str:
+    return "".join(f"note: {hook_id}: {note}\n" for hook_id, note in notes)

@@ -55,7 +55,7 @@ from hookc.hosts.claude_code.front_matter import (
     script_roots,
 )
 from hookc.hosts.claude_code.mcp_names import may_match_mcp_tool
-from hookc.ir.expr import Call, Expr, Ident, Literal, Or
+from hookc.ir.expr import And, Call, Expr, Ident, Literal, Or
 from hookc.ir.hooks import Action, HookSet
 from hookc.profile import Profile
 from hookc.records import replace
@@ -212,11 +212,15 @@ def _event_handlers(
             command = node.get("command")
             if roots and command is not None and isinstance(command.value, str):
                 diagnostics.extend(script_problems(command.value, roots, command, source))
+            handler_condition, found = _with_filter(condition, event, node, source)
+            diagnostics.extend(found)
+            if any(finding.code == "HK713" for finding in found):
+                continue  # its `if` never lets it run: left out, as HK710's are
             handlers.append(
                 Handler(
                     id=f"{stem}.{event}.{group_index}.{index}",
                     event=event,
-                    condition=condition,
+                    condition=handler_condition,
                     action=action,
                     node=node,
                     key=_identity(action),
@@ -236,6 +240,29 @@ def _undecidable(node: Located | None, found: list[Diagnostic]) -> str | None:
         return None
     problem = regex_dialects.javascript(str(node.value)).problem
     return f"hookc cannot evaluate its matcher `{node.value}`: {problem}"
+
+
+def _with_filter(
+    condition: Expr | None, event: str, node: Located, source: Source
+) -> tuple[Expr | None, list[Diagnostic]]:
+    """The group's condition and the handler's ``if`` filter, a permission rule that
+    ``permission_rules`` turns into a condition, with its findings at the rule."""
+    rule = node.get("if")
+    if rule is None or not isinstance(rule.value, str):
+        return condition, []  # a non-string `if` is the handler's HK303
+    from hookc.hosts.claude_code.permission_rules import translate
+
+    found = translate(rule.value, event)
+    problems = [
+        warning(finding.code, finding.message, source, rule.span, finding.hint)
+        for finding in found.findings
+    ]
+    filtered = replace(found.condition, span=rule.span)
+    if condition is None or filtered == Literal(False):
+        return filtered, problems
+    if isinstance(filtered, And) and filtered.operands[0] == condition:
+        return filtered, problems  # the rule tests the tool the matcher already names
+    return And((condition, filtered), span=rule.span), problems
 
 
 def _identity(action: Action) -> tuple[object, ...] | None:
