@@ -290,3 +290,19 @@ def test_a_byte_order_mark_is_reported_and_read_past(tmp_path: Path) -> None:
         assert result.hookset is not None and len(result.hookset.hooks) == 1
     path.write_text(text, encoding="utf-8")
     assert load_file(path).diagnostics == ()
+
+
+def test_a_valid_hooks_file_of_another_host_in_a_plugin_is_not_claimed(tmp_path: Path) -> None:
+    """A plugin for several hosts can keep Cursor's hooks in hooks/hooks.json: its place
+    does not make a valid file Claude Code's (a real plugin of this shape gave 26 false
+    HK205 errors)."""
+    (tmp_path / ".claude-plugin").mkdir()
+    (tmp_path / "hooks").mkdir()
+    path = tmp_path / "hooks" / "hooks.json"
+    cursor = {"version": 1, "hooks": {"sessionStart": [{"command": "./start.sh"}]}}
+    path.write_text(json.dumps(cursor), encoding="utf-8")
+    assert [d.code for d in load_file(path).diagnostics] == ["HK201"]
+    # Broken, in Cursor's casing and outside a plugin: not claimed either.
+    assert found('{"hooks": {"stop": [{"command": "x"},]}}', "hooks.json") == [
+        ("HK201", Severity.ERROR)
+    ]

@@ -42,11 +42,12 @@ def _profile() -> Profile:
 
 
 def claims(name: str, text: str) -> bool:
-    """A settings file in a ``.claude`` folder, or a plugin's ``hooks/hooks.json`` (beside
-    its ``.claude-plugin`` folder), by its name; any other JSON file by its content: a
-    ``hooks`` object keyed by Claude Code's events whose matcher groups hold ``hooks``
-    lists. (Cursor's, Copilot's and Windsurf's ``hooks.json`` list handlers directly under
-    their events, and a VS Code ``settings.json`` has no hooks.)
+    """A settings file in a ``.claude`` folder by its name (and a plugin's
+    ``hooks/hooks.json``, beside its ``.claude-plugin`` folder, that is not valid JSON);
+    any other JSON file by its content: a ``hooks`` object keyed by Claude Code's events
+    whose matcher groups hold ``hooks`` lists. (Cursor's, Copilot's and Windsurf's
+    ``hooks.json`` list handlers directly under their events, and a VS Code
+    ``settings.json`` has no hooks.)
 
     Two kinds of file lack those lists and are still Claude Code's: one whose ``hooks``
     object is empty, with nothing beside it but the keys a hooks file has (a valid file
@@ -61,11 +62,22 @@ def claims(name: str, text: str) -> bool:
     if re.fullmatch(_ANY_SETTINGS, path.name) and re.search(_SETTINGS_CONTENT, text):
         return True  # managed-settings.json, settings-strict.json, ...
     if path.name == "hooks.json" and path.parent.name == "hooks" and _in_plugin(path):
-        return True
+        # A plugin can hold another host's hooks there too (a Cursor plugin's valid
+        # `{"version": 1, "hooks": ...}`): its place claims a file only that does not parse.
+        return _parsed(text) is None or _claims_content(text)
+    return _claims_content(text)
+
+
+def _claims_content(text: str) -> bool:
+    """Whether the text looks like a Claude Code hooks file (``claims``)."""
     if re.search(_HOOKS_OBJECT, text) is None:
         return False
     if _event_key().search(text) is not None:
-        return re.search(_HANDLER_LIST, text) is not None or _parsed(text) is None
+        if re.search(_HANDLER_LIST, text) is not None:
+            return True
+        # Not valid JSON, naming an event in Claude Code's own casing (Cursor's and
+        # Copilot's events are camelCase: `stop`, `preToolUse`).
+        return _event_key(exact_case=True).search(text) is not None and _parsed(text) is None
     if re.search(_EMPTY_HOOKS, text) is None:
         return False
     document = _parsed(text)
@@ -96,11 +108,11 @@ def _parsed(text: str) -> object:
 
 
 @functools.cache
-def _event_key() -> re.Pattern[str]:
-    """A key naming one of Claude Code's events, in any case (a misspelt event is still
-    Claude Code's, and gets its own finding)."""
+def _event_key(exact_case: bool = False) -> re.Pattern[str]:
+    """A key naming one of Claude Code's events, in any case unless ``exact_case`` (a
+    misspelt event is still Claude Code's, and gets its own finding)."""
     events = "|".join(re.escape(event) for event in _profile().events)
-    return re.compile(f'"(?:{events})"\\s*:', re.IGNORECASE)
+    return re.compile(f'"(?:{events})"\\s*:', 0 if exact_case else re.IGNORECASE)
 
 
 def load(source: Source, profile: Profile | None) -> Loaded:
