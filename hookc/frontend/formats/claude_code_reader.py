@@ -32,8 +32,8 @@ regular expression.
 A file starting with a byte-order mark is read past it, with a warning: Claude Code 2.1
 strips one before parsing (the ``safeParseJSON`` its published bundle, npm
 @anthropic-ai/claude-agent-sdk 0.3.332, shares with the CLI does
-``e.startsWith("\\uFEFF") ? e.slice(1) : e``), but Claude Code up to 2.0 rejected such a
-file as "Invalid or malformed JSON" (anthropics/claude-code#9906), and so do the other
+``e.startsWith("\\uFEFF") ? e.slice(1) : e``), but Claude Code 2.0 (October 2025) rejected such
+a file as "Invalid or malformed JSON" (anthropics/claude-code#9906), and so do the other
 tools that read these files (``jq``, Python's ``json``).
 """
 
