@@ -52,6 +52,9 @@ class Source:
     # Where each line starts: found when a position is first asked for, since most texts
     # (every embedded expression is parsed as one) never have a diagnostic to place.
     _starts: tuple[int, ...] | None = field(init=False, repr=False, compare=False, default=None)
+    # The file began with a UTF-8 byte-order mark, which reading it left out of ``text``: a
+    # format whose tools refuse one (JSON's) can still say so.
+    bom: bool = field(repr=False, compare=False, default=False)
 
     def _line_starts(self) -> tuple[int, ...]:
         """The offset where each line starts, in order (the first is 0)."""

@@ -2,10 +2,11 @@
 Code's own rule by every back end.
 
 The rule (Claude Code's hooks reference, "Matcher patterns"): `*`, `""` or no matcher
-match everything; a matcher of only letters, digits, `_` and `|` is an exact name or a
-`|`-separated list of them; anything else is a JavaScript regular expression tested
-unanchored against the tool name. The oracle below implements that rule on its own, and
-runs the regular expressions with JavaScript's own engine (node).
+match everything; a matcher of only letters, digits, `_`, `-`, spaces, `,` and `|` is an
+exact name or a list of them separated by `|` or `,` with optional surrounding whitespace;
+anything else is a JavaScript regular expression tested unanchored against the tool name.
+The oracle below implements that rule on its own, and runs the regular expressions with
+JavaScript's own engine (node).
 """
 
 from __future__ import annotations
@@ -32,12 +33,13 @@ TOOLS = ["Bash", "Edit", "Write", "MultiEdit", "Read", "Glob", "Grep", "WebFetch
 # name, line terminators that JavaScript's `$` and `.` treat otherwise than Python's.
 ODD_NAMES = ["", "bash", "BASH", "Bash\n", "Bash\r", "Edit|Write", "*", ".", "a.b", "Ba$h",
              "mcp__github", "mcp__github__", "mcp__x__y\u2028", "Write\n", "(Edit)", "١٢٣",
-             "Éditer", "Notebook", "NotebookEditX", "xBash", "Bash ", "\\d"]  # fmt: skip
+             "Éditer", "Notebook", "NotebookEditX", "xBash", "Bash ", "\\d", "my-tool",
+             "Edit, Write", "Edit Write", " Edit", "my"]  # fmt: skip
 
 
 def exact(matcher: str) -> bool:
-    """Only letters, digits, `_` and `|`: an exact name or a list of them."""
-    return re.fullmatch(r"[A-Za-z0-9_|]+", matcher) is not None
+    """Only letters, digits, `_`, `-`, spaces, `,` and `|`: an exact name or a list."""
+    return re.fullmatch(r"[A-Za-z0-9_\- ,|]+", matcher) is not None
 
 
 def oracle(matcher: str | None, name: str, js: dict[tuple[str, str], bool | None]) -> bool:
@@ -45,7 +47,7 @@ def oracle(matcher: str | None, name: str, js: dict[tuple[str, str], bool | None
     if matcher is None or matcher in ("", "*"):
         return True
     if exact(matcher):
-        return name in matcher.split("|")
+        return name in [part.strip() for part in re.split("[|,]", matcher)]
     return js[(matcher, name)] is True
 
 
@@ -73,7 +75,8 @@ def codes(text: str, name: str = "settings.json") -> list[str]:
 _ATOMS = st.sampled_from(
     ["a", "B", "e", "t", "_", "1", ".", "\\.", "\\|", "\\(", "\\$", "\\*", "[A-Z]", "[^_]",
      "[a-z0-9]", "\\d", "\\w", "\\s", "\\W", "\\b", "[^]", "[]", "\\Z", "\\A", "\\e", "x{,2}",
-     "(?:it)", "(Ed)", "[\\w-]", "mcp__", "Bash", "Edit", "Write", "Notebook", "\\u0041"]
+     "(?:it)", "(Ed)", "[\\w-]", "mcp__", "Bash", "Edit", "Write", "Notebook", "\\u0041",
+     "-", ",", " ", ", "]
 )  # fmt: skip
 _QUANTIFIERS = st.sampled_from(["", "", "", "*", "+", "?", "{1,2}", "*?"])
 
@@ -94,7 +97,21 @@ def regex_matchers(draw: st.DrawFn) -> str:
 
 MATCHERS = st.one_of(
     st.sampled_from([None, "", "*", "a*", "**", "*Bash"]),
-    st.sampled_from([*TOOLS, "bash", "mcp__github", "Edit|Write", "Read|Grep|Glob", "Edit|"]),
+    st.sampled_from(
+        [
+            *TOOLS,
+            "bash",
+            "mcp__github",
+            "Edit|Write",
+            "Read|Grep|Glob",
+            "Edit|",
+            "Edit, Write",
+            " Read ,Grep | Glob",
+            "my-tool",
+            "Edit Write",
+            "Edit,",
+        ]
+    ),
     regex_matchers(),
 )
 NAMES = st.lists(
@@ -137,7 +154,8 @@ def test_every_back_end_matches_tools_as_claude_code_does(
 
 
 @settings(SETTINGS, max_examples=examples(60))
-@given(st.lists(st.sampled_from([None, "", "*", *TOOLS, "Edit|Write", "bash", "Bash|Read"]),
+@given(st.lists(st.sampled_from([None, "", "*", *TOOLS, "Edit|Write", "bash", "Bash|Read",
+                                 "Edit, Write", "Bash ,Read", "my-tool", "Edit Write"]),
                 min_size=1, max_size=5), NAMES)  # fmt: skip
 def test_exact_names_and_lists_match_as_claude_code_does_without_node(
     matchers: list[str | None], names: list[str]

@@ -19,6 +19,7 @@ ROOT = Path(__file__).resolve().parent.parent
 UPDATE = os.environ.get("HOOKC_UPDATE_GOLDEN") == "1"
 SETTINGS = "examples/claude-code/project/.claude/settings.json"
 PLUGIN = "examples/claude-code/plugin/hooks/hooks.json"
+CURRENT = "examples/claude-code/current/.claude/settings.json"  # Claude Code 2.1's vocabulary
 AGENT = "examples/docker-agent/agent.yaml"
 
 CASES = {
@@ -26,6 +27,11 @@ CASES = {
     "examples/claude-code/eval-bash-rm.expected": (
         "eval", SETTINGS, "--event", "PreToolUse",
         "--context", "examples/claude-code/bash-rm.json", "--explain",
+    ),
+    "examples/claude-code/check-current.expected": ("check", CURRENT),
+    "examples/claude-code/eval-current-edit.expected": (
+        "eval", CURRENT, "--event", "PostToolUse",
+        "--context", "examples/claude-code/edit-file.json", "--explain",
     ),
     "examples/claude-code/eval-mcp-issue.expected": (
         "eval", SETTINGS, "--event", "PostToolUse",

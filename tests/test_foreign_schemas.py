@@ -31,6 +31,7 @@ def test_the_committed_schema_is_the_one_the_profile_makes(name: str) -> None:
     [
         ("claude-code", "examples/claude-code/project/.claude/settings.json"),
         ("claude-code", "examples/claude-code/plugin/hooks/hooks.json"),
+        ("claude-code", "examples/claude-code/current/.claude/settings.json"),
         ("docker-agent", "examples/docker-agent/agent.yaml"),
     ],
 )

@@ -57,4 +57,4 @@ def read_source(path: str | Path) -> tuple[Source | None, list[Diagnostic]]:
                 "save it as UTF-8",
             )
         ]
-    return Source(name, text), []
+    return Source(name, text, bom=data.startswith(b"\xef\xbb\xbf")), []

@@ -36,7 +36,9 @@ def load_json(source: Source) -> tuple[Located | None, list[Diagnostic]]:
     """The document as a ``Located`` tree (None for an empty file), or why it is not one."""
     reader = _Reader(source.text)
     try:
-        at = reader.skip(0)
+        # A byte-order mark (text not read from a file keeps it) is read past, as a file's
+        # is when it is read: the format's reader says whether its tools allow one.
+        at = reader.skip(1 if source.text.startswith("\ufeff") else 0)
         if at == len(source.text):
             return None, []
         root, at = reader.value(at, depth=0)

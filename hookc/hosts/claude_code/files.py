@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import functools
 import re
-from pathlib import PurePath
+from pathlib import Path, PurePath
 
 from hookc.frontend.lower import Loaded
 from hookc.profile import Profile, load_profile
@@ -24,9 +24,17 @@ _ANY_SETTINGS = r"(?:[\w.-]*[-_.])?settings(?:[-_.][\w.-]*)?\.json"
 # What only a Claude Code settings file holds: its schema, or one of its own keys.
 _SETTINGS_CONTENT = (
     r'claude-code-settings|"(?:permissions|sandbox|statusLine|enabledPlugins|apiKeyHelper|'
-    r"includeCoAuthoredBy|cleanupPeriodDays|outputStyle|disableAllHooks|"
+    r"includeCoAuthoredBy|cleanupPeriodDays|outputStyle|disableAllHooks|allowManagedHooksOnly|"
+    r"allowedHttpHookUrls|httpHookAllowedEnvVars|"
     r'allowManagedPermissionRulesOnly|enableAllProjectMcpServers)"\s*:'
 )
+_EMPTY_HOOKS = r'"hooks"\s*:\s*\{\s*\}'
+# The keys a plugin's hooks.json or a settings file holding nothing but hooks may have
+# beside an empty `hooks`: such a file is Claude Code's whatever else it lacks.
+_HOOKS_FILE_KEYS = frozenset(
+    ("hooks", "description", "$schema", "disableAllHooks", "allowManagedHooksOnly",
+     "allowedHttpHookUrls", "httpHookAllowedEnvVars")
+)  # fmt: skip
 
 
 @functools.cache
@@ -35,10 +43,18 @@ def _profile() -> Profile:
 
 
 def claims(name: str, text: str) -> bool:
-    """A settings file in a ``.claude`` folder by its name; any other JSON file by its
-    content: a ``hooks`` object keyed by Claude Code's events whose matcher groups hold
-    ``hooks`` lists. (Cursor's, Copilot's and Windsurf's ``hooks.json`` list handlers
-    directly under their events, and a VS Code ``settings.json`` has no hooks.)"""
+    """A settings file in a ``.claude`` folder by its name (and a plugin's
+    ``hooks/hooks.json``, beside its ``.claude-plugin`` folder, that is not valid JSON);
+    any other JSON file by its content: a ``hooks`` object keyed by Claude Code's events
+    whose matcher groups hold ``hooks`` lists. (Cursor's, Copilot's and Windsurf's
+    ``hooks.json`` list handlers directly under their events, and a VS Code
+    ``settings.json`` has no hooks.)
+
+    Two kinds of file lack those lists and are still Claude Code's: one whose ``hooks``
+    object is empty, with nothing beside it but the keys a hooks file has (a valid file
+    with no hooks), and one that names Claude Code's events but is not valid JSON (its
+    syntax error, at its line and column, is what to say of it; "unknown kind of file"
+    would send its author looking in the wrong place)."""
     path = PurePath(name)
     if path.suffix.lower() == ".md":
         from hookc.hosts.claude_code.front_matter import claims as skill_or_agent
@@ -50,19 +66,58 @@ def claims(name: str, text: str) -> bool:
         return True
     if re.fullmatch(_ANY_SETTINGS, path.name) and re.search(_SETTINGS_CONTENT, text):
         return True  # managed-settings.json, settings-strict.json, ...
+    if path.name == "hooks.json" and path.parent.name == "hooks" and _in_plugin(path):
+        # A plugin can hold another host's hooks there too (a Cursor plugin's valid
+        # `{"version": 1, "hooks": ...}`): its place claims a file only that does not parse.
+        return _parsed(text) is None or _claims_content(text)
+    return _claims_content(text)
+
+
+def _claims_content(text: str) -> bool:
+    """Whether the text looks like a Claude Code hooks file (``claims``)."""
+    if re.search(_HOOKS_OBJECT, text) is None:
+        return False
+    if _event_key().search(text) is not None:
+        if re.search(_HANDLER_LIST, text) is not None:
+            return True
+        # Not valid JSON, naming an event in Claude Code's own casing (Cursor's and
+        # Copilot's events are camelCase: `stop`, `preToolUse`).
+        return _event_key(exact_case=True).search(text) is not None and _parsed(text) is None
+    if re.search(_EMPTY_HOOKS, text) is None:
+        return False
+    document = _parsed(text)
     return (
-        re.search(_HOOKS_OBJECT, text) is not None
-        and re.search(_HANDLER_LIST, text) is not None
-        and _event_key().search(text) is not None
+        isinstance(document, dict)
+        and document.get("hooks") == {}
+        and document.keys() <= _HOOKS_FILE_KEYS
     )
 
 
+def _in_plugin(path: PurePath) -> bool:
+    """Whether ``<plugin>/hooks/hooks.json`` has its plugin's manifest folder beside it."""
+    try:
+        return (Path(path).parent.parent / ".claude-plugin").is_dir()
+    except OSError:  # a name the system cannot look up: not a plugin of ours
+        return False
+
+
+def _parsed(text: str) -> object:
+    """The JSON document, or None when the text is not JSON (only asked of the few files
+    that name Claude Code's events without its shape, or hold an empty ``hooks``)."""
+    import json
+
+    try:
+        return json.loads(text)
+    except ValueError:
+        return None
+
+
 @functools.cache
-def _event_key() -> re.Pattern[str]:
-    """A key naming one of Claude Code's events, in any case (a misspelt event is still
-    Claude Code's, and gets its own finding)."""
+def _event_key(exact_case: bool = False) -> re.Pattern[str]:
+    """A key naming one of Claude Code's events, in any case unless ``exact_case`` (a
+    misspelt event is still Claude Code's, and gets its own finding)."""
     events = "|".join(re.escape(event) for event in _profile().events)
-    return re.compile(f'"(?:{events})"\\s*:', re.IGNORECASE)
+    return re.compile(f'"(?:{events})"\\s*:', 0 if exact_case else re.IGNORECASE)
 
 
 def load(source: Source, profile: Profile | None) -> Loaded:

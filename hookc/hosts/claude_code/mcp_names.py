@@ -16,6 +16,8 @@ when some MCP tool could carry a name it matches.
 
 from __future__ import annotations
 
+import re
+
 from hookc.reasoning.regex_words import Words, matches_some_word
 
 _NAME = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-"
@@ -50,6 +52,15 @@ MCP_TOOL_NAMES = Words(
     accepting=frozenset({_TOOL_READ}),
     step=_step,
 )
+
+
+# The same language as a regular expression, for a whole name written in an exact matcher.
+_MCP_TOOL_NAME = re.compile(r"mcp__[A-Za-z0-9_-]+__[A-Za-z0-9_.-]+")
+
+
+def is_mcp_tool_name(name: str) -> bool:
+    """Whether ``name`` is the name of some MCP tool of some server."""
+    return _MCP_TOOL_NAME.fullmatch(name) is not None
 
 
 def may_match_mcp_tool(pattern: str) -> bool:

@@ -5,12 +5,21 @@
 
 ``hooks.<Event>`` is a list of matcher groups ``{matcher?, hooks: [handler, ...]}``; every
 handler of every group whose matcher matches runs, and identical handlers run once (a
-command by its command string, an http handler by its URL). A matcher, per Claude Code's
-hooks reference ("Matcher patterns"), is read by what it contains:
+command by its command string and ``args``, an http handler by its URL). A matcher is
+read by what it contains, as Claude Code's hooks reference says ("Matcher patterns",
+code.claude.com/docs/en/hooks, the text of 2026-08 and later; verified there, not only
+in third-party summaries):
 
 - ``*``, ``""`` or no matcher: every time;
-- only letters, digits, ``_`` and ``|``: an exact name, or a ``|``-separated list of
-  exact names (``Edit|Write``): set membership;
+- "Only letters, digits, ``_``, ``-``, spaces, ``,``, and ``|``": an "exact string, or
+  list of exact strings separated by ``|`` or ``,`` with optional surrounding whitespace"
+  (``Edit|Write``, ``Edit, Write``, ``code-reviewer``): set membership. (Commas and the
+  whitespace need Claude Code 2.1.191, hyphens 2.1.195; before those a matcher with them
+  was a regular expression.)
+- "``FileChanged`` and ``StopFailure`` use a narrower exact-match set of letters, digits,
+  ``_``, and ``|`` only. A hyphen, space, or comma in a matcher for those two events keeps
+  it on the regular-expression path, and only ``|`` separates alternatives" (the profile
+  marks StopFailure's matcher ``narrow``; FileChanged's is read as file-name globs, below);
 - anything else: a JavaScript regular expression, tested unanchored (``^Notebook``,
   ``mcp__memory__.*``), translated to RE2 (hookc's ``matches``) by ``regex_dialects``.
 
@@ -24,6 +33,13 @@ Claude Code gives a handler no name; hookc calls it ``<file>.<Event>.<group>.<ha
 (``.claude/settings.PreToolUse.0.0``), ``<file>`` the file's path without its ending
 (``frontend.lower.file_identity``), so that two plugins' ``hooks/hooks.json`` or the user's
 and the project's ``settings.json`` checked or compiled together never share an id.
+
+A file starting with a byte-order mark is read past it, with a warning: Claude Code 2.1
+strips one before parsing (the ``safeParseJSON`` its published bundle, npm
+@anthropic-ai/claude-agent-sdk 0.3.332, shares with the CLI does
+``e.startsWith("\\uFEFF") ? e.slice(1) : e``), but Claude Code 2.0 (October 2025) rejected such
+a file as "Invalid or malformed JSON" (anthropics/claude-code#9906), and so do the other
+tools that read these files (``jq``, Python's ``json``).
 """
 
 from __future__ import annotations
@@ -34,7 +50,7 @@ from pathlib import Path, PurePath
 from typing import Any
 
 from hookc.diagnostics import Diagnostic, error, has_error, warning
-from hookc.frontend.actions import describe
+from hookc.frontend.actions import describe, did_you_mean
 from hookc.frontend.formats import regex_dialects
 from hookc.frontend.formats.groups import (
     Handler,
@@ -54,7 +70,7 @@ from hookc.hosts.claude_code.front_matter import (
     front_matter_document,
     script_roots,
 )
-from hookc.hosts.claude_code.mcp_names import may_match_mcp_tool
+from hookc.hosts.claude_code.mcp_names import is_mcp_tool_name, may_match_mcp_tool
 from hookc.ir.expr import And, Call, Expr, Ident, Literal, Or
 from hookc.ir.hooks import Action, HookSet
 from hookc.profile import Profile
@@ -62,19 +78,53 @@ from hookc.records import replace
 from hookc.runtime.values import CelError, compile_regex
 from hookc.source import Source, Span
 
-# "Only letters, digits, _, and |": an exact name or a list of them.
-EXACT = re.compile(r"[A-Za-z0-9_|]+")
+# "Only letters, digits, `_`, `-`, spaces, `,`, and `|`": an exact name or a list of them,
+# separated by `|` or `,` with optional whitespace around; FileChanged's and StopFailure's
+# narrower set: letters, digits, `_` and `|`, and `|` alone separates.
+EXACT = re.compile(r"[A-Za-z0-9_\- ,|]+")
+NARROW_EXACT = re.compile(r"[A-Za-z0-9_|]+")
+_SEPARATORS = re.compile(r"\s*[|,]\s*")
 MATCH_ALL = ("", "*")
 GROUP_FIELDS = ("matcher", "hooks", "description", "id")
 # What makes two handlers identical to Claude Code, per handler type. The reference says
-# command handlers are deduplicated by their command, http handlers by their URL; a
+# command handlers are deduplicated by their command and `args`, http handlers by their
+# URL (mcp_tool, prompt and agent handlers are not said to be, so never are here); a
 # handler's `if` filter is part of its identity too: Anthropic's own security-guidance
 # plugin runs one command twice under one matcher with two `if` filters, and both run.
-_IDENTITY = {"command": ("command", "if"), "http": ("url", "if")}
+_IDENTITY = {"command": ("command", "args", "if"), "http": ("url", "if")}
+
+
+# The settings keys that govern hooks (sdk.d.ts: "keys that govern hooks (`hooks`,
+# `disableAllHooks`, `allowManagedHooksOnly`, `allowedHttpHookUrls`,
+# `httpHookAllowedEnvVars`)"), beside `hooks`, and the JSON type each must have.
+SETTINGS_KEYS: dict[str, type] = {
+    "disableAllHooks": bool,
+    "allowManagedHooksOnly": bool,
+    "allowedHttpHookUrls": list,
+    "httpHookAllowedEnvVars": list,
+}
 
 
 def read(source: Source, profile: Profile) -> Loaded:
     """The file's hooks, read as Claude Code reads them."""
+    loaded = _read(source, profile)
+    if not (source.bom or source.text.startswith("\ufeff")):
+        return loaded
+    # A warning, not an error: Claude Code 2.1 reads past the mark (see the module's
+    # docstring); what breaks is Claude Code 2.0 and every other tool reading the file.
+    bom = warning(
+        "HK214",
+        "the file starts with a byte-order mark (U+FEFF), which JSON does not allow: "
+        "Claude Code 2.1 reads past it, but Claude Code 2.0, jq and Python's json refuse "
+        "the file",
+        source,
+        Span(0, 0),
+        "save the file as UTF-8 without a byte-order mark",
+    )
+    return replace(loaded, diagnostics=(bom, *loaded.diagnostics))
+
+
+def _read(source: Source, profile: Profile) -> Loaded:
     document, diagnostics = load_json(source)
     if has_error(diagnostics):
         return Loaded(source, None, profile, tuple(diagnostics))
@@ -90,6 +140,7 @@ def read(source: Source, profile: Profile) -> Loaded:
             document.span,
         )
         return Loaded(source, None, profile, (*diagnostics, problem))
+    diagnostics.extend(_settings_problems(document, source))
     return read_document(source, profile, document, diagnostics)
 
 
@@ -142,6 +193,24 @@ def read_document(
         hooks = [replace(hook, enabled=False) for hook in hooks]
     hookset = HookSet(tuple(hooks), ordering=profile.ordering, profile=profile.name)
     return Loaded(source, hookset, profile, tuple(diagnostics))
+
+
+def _settings_problems(document: Located, source: Source) -> list[Diagnostic]:
+    """HK205 for a hook setting of the wrong JSON type (a list's items are strings)."""
+    found = []
+    for key, kind in SETTINGS_KEYS.items():
+        node = document.get(key)
+        if node is None:
+            continue
+        value = node.plain()
+        wrong = not isinstance(value, kind) or (
+            isinstance(value, list) and not all(isinstance(item, str) for item in value)
+        )
+        if wrong:
+            wanted = "true or false" if kind is bool else "a list of strings"
+            message = f"`{key}` must be {wanted}, not {describe(value)}"
+            found.append(error("HK205", message, source, node.span))
+    return found
 
 
 def _event_handlers(
@@ -209,6 +278,7 @@ def _event_handlers(
             diagnostics.extend(found)
             if action is None:
                 continue
+            diagnostics.extend(_on_failure_problems(action, node, source))
             command = node.get("command")
             if roots and command is not None and isinstance(command.value, str):
                 diagnostics.extend(script_problems(command.value, roots, command, source))
@@ -265,6 +335,25 @@ def _with_filter(
     return And((condition, filtered), span=rule.span), problems
 
 
+def _on_failure_problems(action: Action, node: Located, source: Source) -> list[Diagnostic]:
+    """An mcp_tool handler's `onFailure` other than `continue` or `block`: sdk.d.ts says
+    "Any other value reads as 'block'", so the handler is kept, with a warning (a command
+    or http handler's is an error: the profile's enum)."""
+    given = node.get("onFailure")
+    if action.type != "mcp_tool" or given is None or given.value in ("continue", "block"):
+        return []
+    return [
+        warning(
+            "HK304",
+            f"`onFailure` is `continue` or `block`, not {describe(given.value)}: "
+            "Claude Code reads it as `block`",
+            source,
+            given.span,
+            did_you_mean(str(given.value), ["continue", "block"]) or 'write "block"',
+        )
+    ]
+
+
 def _identity(action: Action) -> tuple[object, ...] | None:
     fields = _IDENTITY.get(action.type)
     if fields is None:
@@ -302,8 +391,10 @@ def matcher_condition(
     known = _known(spec, profile)
     if spec.get("globs"):  # FileChanged: `|`-separated file-name globs
         return _globs(field, text.split("|"), node.span), []
-    if EXACT.fullmatch(text):
-        return _exact(text, field, known, spec, node, source)
+    narrow = bool(spec.get("narrow"))
+    if (NARROW_EXACT if narrow else EXACT).fullmatch(text):
+        names = text.split("|") if narrow else _SEPARATORS.split(text.strip())
+        return _exact(text, names, field, known, spec, node, source)
     translated = regex_dialects.javascript(text)
     if translated.pattern is None and translated.invalid:
         return Literal(False), [
@@ -339,13 +430,18 @@ def matcher_condition(
 
 
 def _exact(
-    text: str, field: str, known: list[str], spec: Mapping[str, Any], node: Located, source: Source
+    text: str,
+    names: list[str],
+    field: str,
+    known: list[str],
+    spec: Mapping[str, Any],
+    node: Located,
+    source: Source,
 ) -> tuple[Expr, list[Diagnostic]]:
-    names = text.split("|")
     tools = spec.get("values") == "tools"
     # A whole MCP tool name (mcp__server__tool) is a tool the profile cannot list; a bare
     # server prefix (mcp__server) is compared exactly and matches no tool at all.
-    full_mcp = [name for name in names if re.fullmatch(r"mcp__.+?__.+", name)]
+    full_mcp = [name for name in names if is_mcp_tool_name(name)]
     open_set = bool(spec.get("open")) or (tools and len(full_mcp) == len(names))
     prefixes = [name for name in names if tools and re.fullmatch(r"mcp__[^_]+(?:_[^_]+)*", name)]
     hint = (

@@ -14,8 +14,10 @@ def schema(profile: Profile) -> dict[str, Any]:
         "properties": {
             "matcher": {
                 "type": "string",
-                "description": "`*`, empty or absent: always; letters, digits, `_` and `|`: "
-                "exact names; anything else: a JavaScript regular expression",
+                "description": "`*`, empty or absent: always; letters, digits, `_`, `-`, "
+                "spaces, `,` and `|`: exact names, separated by `|` or `,` (FileChanged and "
+                "StopFailure: letters, digits, `_` and `|` only); anything else: a JavaScript "
+                "regular expression",
             },
             "hooks": {"type": "array", "items": {"$ref": "#/definitions/handler"}},
             "description": {"type": "string"},
@@ -34,6 +36,9 @@ def schema(profile: Profile) -> dict[str, Any]:
                 "additionalProperties": {"type": "array", "items": {"$ref": "#/definitions/group"}},
             },
             "disableAllHooks": {"type": "boolean"},
+            "allowManagedHooksOnly": {"type": "boolean"},
+            "allowedHttpHookUrls": {"type": "array", "items": {"type": "string"}},
+            "httpHookAllowedEnvVars": {"type": "array", "items": {"type": "string"}},
             "description": {"type": "string"},
         },
         definitions={"group": group},
