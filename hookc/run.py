@@ -68,10 +68,13 @@ def decision_text(decision: Decision, concurrent: bool) -> str:
             lines.append(f"   answer: {json.dumps(dict(run.output), ensure_ascii=False)}")
     lines += _skipped(decision.skipped)
     lines.append(f"decision: {decision.verdict}")
+    # A protocol that says who reads each text (Claude Code's) lists them with their
+    # readers; the others give a reason, context and messages, and say no more.
+    told = bool(decision.notices)
     fields: list[tuple[str, Any]] = [
-        ("reason", decision.reason),
+        ("reason", None if told else decision.reason),
         ("updated input", decision.updated_input),
-        ("additional context", decision.additional_context),
+        ("additional context", None if told else decision.additional_context),
         (
             "retry after",
             None if decision.retry_delay_ms is None else f"{decision.retry_delay_ms} ms",
@@ -82,9 +85,19 @@ def decision_text(decision: Decision, concurrent: bool) -> str:
         if value is not None:
             shown = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
             lines += _indented(f"  {label}: ", shown)
-    for message in decision.messages:
+    for notice in decision.notices:
+        lines += _indented(f"  {notice.what} ({_READERS[notice.to]}): ", notice.text)
+    for message in () if told else decision.messages:
         lines += _indented("  message: ", message)
     return "\n".join(lines) + "\n"
+
+
+_READERS = {
+    "model": "the model sees it",
+    "user": "the user sees it",
+    "both": "the user and the model see it",
+    "nobody": "nobody sees it",
+}
 
 
 def _heading(event: str, protocol: str, count: int, concurrent: bool) -> str:

@@ -104,41 +104,81 @@ def test_a3s_handlers_get_the_event_and_its_payload() -> None:
 EVENTS = ("PreToolUse", "PostToolUse", "Stop", "UserPromptSubmit", "SessionStart")
 CAN_BLOCK = {"PreToolUse", "Stop", "UserPromptSubmit"}  # of EVENTS, per the reference
 PLAIN_CONTEXT = {"UserPromptSubmit", "SessionStart"}
+EXIT_2_STDERR_TO_MODEL = {"PostToolUse"}  # of EVENTS that cannot block
+TOP_LEVEL_BLOCK = {"PostToolUse", "Stop", "UserPromptSubmit"}  # read `decision: "block"`
+
+
+def valid(event: str, value: dict[str, Any]) -> bool:
+    """Whether an answer passes the output schema, written from the reference's "JSON
+    output": typed universal fields, `decision` approve or block, and a
+    `hookSpecificOutput` whose `hookEventName` is the event; PreToolUse's decision one of
+    four words."""
+    types = {"continue": bool, "stopReason": str, "systemMessage": str, "reason": str}
+    for key, kind in types.items():
+        if key in value and not isinstance(value[key], kind):
+            return False
+    if value.get("decision", "block") not in ("approve", "block"):
+        return False
+    specific = value.get("hookSpecificOutput")
+    if specific is None:
+        return True
+    if not isinstance(specific, dict) or specific.get("hookEventName") != event:
+        return False
+    if event == "PreToolUse" and "permissionDecision" in specific:
+        return specific["permissionDecision"] in ("allow", "deny", "ask", "defer")
+    return True
 
 
 def oracle(event: str, answers: list[tuple[int, str, str]]) -> tuple[str, str | None]:
     """Claude Code's reading of several hooks' answers (exit code, stdout, stderr), written
-    from the hooks reference: (the verdict, the model's additional context)."""
+    from the hooks reference (2026-10): (the verdict, what the model is given besides a
+    block's reason). Valid JSON counts on every exit code; exit 2 blocks where the event
+    can block, and PostToolUse feeds its stderr to the model; plain stdout on exit 0 is
+    context on two events; anything unparseable or invalid is a hook error that decides
+    nothing."""
     objects: list[dict[str, Any]] = []
     contexts: list[str] = []
-    for code, stdout, _ in answers:
-        if code != 0:
+    blocked = False
+    for code, stdout, stderr in answers:
+        text = stdout.strip()
+        value = None
+        if text.startswith("{") and text.endswith("}"):
+            try:
+                value = json.loads(text)
+            except ValueError:
+                value = None
+            value = value if isinstance(value, dict) and valid(event, value) else None
+            text = ""  # JSON-shaped output is never plain text
+        if code == 2:
+            blocked = blocked or event in CAN_BLOCK
+            if event in EXIT_2_STDERR_TO_MODEL and stderr.strip():
+                contexts.append(stderr.strip())
+        if value is None:
+            if code == 0 and event in PLAIN_CONTEXT and text:
+                contexts.append(text)
             continue
-        try:
-            value = json.loads(stdout)
-        except ValueError:
-            value = None
-        if isinstance(value, dict):
-            objects.append(value)
-            extra = (value.get("hookSpecificOutput") or {}).get("additionalContext")
-            if isinstance(extra, str) and extra.strip():
-                contexts.append(extra.strip())
-        elif event in PLAIN_CONTEXT and stdout.strip():
-            contexts.append(stdout.strip())
+        objects.append(value)
+        specific = value.get("hookSpecificOutput") or {}
+        reason = value.get("reason", "").strip()
+        if event == "PostToolUse" and value.get("decision") == "block" and reason:
+            contexts.append(reason)
+        extra = specific.get("additionalContext", "").strip()
+        if extra and (event != "PreToolUse" or specific.get("permissionDecision") != "defer"):
+            contexts.append(extra)
     context = "\n".join(contexts) or None
     if any(value.get("continue") is False for value in objects):
         return "stop", context
-    if event in CAN_BLOCK and any(code == 2 for code, _, _ in answers):
+    if blocked:
         return "deny", context
     said = []
     for value in objects:
         specific = value.get("hookSpecificOutput") or {}
         if event == "PreToolUse":
             choice = specific.get("permissionDecision")
-            if choice not in ("allow", "deny", "ask", "defer"):
+            if choice is None:
                 choice = {"approve": "allow", "block": "deny"}.get(value.get("decision"))
             said.append(choice)
-        elif event in CAN_BLOCK and value.get("decision") == "block":
+        elif event in TOP_LEVEL_BLOCK & CAN_BLOCK and value.get("decision") == "block":
             said.append("deny")
     for choice in ("deny", "defer", "ask", "allow"):  # the most restrictive wins
         if choice in said:
@@ -156,20 +196,27 @@ def maybe(values: st.SearchStrategy[Any]) -> st.SearchStrategy[Any]:
 @st.composite
 def json_answers(draw: st.DrawFn) -> dict[str, Any]:
     """A hook's JSON output, every field present about half the time: decisions collide
-    often enough that their precedence is exercised in every run."""
+    often enough that their precedence is exercised in every run. `hookEventName` is the
+    event's (the placeholder `EVENT`), absent, or another event's; now and then a field has
+    the wrong type (a list decision, a number reason), as a careless handler prints."""
     fields = {
         "continue": draw(maybe(st.sampled_from([True, False, True]))),
         "stopReason": draw(maybe(words)),
         "systemMessage": draw(maybe(words)),
-        "decision": draw(maybe(st.sampled_from(["block", "approve"]))),
-        "reason": draw(maybe(words)),
+        "decision": draw(maybe(st.sampled_from(["block", "approve", "block", "allow"]))),
+        "reason": draw(maybe(st.one_of(words, st.just(5)))),
     }
     specific = {
-        "permissionDecision": draw(maybe(st.sampled_from(["allow", "deny", "ask", "defer"]))),
+        "hookEventName": draw(maybe(st.sampled_from(["EVENT", "EVENT", "EVENT", "Stop"]))),
+        "permissionDecision": draw(
+            maybe(st.sampled_from(["allow", "deny", "ask", "defer", ["deny"], {"a": 1}]))
+        ),
         "permissionDecisionReason": draw(maybe(words)),
         "additionalContext": draw(maybe(words)),
     }
-    fields["hookSpecificOutput"] = {k: v for k, v in specific.items() if v is not None}
+    present = {k: v for k, v in specific.items() if v is not None}
+    if present or draw(st.booleans()):
+        fields["hookSpecificOutput"] = present
     return {k: v for k, v in fields.items() if v is not None}
 
 
@@ -179,29 +226,49 @@ answers = st.lists(
 )
 
 
-@settings(SETTINGS, max_examples=examples(60))
+def printed(output: object, event: str) -> str:
+    """An answer as the handler prints it, the `EVENT` placeholder filled in."""
+    if isinstance(output, str):
+        return output
+    return json.dumps(output).replace('"EVENT"', json.dumps(event))
+
+
+@settings(SETTINGS, max_examples=examples(80))
 @given(event=st.sampled_from(EVENTS), answers=answers)
 def test_claude_code_merges_answers_as_its_reference_says(
     event: str, answers: list[tuple[int, object, str]]
 ) -> None:
+    texts = [(code, printed(out, event), err) for code, out, err in answers]
     matches = [
         (f"h{i}", command(answering(out, code, err, tag=str(i))))
-        for i, (code, out, err) in enumerate(answers)
+        for i, (code, out, err) in enumerate(texts)
     ]
     decision = handlers.run("claude_code", event, BASH, matches)
-    texts = [(c, o if isinstance(o, str) else json.dumps(o), e) for c, o, e in answers]
     assert (decision.verdict, decision.additional_context) == oracle(event, texts)
+
+
+def pre_tool_use(**specific: object) -> dict[str, object]:
+    return {"hookSpecificOutput": {"hookEventName": "PreToolUse", **specific}}
 
 
 PRETOOL_ANSWERS: dict[str, tuple[int, object, str]] = {
     "silent": (0, "", ""),
-    "allow": (0, {"hookSpecificOutput": {"permissionDecision": "allow"}}, ""),
-    "ask": (0, {"hookSpecificOutput": {"permissionDecision": "ask"}}, ""),
-    "defer": (0, {"hookSpecificOutput": {"permissionDecision": "defer"}}, ""),
-    "deny": (0, {"hookSpecificOutput": {"permissionDecision": "deny"}}, ""),
+    "allow": (0, pre_tool_use(permissionDecision="allow"), ""),
+    "ask": (0, pre_tool_use(permissionDecision="ask"), ""),
+    "defer": (0, pre_tool_use(permissionDecision="defer"), ""),
+    "deny": (0, pre_tool_use(permissionDecision="deny"), ""),
+    "deny, no event name": (0, {"hookSpecificOutput": {"permissionDecision": "deny"}}, ""),
+    "deny, another event's name": (
+        0,
+        {"hookSpecificOutput": {"hookEventName": "PostToolUse", "permissionDecision": "deny"}},
+        "",
+    ),
+    "deny as a list": (0, pre_tool_use(permissionDecision=["deny"]), ""),
+    "allow on exit 1": (1, pre_tool_use(permissionDecision="allow"), "ignored"),
     "approve (old)": (0, {"decision": "approve"}, ""),
     "block (old)": (0, {"decision": "block", "reason": "old"}, ""),
     "exit 2": (2, "", "stderr"),
+    "exit 2 beside allow": (2, pre_tool_use(permissionDecision="allow"), "no"),
     "exit 1": (1, "", "oops"),
 }
 
@@ -212,17 +279,20 @@ def test_claude_code_pre_tool_use_every_pair_of_answers(first: str) -> None:
     of decisions is exercised exhaustively, not only where random examples land."""
     for second in sorted(PRETOOL_ANSWERS):
         pair = [PRETOOL_ANSWERS[first], PRETOOL_ANSWERS[second]]
+        texts = [(c, printed(o, "PreToolUse"), e) for c, o, e in pair]
         matches = [
             (f"h{i}", command(answering(out, code, err, tag=str(i))))
-            for i, (code, out, err) in enumerate(pair)
+            for i, (code, out, err) in enumerate(texts)
         ]
         decision = handlers.run("claude_code", "PreToolUse", BASH, matches)
-        texts = [(c, o if isinstance(o, str) else json.dumps(o), e) for c, o, e in pair]
         assert decision.verdict == oracle("PreToolUse", texts)[0], (first, second)
 
 
 def test_claude_code_runs_identical_commands_once() -> None:
-    same = command('echo \'{"hookSpecificOutput": {"additionalContext": "once"}}\'')
+    same = command(
+        'echo \'{"hookSpecificOutput": {"hookEventName": "UserPromptSubmit",'
+        ' "additionalContext": "once"}}\''
+    )
     decision = handlers.run(
         "claude_code", "UserPromptSubmit", {"prompt": "x"}, [("a", same), ("b", dict(same))]
     )
@@ -233,36 +303,34 @@ def test_claude_code_runs_identical_commands_once() -> None:
 
 def test_claude_code_deny_beats_every_other_answer_and_keeps_its_reason() -> None:
     matches = [
-        ("allow", command(answering({"hookSpecificOutput": {"permissionDecision": "allow"}}))),
+        ("allow", command(answering(pre_tool_use(permissionDecision="allow")))),
         (
             "deny",
             command(
                 answering(
-                    {
-                        "hookSpecificOutput": {
-                            "permissionDecision": "deny",
-                            "permissionDecisionReason": "not in prod",
-                        }
-                    }
+                    pre_tool_use(permissionDecision="deny", permissionDecisionReason="not in prod")
                 )
             ),
         ),
-        ("ask", command(answering({"hookSpecificOutput": {"permissionDecision": "ask"}}))),
+        ("ask", command(answering(pre_tool_use(permissionDecision="ask")))),
     ]
     decision = handlers.run("claude_code", "PreToolUse", BASH, matches)
     assert (decision.verdict, decision.reason, decision.allowed) == ("deny", "not in prod", False)
 
 
 def test_claude_code_updated_input_and_exit_2_on_an_event_that_cannot_block() -> None:
-    rewrite = {
-        "hookSpecificOutput": {"permissionDecision": "allow", "updatedInput": {"command": "ls -h"}}
-    }
+    rewrite = pre_tool_use(permissionDecision="allow", updatedInput={"command": "ls -h"})
     decision = handlers.run("claude_code", "PreToolUse", BASH, [("r", command(answering(rewrite)))])
     assert decision.verdict == "allow" and decision.updated_input == {"command": "ls -h"}
     after = handlers.run(
         "claude_code", "PostToolUse", BASH, [("lint", command(answering("", 2, "lint failed")))]
     )
-    assert after.verdict == "proceed" and after.messages == ("lint failed",)
+    # PostToolUse cannot block: exit 2's stderr is fed to the model, and the user sees nothing.
+    assert after.verdict == "proceed" and after.messages == ()
+    assert after.additional_context == "lint failed"
+    assert [(n.what, n.to, n.text) for n in after.notices] == [
+        ("stderr (exit 2)", "model", "lint failed")
+    ]
 
 
 def test_claude_code_skips_handler_types_it_does_not_run() -> None:

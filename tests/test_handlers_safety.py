@@ -149,15 +149,19 @@ def test_invalid_json_is_plain_text_to_claude_code_and_a_failure_to_docker_agent
     assert docker.runs[0].error.startswith("invalid hook output")
 
 
-def test_exit_2_blocks_with_stderr_as_the_reason_and_stdout_ignored() -> None:
+def test_exit_2_blocks_with_stderr_as_the_reason_even_beside_a_json_allow() -> None:
+    """The reference (2.1.214 and later): exit 2 blocks whatever the JSON says; the JSON is
+    still read, and with no blocking reason of its own the message is stderr."""
     blocker = command(
-        'echo \'{"hookSpecificOutput": {"permissionDecision": "allow"}}\'; '
+        'echo \'{"hookSpecificOutput": {"hookEventName": "PreToolUse",'
+        ' "permissionDecision": "allow", "additionalContext": "read anyway"}}\'; '
         "echo 'no recursive deletes' >&2; exit 2"
     )
     decision = handlers.run("claude_code", "PreToolUse", BASH, [("b", blocker)])
     assert decision.verdict == "deny"
     assert decision.reason == "no recursive deletes"
-    assert decision.runs[0].output is None  # exit 2: the JSON on stdout is not read
+    assert decision.runs[0].output is not None
+    assert decision.additional_context == "read anyway"
 
 
 def test_a_handler_that_never_reads_a_large_input_does_not_hang() -> None:
@@ -220,7 +224,8 @@ def test_the_registry_runs_handlers_one_after_another(tmp_path: Path) -> None:
 def test_the_asyncio_api_runs_commands_and_coroutine_builtins_together(tmp_path: Path) -> None:
     async def note(payload: dict[str, object], action: object) -> dict[str, object]:
         await asyncio.sleep(0.3)
-        return {"hookSpecificOutput": {"additionalContext": f"saw {payload['hook_event_name']}"}}
+        event = payload["hook_event_name"]
+        return {"hookSpecificOutput": {"hookEventName": event, "additionalContext": f"saw {event}"}}
 
     matches = [*overlap_commands(tmp_path, 2), ("note", {"type": "builtin", "command": "note"})]
 

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from hookc.cli import main
+from hookc.frontend.lower import file_identity
 
 ROOT = Path(__file__).resolve().parent.parent
 RUN = ROOT / "examples" / "run"
@@ -231,3 +232,117 @@ def test_dry_run_json_lists_handlers_and_runs_nothing(
         "event `SessionEnd`: 0 handlers, run at once as claude-code runs them\ndecision: proceed\n",
     )
     assert not marker.exists()
+
+
+def project(tmp_path: Path, event: str, body: str, **fields: object) -> Path:
+    """A Claude Code project whose settings run one hook script for ``event``."""
+    hooks = tmp_path / ".claude" / "hooks"
+    hooks.mkdir(parents=True)
+    (hooks / "hook.sh").write_text(f"#!/bin/sh\ncat > /dev/null\n{body}\n", encoding="utf-8")
+    (hooks / "hook.sh").chmod(0o755)
+    handler = {"type": "command", "command": '"$CLAUDE_PROJECT_DIR"/.claude/hooks/hook.sh'}
+    settings = {"hooks": {event: [{"hooks": [{**handler, **fields}]}]}}
+    path = tmp_path / ".claude" / "settings.json"
+    path.write_text(json.dumps(settings), encoding="utf-8")
+    return path
+
+
+def run_event(settings: Path, event: str, *extra: str) -> tuple[int, str]:
+    status, out, _ = run(
+        "run", str(settings), "--event", event, "--context", "-", *extra, stdin=json.dumps(BASH)
+    )
+    return status, _TIME.sub(" in 7 ms", out)
+
+
+BASH = {"tool_name": "Bash", "tool_input": {"command": "rm -rf build/"}}
+HOOK = '"$CLAUDE_PROJECT_DIR"/.claude/hooks/hook.sh'
+
+
+def test_a_deny_without_hook_event_name_is_reported_as_the_hook_error_it_is(
+    tmp_path: Path,
+) -> None:
+    """Claude Code rejects `hookSpecificOutput` without the event's `hookEventName` as a
+    hook error and runs the tool; `hookc run` said `deny`."""
+    answer = '{"hookSpecificOutput": {"permissionDecision": "deny"}}'
+    settings = project(tmp_path, "PreToolUse", f"echo '{answer}'")
+    hook = f"{file_identity(str(settings))}.PreToolUse.0.0"
+    assert run_event(settings, "PreToolUse") == (
+        0,
+        "event `PreToolUse`: 1 handler, run at once as claude-code runs them\n"
+        f"1. {hook}: command `{HOOK}`\n"
+        "   exit 0 (invalid hook output: `hookSpecificOutput` has no `hookEventName`) in 7 ms\n"
+        f"   stdout: {answer}\n"
+        "decision: proceed\n"
+        f"  hook error (the user sees it): PreToolUse hook error ({hook}): "
+        "invalid hook output: `hookSpecificOutput` has no `hookEventName`\n",
+    )
+
+
+@pytest.mark.parametrize(
+    ("event", "verdict", "line"),
+    [
+        ("PreToolUse", "deny", "  reason (the model sees it): lint failed"),
+        ("PostToolUse", "proceed", "  stderr (exit 2) (the model sees it): lint failed"),
+        ("SessionStart", "proceed", "  stderr (exit 2) (the user sees it): lint failed"),
+        ("Notification", "proceed", "  stderr (exit 2) (nobody sees it): lint failed"),
+    ],
+)
+def test_run_says_who_sees_exit_2s_stderr(
+    tmp_path: Path, event: str, verdict: str, line: str
+) -> None:
+    settings = project(tmp_path, event, "echo 'lint failed' >&2; exit 2")
+    status, out = run_event(settings, event)
+    assert status == 0
+    assert out.endswith(f"decision: {verdict}\n{line}\n")
+
+
+def test_on_failure_block_turns_a_guard_that_cannot_run_into_a_denial(tmp_path: Path) -> None:
+    """A native file read by Claude Code's protocol: the catalog declares `onFailure`."""
+    hooks = tmp_path / "guard.hooks.yaml"
+    hooks.write_text(
+        "action_types:\n"
+        "  command:\n"
+        "    parameters:\n"
+        "      command: {type: string, required: true}\n"
+        "      onFailure: {type: string, enum: [continue, block]}\n"
+        "hooks:\n"
+        "  - id: guard\n"
+        "    event: PreToolUse\n"
+        "    action:\n"
+        "      type: command\n"
+        f"      command: '{tmp_path}/missing-guard.sh'\n"
+        "      onFailure: block\n",
+        encoding="utf-8",
+    )
+    status, out = run_event(hooks, "PreToolUse", "--protocol", "claude_code")
+    assert status == 0
+    assert "decision: deny\n  reason (the model sees it): " in out
+    assert "missing-guard.sh" in out.split("decision: deny", 1)[1]
+
+
+@pytest.mark.parametrize("format", ["text", "json"])
+def test_a_handler_answering_hostile_json_is_reported_not_an_internal_error(
+    tmp_path: Path, format: str
+) -> None:
+    """Before: a list permissionDecision (TypeError) or nesting 100,000 deep
+    (RecursionError) made `hookc run` exit 2 with "internal error"."""
+    for name, answer in (
+        (
+            "list",
+            '{"hookSpecificOutput": {"hookEventName": "PreToolUse", '
+            '"permissionDecision": ["deny"]}}',
+        ),
+        ("deep", '{"a": ' + "[" * 100_000 + "]" * 100_000 + "}"),
+    ):
+        folder = tmp_path / name
+        (folder / "answer.json").parent.mkdir()
+        (folder / "answer.json").write_text(answer, encoding="utf-8")
+        settings = project(folder, "PreToolUse", f"cat '{folder}/answer.json'")
+        status, out = run_event(settings, "PreToolUse", "--format", format)
+        assert status == 0, out
+        if format == "json":
+            result = json.loads(out)
+            assert result["verdict"] == "proceed"
+            assert result["notices"][0]["what"] == "hook error"
+        else:
+            assert "decision: proceed\n  hook error (the user sees it): " in out

@@ -32,15 +32,17 @@ from hookc.handlers.execute import Builtin, Plan, run_async, run_sync
 from hookc.handlers.execute import plan as _plan
 from hookc.handlers.protocol import Options, Protocol
 from hookc.handlers.protocols import PROTOCOLS
-from hookc.handlers.results import Decision, HandlerRun, Verdict
+from hookc.handlers.results import Audience, Decision, HandlerRun, Notice, Verdict
 from hookc.hosts import by_name
 
 __all__ = [
     "PROTOCOLS",
+    "Audience",
     "Builtin",
     "Builtins",
     "Decision",
     "HandlerRun",
+    "Notice",
     "Plan",
     "Protocol",
     "Verdict",

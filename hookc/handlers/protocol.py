@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -189,18 +190,127 @@ def command_run(handler: Handler, finished: Finished) -> HandlerRun:
     )
 
 
+# How deep a handler's JSON answer may nest. A real answer nests a few levels (the deepest
+# documented one, a Claude Code `updatedPermissions` entry, five); a bound far above that
+# keeps a hostile answer from exhausting the parser's recursion or, later, the encoder's
+# when `hookc run --format json` prints it.
+MAX_JSON_DEPTH = 64
+
+
+def read_json(text: str) -> tuple[Any, str | None]:
+    """A handler's output read as JSON, untrusted: (the value, None), or (None, the problem).
+
+    The one place every protocol reads a handler's JSON, so that no answer can raise: a
+    syntax error, nesting deeper than ``MAX_JSON_DEPTH`` (which the parser would meet as a
+    RecursionError), and the non-JSON constants `NaN` and `Infinity` that Python's parser
+    accepts and JavaScript's and Go's refuse are each a problem, never an exception. A
+    string holding a lone surrogate (`"\\ud800"`, valid JSON but not encodable) is kept
+    with U+FFFD in its place, so that printing the answer cannot fail.
+    """
+    try:
+        value = json.loads(text, parse_constant=_refuse_constant)
+    except RecursionError:
+        return None, f"invalid JSON: nested deeper than {MAX_JSON_DEPTH} levels"
+    except ValueError as exc:
+        return None, f"invalid JSON: {exc}"
+    if _deeper_than(value, MAX_JSON_DEPTH):
+        return None, f"invalid JSON: nested deeper than {MAX_JSON_DEPTH} levels"
+    if _LONE_SURROGATE_ESCAPE.search(text):
+        value = _without_lone_surrogates(value)
+    return value, None
+
+
 def json_object(text: str) -> tuple[dict[str, Any] | None, str | None]:
     """Stdout read as one JSON object: (the object, None), (None, None) for blank output,
     or (None, the problem)."""
     if not text.strip():
         return None, None
-    try:
-        value = json.loads(text)
-    except ValueError as exc:
-        return None, f"invalid JSON on stdout: {exc}"
+    value, problem = read_json(text)
+    if problem is not None:
+        return None, f"{problem} on stdout"
     if not isinstance(value, dict):
         return None, f"stdout is JSON but not an object ({type(value).__name__})"
     return value, None
+
+
+def type_problem(
+    value: Mapping[str, Any], types: Mapping[str, type | tuple[type, ...]]
+) -> str | None:
+    """The first field of ``value`` whose type is not the one ``types`` names (a missing or
+    null field is fine; a bool is not a number), as a sentence; None when all are."""
+    for key, expected in types.items():
+        field_value = value.get(key)
+        if field_value is None:
+            continue
+        wanted = expected if isinstance(expected, tuple) else (expected,)
+        if isinstance(field_value, bool) and bool not in wanted:
+            return f"`{key}` is {_json_type(field_value)}, not {_json_type_names(wanted)}"
+        if not isinstance(field_value, wanted):
+            return f"`{key}` is {_json_type(field_value)}, not {_json_type_names(wanted)}"
+    return None
+
+
+_JSON_NAMES = {
+    bool: "a boolean",
+    int: "a number",
+    float: "a number",
+    str: "a string",
+    list: "a list",
+    dict: "an object",
+}
+
+
+def _json_type(value: Any) -> str:
+    if value is None:
+        return "null"
+    for kind, name in _JSON_NAMES.items():
+        if isinstance(value, kind) and (kind is bool or not isinstance(value, bool)):
+            return name
+    return type(value).__name__
+
+
+def _json_type_names(kinds: tuple[type, ...]) -> str:
+    names = list(dict.fromkeys(_JSON_NAMES.get(kind, kind.__name__) for kind in kinds))
+    return " or ".join(names)
+
+
+def _refuse_constant(name: str) -> Any:
+    raise ValueError(f"`{name}` is not JSON")
+
+
+_LONE_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+
+
+def _deeper_than(value: Any, limit: int) -> bool:
+    """Whether containers nest more than ``limit`` deep, walked without recursion."""
+    stack: list[tuple[Any, int]] = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict):
+            children: Any = item.values()
+        elif isinstance(item, list):
+            children = item
+        else:
+            continue
+        if depth > limit:
+            return True
+        stack.extend((child, depth + 1) for child in children if isinstance(child, dict | list))
+    return False
+
+
+def _without_lone_surrogates(value: Any) -> Any:
+    """``value`` with every lone surrogate in its strings (keys too) replaced by U+FFFD;
+    bounded by MAX_JSON_DEPTH, so the recursion is too."""
+    if isinstance(value, str):
+        return value.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
+    if isinstance(value, list):
+        return [_without_lone_surrogates(item) for item in value]
+    if isinstance(value, dict):
+        return {
+            _without_lone_surrogates(key): _without_lone_surrogates(item)
+            for key, item in value.items()
+        }
+    return value
 
 
 def working_dir(base: str, override: Any) -> str:

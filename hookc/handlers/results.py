@@ -23,6 +23,11 @@ Kind = Literal["command", "builtin"]
 #   stop     stop the agent altogether (Claude Code's `continue: false`).
 Verdict = Literal["proceed", "allow", "ask", "defer", "deny", "retry", "stop"]
 
+# Who a text the hooks produced reaches, as the tool delivers it: the model (in its
+# context), the user (shown in the transcript or terminal, not to the model), both (shown,
+# and kept in the conversation the model reads), or nobody (dropped, or the debug log only).
+Audience = Literal["model", "user", "both", "nobody"]
+
 
 @dataclass(frozen=True, slots=True)
 class HandlerRun:
@@ -64,6 +69,19 @@ class HandlerRun:
 
 
 @dataclass(frozen=True, slots=True)
+class Notice:
+    """One text the tool passes on after its hooks ran, and who reads it."""
+
+    what: str  # what it is: "reason", "additional context", "hook error", "stderr", ...
+    to: Audience
+    text: str
+    hook_id: str | None = None  # the hook it came from, when one did
+
+    def to_json(self) -> dict[str, Any]:
+        return {"what": self.what, "to": self.to, "text": self.text, "hook_id": self.hook_id}
+
+
+@dataclass(frozen=True, slots=True)
 class Decision:
     """The answers of every handler an event ran, merged by the tool's own rule."""
 
@@ -78,6 +96,10 @@ class Decision:
     output: Mapping[str, Any] | None = None  # the merged result object (the registry's)
     runs: tuple[HandlerRun, ...] = ()  # in the order the hooks matched
     skipped: tuple[str, ...] = field(default=())  # hooks not run: duplicates, or after a stop
+    # Every text the tool delivers, with who reads it, for protocols that say (Claude
+    # Code's); empty for the others, whose `reason`, `additional_context` and `messages`
+    # are all there is.
+    notices: tuple[Notice, ...] = ()
 
     @property
     def allowed(self) -> bool:
@@ -98,4 +120,5 @@ class Decision:
             "output": None if self.output is None else dict(self.output),
             "runs": [run.to_json() for run in self.runs],
             "skipped": list(self.skipped),
+            "notices": [notice.to_json() for notice in self.notices],
         }

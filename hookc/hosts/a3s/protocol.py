@@ -23,13 +23,12 @@ its engine, github.com/A3S-Lab/Code `core/src/hooks/engine.rs`, `fire_outcome`,
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
 from hookc.handlers.process import Finished
-from hookc.handlers.protocol import Handler, Options, Protocol, command_run
+from hookc.handlers.protocol import Handler, Options, Protocol, command_run, read_json
 from hookc.handlers.results import Decision, HandlerRun
 
 GATING_EVENTS = frozenset(
@@ -66,10 +65,9 @@ class A3S(Protocol):
             run = replace(run, error=f"exited with status {run.exit_code}")
         if run.error is not None:
             return run
-        try:
-            output = json.loads(run.stdout)
-        except ValueError as exc:
-            return replace(run, error=f"invalid response: {exc}")
+        output, problem = read_json(run.stdout)
+        if problem is not None:
+            return replace(run, error=f"invalid response: {problem}")
         return (
             replace(run, output=output)
             if isinstance(output, dict)
@@ -133,7 +131,9 @@ class A3S(Protocol):
                     reason=reason
                     if isinstance(reason, str) and reason
                     else "Hook requested a retry",
-                    retry_delay_ms=delay if isinstance(delay, int) and delay >= 0 else 1000,
+                    retry_delay_ms=delay
+                    if isinstance(delay, int) and not isinstance(delay, bool) and delay >= 0
+                    else 1000,
                     messages=tuple(messages),
                 )
             return replace(decision, messages=tuple(messages))  # skip: go on, unmodified

@@ -38,7 +38,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from hookc.handlers.process import Finished
-from hookc.handlers.protocol import Handler, Options, Protocol, command_run, joined
+from hookc.handlers.protocol import Handler, Options, Protocol, command_run, joined, read_json
 from hookc.handlers.results import Decision, HandlerRun, Verdict
 
 
@@ -140,7 +140,7 @@ class DockerAgent(Protocol):
             return payload, False
         updated = _specific(run).get("updated_input")
         if run.exit_code in (0, None) and isinstance(updated, Mapping):
-            tool_input = dict(payload.get("tool_input") or {})
+            tool_input = _tool_input(payload)
             tool_input.update(updated)
             payload = {**payload, "tool_input": tool_input}
         return payload, False
@@ -230,7 +230,7 @@ class DockerAgent(Protocol):
         if modified is not None and contract.rewrites_input:
             # pipeline.go: the runtime replaces the tool's arguments with the whole input as
             # the hooks patched it, not with the patches alone.
-            modified = dict(payload.get("tool_input") or {})
+            modified = _tool_input(payload)
         result: Verdict = "proceed"
         if not allowed:
             result = "deny"
@@ -251,6 +251,12 @@ class DockerAgent(Protocol):
         )
 
 
+def _tool_input(payload: Mapping[str, Any]) -> dict[str, Any]:
+    """The payload's tool input as an object to patch (empty when it is not one)."""
+    tool_input = payload.get("tool_input")
+    return dict(tool_input) if isinstance(tool_input, Mapping) else {}
+
+
 def _policy(run: HandlerRun) -> str:
     """`on_error`: warn (the default), ignore or block."""
     policy = run.action.get("on_error")
@@ -267,12 +273,11 @@ def _parsed(run: HandlerRun) -> HandlerRun:
         if strict and text:
             return replace(run, error="strict_output requires a JSON object or empty stdout")
         return run
-    try:
-        value, end = json.JSONDecoder().raw_decode(text)
-    except ValueError as exc:
-        return replace(run, error=f"invalid hook output: {exc}")
-    if text[end:].strip():
+    value, problem = read_json(text)
+    if problem is not None and "Extra data" in problem:
         return replace(run, error="hook output must contain a single JSON object")
+    if problem is not None:
+        return replace(run, error=f"invalid hook output: {problem}")
     if strict and isinstance(value, dict):
         specific = value.get("hook_specific_output")
         unknown = sorted(set(value) - set(_OUTPUT_TYPES)) + sorted(

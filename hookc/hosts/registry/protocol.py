@@ -17,16 +17,34 @@ contract", §4.2 "Result model", §4.3.4 "Soft guardrail handler"):
 
 hookc's choices where the seed is silent: handlers run one after another in the order the
 hooks matched (the seed says only that the orchestrator "invokes each handler"), and a
-handler gets 60 s unless its hook says `timeout` (seconds).
+handler gets 60 s unless its hook says `timeout` (seconds). A result whose fields do not
+have the types of the seed's `HookResult` (`messages_to_user` a list of strings, `logs`,
+`suggested_abilities`, `suggested_documents` and `follow_up_actions` lists, `new_intent` an
+object, `usage_recorded` a boolean, `error` a string) is output the orchestrator cannot
+read: the handler failed, as for output that is not JSON. Fields the seed does not name
+are kept; a list is concatenated onto a list, and any other value replaces the last.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
-from hookc.handlers.protocol import Handler, Options, Protocol, joined
+from hookc.handlers.protocol import Handler, Options, Protocol, joined, type_problem
 from hookc.handlers.results import Decision, HandlerRun
+
+# The seed's `HookResult` (§4.2), field by field.
+RESULT_FIELDS: Mapping[str, type | tuple[type, ...]] = {
+    "logs": list,
+    "messages_to_user": list,
+    "suggested_abilities": list,
+    "suggested_documents": list,
+    "follow_up_actions": list,
+    "new_intent": dict,
+    "usage_recorded": bool,
+    "error": str,
+}
 
 
 class Registry(Protocol):
@@ -55,6 +73,7 @@ class Registry(Protocol):
         merged: dict[str, Any] = {}
         denials: list[str] = []
         warnings: list[str] = []
+        runs = [_checked(run) for run in runs]
         for run in runs:
             if run.error is not None:
                 failure = f"hook {run.hook_id} failed: {run.error}"
@@ -64,14 +83,15 @@ class Registry(Protocol):
                 continue
             result = run.output or {}
             for key, value in result.items():
-                if isinstance(value, list):
-                    merged[key] = [*merged.get(key, []), *value]
+                earlier = merged.get(key)
+                if isinstance(value, list) and isinstance(earlier, list):
+                    merged[key] = [*earlier, *value]
                 else:
                     merged[key] = value
             if result.get("error"):
-                said = [m for m in result.get("messages_to_user") or [] if isinstance(m, str)]
+                said = result.get("messages_to_user") or []
                 denials.append(joined([*said, str(result["error"])]) or str(result["error"]))
-        messages = [m for m in merged.get("messages_to_user", []) if isinstance(m, str)]
+        messages = merged.get("messages_to_user", [])
         return Decision(
             self.name,
             event,
@@ -82,6 +102,19 @@ class Registry(Protocol):
             runs=tuple(runs),
             skipped=tuple(skipped),
         )
+
+
+def _checked(run: HandlerRun) -> HandlerRun:
+    """A run whose result the orchestrator cannot read (a field of the wrong type) failed."""
+    if run.error is not None or run.output is None:
+        return run
+    problem = type_problem(run.output, RESULT_FIELDS)
+    said = run.output.get("messages_to_user")
+    if problem is None and isinstance(said, list) and not all(isinstance(m, str) for m in said):
+        problem = "`messages_to_user` holds something other than strings"
+    if problem is None:
+        return run
+    return replace(run, output=None, error=f"invalid result: {problem}")
 
 
 PROTOCOL = Registry()
