@@ -81,6 +81,8 @@ CODES: dict[str, str] = {
     "HK709": "builtin on an event it does not serve",
     "HK710": "duplicate handler that never runs a second time",
     "HK711": "regular expression hookc cannot translate to RE2 (hookc's `matches`)",
+    "HK712": "template that builds a shell command from the event",
+    "HK713": "command or environment variable no process can be given (NUL, `=` in a name)",
     # Matchers of the other hook systems (the registry, A3S).
     "HK721": "unknown matcher key",
     "HK722": "matcher reads a field the event does not carry: the hook never runs",

@@ -315,6 +315,24 @@ RULES: dict[str, Rule] = {
         'matcher: "\\p{Lu}\\w*"',
         "Write the pattern without that construct (`[A-Z]\\w*` for ASCII names).",
     ),
+    "HK712": Rule(
+        "A `${...}` template inside a handler's command: hookc would fill it from the event "
+        "(text a model wrote) and run the result under a shell, so a value `$(rm -rf ~)` "
+        "runs. Quoting is no cure (a path `-rf /` is still an argument); no host builds a "
+        "command from the event: Claude Code and docker-agent hand their command to the "
+        "shell as written.",
+        'handler: {command: "echo auditing ${args.command}"}',
+        "Read the event as data: the handler gets it as JSON on standard input "
+        '(`jq -r .args.command`), or pass the value in `env` and quote it (`"$CMD"`). '
+        'A shell variable is written `$NAME`; `{template: ["${NAME}"]}` keeps `${` as text.',
+    ),
+    "HK713": Rule(
+        "A command or an `env` entry that no process can be given: a NUL byte in the "
+        "command or a value, a variable name that is empty or holds `=`. The handler could "
+        "never start.",
+        'env: {"A=B": "1"}',
+        "Remove the NUL byte; name the variable without `=`.",
+    ),
     "HK721": Rule(
         "A matcher names a key its tool does not have (an A3S `matcher`, a registry `match`): "
         "the tool ignores it, so the hook matches more than meant.",

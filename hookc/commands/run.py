@@ -88,13 +88,17 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         if subject is None:
             return EXIT_INPUT_ERROR
     else:  # a hook file: only its reading needs the front end
+        from hookc.check.commands import command_diagnostics
         from hookc.diagnostics import Severity
         from hookc.frontend.inputs import load_hook_set
         from hookc.settings import profile_named
 
         asked = None if args.profile is None else profile_named(args.profile)
         loaded = load_hook_set(path, asked)
-        errors = [d for d in loaded.diagnostics if d.severity is Severity.ERROR]
+        found = list(loaded.diagnostics)
+        if loaded.hookset is not None:  # a command no handler may run as written (HK712)
+            found += command_diagnostics(loaded.hookset)
+        errors = [d for d in found if d.severity is Severity.ERROR]
         for diagnostic in errors:
             print(diagnostic.render(), file=out)
         if errors or loaded.hookset is None:

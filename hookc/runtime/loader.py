@@ -38,7 +38,7 @@ from hookc.runtime.limits import (
 )
 from hookc.runtime.rye import rye_control
 from hookc.runtime.support import _hk_context, _hk_exact, _hk_safely, _hk_text
-from hookc.runtime.tree_form import NONFINITE, PARAM_TAGS
+from hookc.runtime.tree_form import NONFINITE, PARAM_TAGS, SHELL_ACTION_TYPES
 from hookc.runtime.truth import Truth
 from hookc.runtime.values import CelError
 
@@ -307,6 +307,12 @@ def _hook(entry: Any, where: Where, builtin: bool, builder: Builder) -> _Hook:
     )
     action = expect_mapping(hook["action"], (*where, "action"))
     action_type = expect_string(action.get("type"), (*where, "action", "type"))
+    if action_type in SHELL_ACTION_TYPES and _from_event(action.get("command")):
+        raise TreeError(
+            (*where, "action", "command"),
+            "a template in a shell command would run what the event says (HK712): a "
+            "handler reads the event as JSON on standard input",
+        )
     params = tuple(
         (name, _renderer(value, (*where, "action", name), builder))
         for name, value in action.items()
@@ -334,6 +340,17 @@ def _hook(entry: Any, where: Where, builtin: bool, builder: Builder) -> _Hook:
         key_of(condition) is not None and "all" not in (condition or {}),
         render({}) if all(_plain(value) for value in action.values()) else None,
     )
+
+
+def _from_event(value: Any) -> bool:
+    """Whether a parameter is text built from the context: a ``${path}`` hole, or a
+    ``{template: [...]}`` with an expression among its parts (all text is literal)."""
+    if isinstance(value, str):
+        return "${" in value
+    if isinstance(value, dict) and list(value) == ["template"]:
+        parts = value["template"]
+        return not isinstance(parts, list) or any(not isinstance(p, str) for p in parts)
+    return False
 
 
 def _plain(value: Any) -> bool:
