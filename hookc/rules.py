@@ -328,7 +328,7 @@ RULES: dict[str, Rule] = {
     ),
     "HK713": Rule(
         "A command or an `env` entry that no process can be given: a NUL byte in the "
-        "command or a value, a variable name that is empty or holds `=`. The handler could "
+        "command or a value, a variable name that holds `=`. The handler could "
         "never start.",
         'env: {"A=B": "1"}',
         "Remove the NUL byte; name the variable without `=`.",

@@ -16,7 +16,7 @@ of ``env`` the command quotes itself (``"$CMD"``). ``hookc.runtime.load`` refuse
 (``LoadError``), for canonical files that were never checked.
 
 HK713: what no process can be given: a NUL byte in a command or in an ``env`` value, an
-``env`` name that is empty or holds ``=`` or NUL. The system call that starts a process
+``env`` name that holds ``=`` or NUL. The system call that starts a process
 takes C strings and ``NAME=value`` pairs; such a handler could never start.
 """
 
@@ -75,10 +75,9 @@ def _problems(hook: Hook) -> Iterator[Diagnostic]:
 
 
 def _env_problem(name: str, value: ParamValue) -> str | None:
-    if not name or "=" in name or "\0" in name:
+    if "=" in name or "\0" in name:
         return (
-            f"the variable name {name!r} cannot be passed to a process "
-            "(a name is not empty and holds no `=` or NUL)"
+            f"the variable name {name!r} cannot be passed to a process (a name holds no `=` or NUL)"
         )
     if isinstance(value, str) and "\0" in value:
         return f"the value of `{name}` holds a NUL byte: no process can be given it"

@@ -140,7 +140,7 @@ class DockerAgent(Protocol):
             return payload, False
         updated = _specific(run).get("updated_input")
         if run.exit_code in (0, None) and isinstance(updated, Mapping):
-            tool_input = dict(payload.get("tool_input") or {})
+            tool_input = _tool_input(payload)
             tool_input.update(updated)
             payload = {**payload, "tool_input": tool_input}
         return payload, False
@@ -230,7 +230,7 @@ class DockerAgent(Protocol):
         if modified is not None and contract.rewrites_input:
             # pipeline.go: the runtime replaces the tool's arguments with the whole input as
             # the hooks patched it, not with the patches alone.
-            modified = dict(payload.get("tool_input") or {})
+            modified = _tool_input(payload)
         result: Verdict = "proceed"
         if not allowed:
             result = "deny"
@@ -249,6 +249,14 @@ class DockerAgent(Protocol):
             runs=tuple(runs),
             skipped=tuple(skipped),
         )
+
+
+def _tool_input(payload: Mapping[str, Any]) -> dict[str, Any]:
+    """The tool input a rewrite patches: docker-agent's is a JSON object (Go's
+    `map[string]any`); anything else the caller sent (a string, a list) is no object to
+    patch, so the rewrite starts from an empty one, as it does where there is none."""
+    tool_input = payload.get("tool_input")
+    return dict(tool_input) if isinstance(tool_input, Mapping) else {}
 
 
 def _policy(run: HandlerRun) -> str:
