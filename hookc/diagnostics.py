@@ -84,6 +84,8 @@ CODES: dict[str, str] = {
     "HK712": "matcher the tool runs and hookc cannot: its hooks are kept, not evaluated",
     "HK713": "`if` filter that never lets the handler run (a non-tool event, no tool named)",
     "HK714": "`if` rule hookc cannot decide: the handler runs on every call of its tool",
+    "HK715": "template that builds a shell command from the event",
+    "HK716": "command or environment variable no process can be given (NUL, `=` in a name)",
     # Matchers of the other hook systems (the registry, A3S).
     "HK721": "unknown matcher key",
     "HK722": "matcher reads a field the event does not carry: the hook never runs",

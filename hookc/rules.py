@@ -341,6 +341,24 @@ RULES: dict[str, Rule] = {
         "Use a rule hookc can decide (`Read(//home/dev/.ssh/**)`, `Bash(git push *)`), or "
         "let the handler test the call itself.",
     ),
+    "HK715": Rule(
+        "A `${...}` template inside a handler's command: hookc would fill it from the event "
+        "(text a model wrote) and run the result under a shell, so a value `$(rm -rf ~)` "
+        "runs. Quoting is no cure (a path `-rf /` is still an argument); no host builds a "
+        "command from the event: Claude Code and docker-agent hand their command to the "
+        "shell as written.",
+        'handler: {command: "echo auditing ${args.command}"}',
+        "Read the event as data: the handler gets it as JSON on standard input "
+        '(`jq -r .args.command`), or pass the value in `env` and quote it (`"$CMD"`). '
+        'A shell variable is written `$NAME`; `{template: ["${NAME}"]}` keeps `${` as text.',
+    ),
+    "HK716": Rule(
+        "A command or an `env` entry that no process can be given: a NUL byte in the "
+        "command or a value, a variable name that holds `=`. The handler could "
+        "never start.",
+        'env: {"A=B": "1"}',
+        "Remove the NUL byte; name the variable without `=`.",
+    ),
     "HK721": Rule(
         "A matcher names a key its tool does not have (an A3S `matcher`, a registry `match`): "
         "the tool ignores it, so the hook matches more than meant.",

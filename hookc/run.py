@@ -9,13 +9,72 @@ decision; ``--dry-run`` lists what would run and the JSON it would be given.
 
 from __future__ import annotations
 
+import contextlib
 import json
-from collections.abc import Iterable
+import signal
+import threading
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
 from hookc.handlers import PROTOCOLS, Decision, HandlerRun, Plan, Protocol, get_protocol
+from hookc.handlers.execute import encode_payload
+from hookc.handlers.process import defer_while_starting
 from hookc.hosts import hosts
+
+# The signals that end a run: Ctrl-C, `kill`, a closed terminal.
+STOPPING_SIGNALS = ("SIGINT", "SIGTERM", "SIGHUP")
+
+
+class Stopped(BaseException):
+    """A stopping signal, raised where the main thread is (a BaseException, so that no
+    ``except Exception`` on the way, a builtin's say, swallows it): the ``finally`` of every
+    call on the way out runs, and ``hookc.handlers`` kills and reaps its handlers there.
+    Each handler has a process group of its own, so the terminal's Ctrl-C never reaches it:
+    hookc must."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+    @property
+    def name(self) -> str:
+        return signal.Signals(self.signum).name
+
+    @property
+    def status(self) -> int:
+        """The shell's status for a death by this signal: 130 for SIGINT, 143 for SIGTERM."""
+        return 128 + self.signum
+
+
+@contextlib.contextmanager
+def stopped_by_signals() -> Iterator[None]:
+    """Within the block, a stopping signal raises ``Stopped``. A signal this process was
+    started ignoring (`nohup` ignores SIGHUP; a background job of a non-interactive shell,
+    SIGINT) stays ignored; outside the main thread, where Python takes no handlers, nothing
+    changes."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def stop(signum: int, frame: object) -> None:
+        def raise_it() -> None:
+            raise Stopped(signum)
+
+        if not defer_while_starting(raise_it):  # else once the command starting is recorded
+            raise_it()
+
+    saved: dict[int, Any] = {}
+    for name in STOPPING_SIGNALS:
+        number = getattr(signal, name, None)
+        if number is None or signal.getsignal(number) == signal.SIG_IGN:
+            continue
+        saved[number] = signal.signal(number, stop)
+    try:
+        yield
+    finally:
+        for number, handler in saved.items():
+            signal.signal(number, handler)
 
 
 def choose_protocol(requested: str | None, profile: str) -> Protocol:
@@ -51,7 +110,7 @@ def plan_text(plan: Plan) -> str:
         lines.append(f"{number}. {handler.hook_id}: {_what(handler.kind, handler.target)}")
         lines.append(f"   timeout {handler.timeout:g} s")
     lines += _skipped(plan.skipped)
-    lines.append(f"stdin: {json.dumps(dict(plan.payload), ensure_ascii=False)}")
+    lines.append(f"stdin: {encode_payload(plan.payload).decode('utf-8')}")  # the bytes sent
     return "\n".join(lines) + "\n"
 
 

@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from hookc.check.all_match import all_match_diagnostics
+from hookc.check.commands import command_diagnostics
 from hookc.check.logic import logic_diagnostics
 from hookc.check.names import name_diagnostics
 from hookc.check.paths import path_diagnostics
@@ -115,6 +116,7 @@ def _checks(file: Loaded) -> list[Diagnostic]:
         *path_diagnostics(hookset, file.profile.context_schema),
         *logic_diagnostics(hookset),
         *name_diagnostics(hookset),
+        *command_diagnostics(hookset),
     ]
     if file.profile.details.get("control") == "first_result":
         rye = file.profile.details.get("rye") or {}

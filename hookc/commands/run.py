@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
+import math
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -13,14 +14,22 @@ from hookc.commands import EXIT_INPUT_ERROR, EXIT_OK, UsageError, add_profile, c
 from hookc.commands.context import read_context
 from hookc.explain import from_hookset, undecided_filters
 from hookc.hosts import hosts
-from hookc.run import choose_protocol, decision_text, plan_text, project_root
+from hookc.run import (
+    Stopped,
+    choose_protocol,
+    decision_text,
+    plan_text,
+    project_root,
+    stopped_by_signals,
+)
 
 DESCRIPTION = (
     "Evaluate FILE's hooks for EVENT in a context and run the handlers of those that "
     "match (commands get the event as JSON on stdin) by the protocol of the tool "
     "they are for, then print each handler's exit status, time and output and the "
     "merged decision. Exit status: 0 the handlers ran (whatever they decided), 1 an "
-    "error in FILE, 2 a usage error."
+    "error in FILE, 2 a usage error, 128 + N when signal N stops it (130 for Ctrl-C), "
+    "every handler killed first."
 )
 EXAMPLES = """examples:
   hookc run .claude/settings.json --event PreToolUse --context event.json --dry-run
@@ -78,6 +87,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    # A signal (Ctrl-C, `kill`, a closed terminal) ends the run with the shell's status for
+    # it and one line, every handler killed and reaped on the way out, never a traceback.
+    with stopped_by_signals():
+        try:
+            return _run(args, out, err)
+        except Stopped as stop:
+            print(f"hookc: stopped by {stop.name}; every handler started was killed", file=err)
+            return stop.status
+
+
+def _run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     context = read_context(args.context)
     path = Path(args.file)
     for option, folder in (("--cwd", args.cwd), ("--project-dir", args.project_dir)):
@@ -85,19 +105,25 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             raise UsageError(f"{option} {folder}: not a directory")
     if args.timeout is not None and not args.timeout > 0:
         raise UsageError("--timeout must be a positive number of seconds")
+    if args.timeout == math.inf:  # a handler that hangs would hold the run for ever
+        raise UsageError("--timeout must be a finite number of seconds (1e7 is 115 days)")
     profile = args.profile or "default"
     if path.suffix == ".py":
         subject = compiled_module(path, out)
         if subject is None:
             return EXIT_INPUT_ERROR
     else:  # a hook file: only its reading needs the front end
+        from hookc.check.commands import command_diagnostics
         from hookc.diagnostics import Severity
         from hookc.frontend.inputs import load_hook_set
         from hookc.settings import profile_named
 
         asked = None if args.profile is None else profile_named(args.profile)
         loaded = load_hook_set(path, asked)
-        errors = [d for d in loaded.diagnostics if d.severity is Severity.ERROR]
+        found = list(loaded.diagnostics)
+        if loaded.hookset is not None:  # a command no handler may run as written (HK712)
+            found += command_diagnostics(loaded.hookset)
+        errors = [d for d in found if d.severity is Severity.ERROR]
         for diagnostic in errors:
             print(diagnostic.render(), file=out)
         if errors or loaded.hookset is None:

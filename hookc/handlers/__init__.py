@@ -91,6 +91,10 @@ def _options(
     output_limit: int,
     timeout: float | None,
 ) -> Options:
+    # A timeout is a number of seconds above zero; infinity waits as long as the handler
+    # runs. NaN or zero would time every handler out, or none, without saying so.
+    if timeout is not None and not timeout > 0:
+        raise ValueError(f"timeout must be a positive number of seconds, not {timeout!r}")
     return Options(
         cwd=os.path.abspath(cwd) if cwd is not None else os.getcwd(),
         env=dict(env or {}),
@@ -122,8 +126,10 @@ def run(
     unless their hook says otherwise; ``env`` is added to the inherited environment;
     ``session_id`` and ``project_dir`` fill the fields and variables the tool provides;
     ``output_limit`` bounds the bytes kept of each handler's stdout and stderr; ``timeout``
-    (seconds) overrides every handler's own. Never raises for a handler's failure: a hang, a
-    crash, a flood or invalid output is read as the tool reads it.
+    (seconds, above zero; any length, infinity included) overrides every handler's own.
+    Never raises for a handler's failure: a hang, a crash, a flood, invalid output or a
+    command that cannot start is read as the tool reads it. An exception that interrupts
+    the call (KeyboardInterrupt) kills and reaps every handler it started first.
     """
     chosen = protocol_name if isinstance(protocol_name, Protocol) else get_protocol(protocol_name)
     options = _options(cwd, env, session_id, project_dir, output_limit, timeout)

@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import inspect
 import json
+import math
 import os
 import threading
 import time
@@ -103,21 +104,82 @@ def plan(
 
 
 def spec(
-    protocol: Protocol, handler: Handler, payload: Mapping[str, Any], options: Options
+    protocol: Protocol,
+    handler: Handler,
+    stdin: bytes,
+    options: Options,
+    base: Mapping[bytes, bytes] | None = None,
 ) -> CommandSpec:
-    """The command a handler runs, with the payload on stdin and the tool's variables."""
-    env = _inherited_environment()
-    for extra in (protocol.environment(options), options.env, handler.env):
-        env.update((os.fsencode(key), os.fsencode(value)) for key, value in extra.items())
+    """The command a handler runs, with ``stdin`` (``encode_payload``'s, made once for the
+    handlers that share a payload) and the tool's variables over ``base`` (``environment``'s,
+    made once per call)."""
+    env = dict(base if base is not None else environment(protocol, options))
+    env.update(_encoded_env(handler.env))
     return CommandSpec(
         handler.target,
-        json.dumps(payload, ensure_ascii=False, default=str).encode("utf-8"),
+        stdin,
         handler.cwd,
         env,
         handler.timeout,
         options.output_limit,
         handler.shell,
     )
+
+
+def environment(protocol: Protocol, options: Options) -> dict[bytes, bytes]:
+    """The inherited environment with the tool's and the caller's variables added."""
+    env = _inherited_environment()
+    env.update(_encoded_env(protocol.environment(options)))
+    env.update(_encoded_env(options.env))
+    return env
+
+
+def _encoded_env(variables: Mapping[str, str]) -> list[tuple[bytes, bytes]]:
+    return [(_env_bytes(key), _env_bytes(value)) for key, value in variables.items()]
+
+
+def _env_bytes(text: str) -> bytes:
+    """A variable's name or value as the process table holds it: os.fsencode (a surrogate
+    escape from a file name becomes its byte again), else, for a lone surrogate no file
+    name gave (a template's value from the context), its UTF-8 form kept as it is: a
+    variable is bytes, and a value is better passed on than a crash."""
+    try:
+        return os.fsencode(text)
+    except UnicodeEncodeError:
+        return text.encode("utf-8", "surrogatepass")
+
+
+def encode_payload(payload: Mapping[str, Any]) -> bytes:
+    """The JSON a command reads on stdin, as UTF-8. What JSON cannot say as it is: NaN and
+    the infinities become null (as JavaScript's JSON.stringify writes them: the agents that
+    send these events are mostly JavaScript or Go, and Go refuses them outright); a lone
+    surrogate (from a ``\\ud800`` escape in the JSON the context came from) is written back
+    as that escape, the whole text then in ASCII, since UTF-8 cannot hold it."""
+    try:
+        text = json.dumps(payload, ensure_ascii=False, allow_nan=False, default=str)
+    except ValueError:  # NaN or an infinity (or a cycle, which the second try raises again)
+        payload = _finite(payload, set())
+        text = json.dumps(payload, ensure_ascii=False, allow_nan=False, default=str)
+    try:
+        return text.encode("utf-8")
+    except UnicodeEncodeError:
+        return json.dumps(payload, allow_nan=False, default=str).encode("ascii")
+
+
+def _finite(value: Any, path: set[int]) -> Any:
+    """``value`` with every NaN and infinity replaced by None; ``path`` holds the containers
+    being walked, so that a cycle is left for json.dumps to report."""
+    if isinstance(value, float):
+        return value if math.isfinite(value) else None
+    if not isinstance(value, dict | list | tuple) or id(value) in path:
+        return value
+    path.add(id(value))
+    try:
+        if isinstance(value, dict):
+            return {key: _finite(item, path) for key, item in value.items()}
+        return [_finite(item, path) for item in value]
+    finally:
+        path.discard(id(value))
 
 
 def _inherited_environment() -> dict[bytes, bytes]:
@@ -143,14 +205,16 @@ def run_sync(
     builtins: Mapping[str, Builtin],
 ) -> Decision:
     chosen = plan(protocol, event, context, matches, options, builtins)
+    base = environment(protocol, options)
     if not chosen.concurrent:
         chain = _one_by_one(protocol, event, chosen)
+        stdin = _Stdin()
         try:
             handler, payload = next(chain)
             while True:
                 if handler.kind == "command":
-                    finished = run_commands([spec(protocol, handler, payload, options)])
-                    run = protocol.read(handler, finished[0])
+                    one = spec(protocol, handler, stdin.of(payload), options, base)
+                    run = protocol.read(handler, run_commands([one])[0])
                 else:
                     run = call_builtin(handler, payload, builtins)
                 handler, payload = chain.send(run)
@@ -165,11 +229,26 @@ def run_sync(
                 in_process.append(call_builtin(handler, payload, builtins))
 
     commands = [h for h in chosen.handlers if h.kind == "command"]
+    encoded = encode_payload(payload) if commands else b""  # once, whatever the number
     finished = run_commands(
-        [spec(protocol, h, payload, options) for h in commands], while_running=call_builtins
+        [spec(protocol, h, encoded, options, base) for h in commands], while_running=call_builtins
     )
     runs = _in_order(protocol, chosen.handlers, finished, in_process)
     return protocol.merge(event, runs, list(chosen.skipped), payload)
+
+
+class _Stdin:
+    """The encoded payload of handlers run in order, made again only when a handler's
+    answer changed the payload (most never do)."""
+
+    def __init__(self) -> None:
+        self.payload: Mapping[str, Any] | None = None
+        self.data = b""
+
+    def of(self, payload: Mapping[str, Any]) -> bytes:
+        if payload is not self.payload:
+            self.payload, self.data = payload, encode_payload(payload)
+        return self.data
 
 
 def _one_by_one(
@@ -278,13 +357,15 @@ async def run_async(
     builtins: Mapping[str, Builtin],
 ) -> Decision:
     chosen = plan(protocol, event, context, matches, options, builtins)
+    base = environment(protocol, options)
     if not chosen.concurrent:
         chain = _one_by_one(protocol, event, chosen)
+        stdin = _Stdin()
         try:
             handler, payload = next(chain)
             while True:
                 if handler.kind == "command":
-                    one = [spec(protocol, handler, payload, options)]
+                    one = [spec(protocol, handler, stdin.of(payload), options, base)]
                     run = protocol.read(handler, (await _commands_in_thread(one))[0])
                 else:
                     run = await acall_builtin(handler, payload, builtins)
@@ -294,8 +375,9 @@ async def run_async(
     payload = dict(chosen.payload)
     commands = [h for h in chosen.handlers if h.kind == "command"]
     calls = [acall_builtin(h, payload, builtins) for h in chosen.handlers if h.kind == "builtin"]
+    encoded = encode_payload(payload) if commands else b""  # once, whatever the number
     finished, in_process = await asyncio.gather(
-        _commands_in_thread([spec(protocol, h, payload, options) for h in commands]),
+        _commands_in_thread([spec(protocol, h, encoded, options, base) for h in commands]),
         asyncio.gather(*calls),
     )
     runs = _in_order(protocol, chosen.handlers, finished, in_process)

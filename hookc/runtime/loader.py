@@ -38,7 +38,7 @@ from hookc.runtime.limits import (
 )
 from hookc.runtime.rye import rye_control
 from hookc.runtime.support import _hk_context, _hk_exact, _hk_safely, _hk_text
-from hookc.runtime.tree_form import NONFINITE, PARAM_TAGS
+from hookc.runtime.tree_form import NONFINITE, PARAM_TAGS, SHELL_ACTION_TYPES
 from hookc.runtime.truth import Truth
 from hookc.runtime.values import CelError
 
@@ -58,13 +58,41 @@ class LoadError(Exception):
     """A file ``hookc.runtime`` cannot load: its place and what is wrong there."""
 
 
-class _Loader(yaml.SafeLoader):
+class _DuplicateKey(yaml.constructor.ConstructorError):
+    """A key written twice in one mapping."""
+
+
+class _NoDuplicates:
+    """A mapping with a key written twice is refused, as ``hookc check`` refuses it
+    (HK205): YAML loaders keep the last one silently, so `enabled: false` then `enabled:
+    true` would load a hook that fires. Keys a merge (``<<: *base``) brings in may be
+    overridden, as YAML's merge means; the comparison is of each key as written and
+    resolved (``1`` and ``'1'`` differ), before any value is made."""
+
+    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
+        seen: set[tuple[str, str]] = set()
+        for key_node, _ in node.value:
+            if not isinstance(key_node, yaml.ScalarNode) or key_node.tag.endswith(":merge"):
+                continue
+            key = (key_node.tag, key_node.value)
+            if key in seen:
+                raise _DuplicateKey(
+                    None,
+                    None,
+                    f"duplicate key `{key_node.value}`: YAML keeps only the last one",
+                    key_node.start_mark,
+                )
+            seen.add(key)
+        return super().construct_mapping(node, deep)  # type: ignore[misc, no-any-return]
+
+
+class _Loader(_NoDuplicates, yaml.SafeLoader):
     """Timestamps and binary stay the text they were written as (as the front end reads)."""
 
 
 if hasattr(yaml, "CSafeLoader"):  # libyaml's, when pyyaml was built with it: much faster
 
-    class _FastLoader(yaml.CSafeLoader):
+    class _FastLoader(_NoDuplicates, yaml.CSafeLoader):
         pass
 
     _LOADERS: tuple[type[Any], ...] = (_Loader, _FastLoader)
@@ -202,6 +230,8 @@ def _read_yaml(text: str, name: str) -> Any:
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         place = f"{name}:{mark.line + 1}:{mark.column + 1}" if mark else name
+        if isinstance(exc, _DuplicateKey):
+            raise LoadError(f"{place}: {exc.problem}") from None
         if too_deep_for_parser(exc.problem):
             message = f"the YAML nests more than {MAX_NESTING} levels deep"
             raise LoadError(f"{place}: {message}") from None
@@ -307,6 +337,12 @@ def _hook(entry: Any, where: Where, builtin: bool, builder: Builder) -> _Hook:
     )
     action = expect_mapping(hook["action"], (*where, "action"))
     action_type = expect_string(action.get("type"), (*where, "action", "type"))
+    if action_type in SHELL_ACTION_TYPES and _from_event(action.get("command")):
+        raise TreeError(
+            (*where, "action", "command"),
+            "a template in a shell command would run what the event says (HK715): a "
+            "handler reads the event as JSON on standard input",
+        )
     params = tuple(
         (name, _renderer(value, (*where, "action", name), builder))
         for name, value in action.items()
@@ -334,6 +370,17 @@ def _hook(entry: Any, where: Where, builtin: bool, builder: Builder) -> _Hook:
         key_of(condition) is not None and "all" not in (condition or {}),
         render({}) if all(_plain(value) for value in action.values()) else None,
     )
+
+
+def _from_event(value: Any) -> bool:
+    """Whether a parameter is text built from the context: a ``${path}`` hole, or a
+    ``{template: [...]}`` with an expression among its parts (all text is literal)."""
+    if isinstance(value, str):
+        return "${" in value
+    if isinstance(value, dict) and list(value) == ["template"]:
+        parts = value["template"]
+        return not isinstance(parts, list) or any(not isinstance(p, str) for p in parts)
+    return False
 
 
 def _plain(value: Any) -> bool:

@@ -35,6 +35,10 @@ METHOD_ARITY = {"size": 0, "contains": 1, "startsWith": 1, "endsWith": 1, "match
 PARAM_TAGS = frozenset({"template", "double", "params"})
 NONFINITE = {"NaN": math.nan, "+Inf": math.inf, "-Inf": -math.inf}
 
+# The action types whose `command` a shell runs (``hookc.handlers``' command handlers): no
+# template may build that text from the event (HK715; ``hookc.check.commands`` says why).
+SHELL_ACTION_TYPES = frozenset({"command", "script"})
+
 # A path as canonical YAML writes one and hookc.runtime reads it: a name (or `@`, the
 # innermost quantifier's element), then fields, list positions and plain quoted keys.
 NAME = r"[_a-zA-Z][_a-zA-Z0-9]*"

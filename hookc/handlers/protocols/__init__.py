@@ -36,3 +36,7 @@ class _Protocols(Mapping[str, Protocol]):
 
 
 PROTOCOLS: Mapping[str, Protocol] = _Protocols()
+
+# Read now, as the package is imported: a run (perhaps out of file descriptors by then, or
+# in a signal handler's way) then imports no module to find its protocol.
+_protocols(hosts())

@@ -252,7 +252,9 @@ class DockerAgent(Protocol):
 
 
 def _tool_input(payload: Mapping[str, Any]) -> dict[str, Any]:
-    """The payload's tool input as an object to patch (empty when it is not one)."""
+    """The tool input a rewrite patches: docker-agent's is a JSON object (Go's
+    `map[string]any`); anything else the caller sent (a string, a list) is no object to
+    patch, so the rewrite starts from an empty one, as it does where there is none."""
     tool_input = payload.get("tool_input")
     return dict(tool_input) if isinstance(tool_input, Mapping) else {}
 
