@@ -60,6 +60,7 @@ CODES: dict[str, str] = {
     "HK401": "duplicate hook id",
     "HK402": "event not known to the profile",
     "HK403": "file written for another profile or ordering",
+    "HK404": "events of another host: the file's host loads none of them",
     # Paths, types and logic.
     "HK501": "path not in the event context schema",
     "HK502": "operator applied to a path whose schema type can never match",
@@ -82,6 +83,7 @@ CODES: dict[str, str] = {
     "HK710": "duplicate handler that never runs a second time",
     "HK711": "regular expression hookc cannot translate to RE2 (hookc's `matches`)",
     "HK712": "matcher the tool runs and hookc cannot: its hooks are kept, not evaluated",
+    "HK713": "timeout so short it is likely seconds, where timeouts are milliseconds",
     # Matchers of the other hook systems (the registry, A3S).
     "HK721": "unknown matcher key",
     "HK722": "matcher reads a field the event does not carry: the hook never runs",
