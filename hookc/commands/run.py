@@ -128,5 +128,8 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if args.format == "json":
         out.write(json.dumps(decision.to_json(), indent=2, ensure_ascii=False) + "\n")
     else:
-        out.write(decision_text(decision, protocol.concurrent(args.event)))
+        # The plan says whether its handlers ran at once: a Gemini CLI `sequential` group
+        # makes an event's handlers run in order where the event alone would not.
+        concurrent = handlers.plan(protocol, args.event, context, matches, **options).concurrent
+        out.write(decision_text(decision, concurrent))
     return EXIT_OK

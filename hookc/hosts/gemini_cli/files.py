@@ -5,8 +5,9 @@ By path: ``settings.json`` in a ``.gemini`` folder (a project's, or ``~/.gemini`
 system's ``/etc/gemini-cli/settings.json`` and ``system-defaults.json``, and an extension's
 ``hooks/hooks.json``: one under ``.gemini/extensions/<name>/``, or one whose folder holds
 ``gemini-extension.json`` (a Claude Code plugin's ``hooks/hooks.json`` has neither). By
-content, where no host's folder is in the path: a ``hooks`` object keyed by an event only
-Gemini CLI has (``BeforeTool``, ``AfterAgent``, ...)."""
+content, where no host's folder is in the path: Gemini's settings schema named in
+``$schema``, or a ``hooks`` object keyed by an event only Gemini CLI has (``BeforeTool``,
+``AfterAgent``, ...)."""
 
 from __future__ import annotations
 
@@ -25,6 +26,8 @@ _OWN_EVENTS = (
     r'BeforeToolSelection|PreCompress)"\s*:'
 )
 _HOOKS_OBJECT = r'"hooks"\s*:\s*\{'
+# The schema Gemini CLI publishes for its settings (google-gemini/gemini-cli, schemas/).
+_SCHEMA = r'"\$schema"\s*:\s*"[^"]*gemini-cli[^"]*settings\.schema\.json"'
 # Folders that say a file is another host's, whatever it holds.
 OTHER_HOSTS = frozenset(
     {".claude", ".claude-plugin", ".qwen", ".tabnine", ".codex", ".factory", ".augment",
@@ -49,6 +52,8 @@ def claims(name: str, text: str) -> bool:
         return True
     if any(part in OTHER_HOSTS for part in path.parts[:-1]):
         return False
+    if re.search(_SCHEMA, text):
+        return True
     return re.search(_HOOKS_OBJECT, text) is not None and re.search(_OWN_EVENTS, text) is not None
 
 

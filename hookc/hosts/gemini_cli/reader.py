@@ -542,7 +542,16 @@ def regex_condition(
 
     open_set = bool(spec.get("open")) or "mcp" in text.lower()
     hint = claude_tool_hint(text) if spec.get("values") == "tools" else None
-    problems = name_problems(text, known, matches, node.span, source, what(spec), open_set, hint)
+    if hint is not None:  # Claude Code's names: say so, rather than a look-alike by case
+
+        def matches_cased(name: str, ignore_case: bool) -> bool:
+            return not ignore_case and matches(name, False)
+
+        problems = name_problems(
+            text, known, matches_cased, node.span, source, what(spec), open_set, hint
+        )
+        return pattern_test(field, pattern, node.span), problems, None
+    problems = name_problems(text, known, matches, node.span, source, what(spec), open_set)
     return pattern_test(field, pattern, node.span), problems, None
 
 
