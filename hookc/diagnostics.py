@@ -60,6 +60,7 @@ CODES: dict[str, str] = {
     "HK401": "duplicate hook id",
     "HK402": "event not known to the profile",
     "HK403": "file written for another profile or ordering",
+    "HK404": "events of another host: the file's host loads none of them",
     # Paths, types and logic.
     "HK501": "path not in the event context schema",
     "HK502": "operator applied to a path whose schema type can never match",
@@ -86,6 +87,7 @@ CODES: dict[str, str] = {
     "HK714": "`if` rule hookc cannot decide: the handler runs on every call of its tool",
     "HK715": "template that builds a shell command from the event",
     "HK716": "command or environment variable no process can be given (NUL, `=` in a name)",
+    "HK717": "timeout so short it is likely seconds, where timeouts are milliseconds",
     # Matchers of the other hook systems (the registry, A3S).
     "HK721": "unknown matcher key",
     "HK722": "matcher reads a field the event does not carry: the hook never runs",

@@ -199,12 +199,23 @@ def _shipped(name: str) -> Path:
 
 def load_profile(name: str = "default") -> Profile:
     """A profile shipped in the package, by name (``available()`` lists them)."""
+    return _profile_from(_shipped_document(name))
+
+
+def _shipped_document(name: str) -> dict[str, Any]:
+    """A shipped profile's document. One that ``extends`` another (a host that forks
+    another and changes only names: Tabnine CLI's is Gemini CLI's) is the other's with
+    its own top-level keys written over."""
     path = _shipped(name)
     # libyaml's loader where pyyaml has it: the default profile is read on every run, and
     # the pure-Python loader took a tenth of a one-hook compile. A shipped file holds no
     # timestamps or binary, where the two loaders could differ.
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-    return _profile_from(yaml.load(path.read_text(encoding="utf-8"), Loader=loader))
+    data: dict[str, Any] = yaml.load(path.read_text(encoding="utf-8"), Loader=loader)
+    base = data.pop("extends", None)
+    if isinstance(base, str):
+        return {**_shipped_document(base), **data}
+    return data
 
 
 def load_profile_file(path: str | Path) -> Profile:

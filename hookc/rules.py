@@ -197,6 +197,14 @@ RULES: dict[str, Rule] = {
         "profile: claude_code   (read with --profile default)",
         "Read it with the profile it names, or remove the declaration.",
     ),
+    "HK404": Rule(
+        "A file in one host's place whose events are another host's (a Claude Code "
+        "`PreToolUse` in `.gemini/settings.json`): the host skips events it does not know, "
+        "so it loads none of the file's hooks.",
+        '.gemini/settings.json: {"hooks": {"PreToolUse": [...]}}',
+        "Rename the events to the host's (`gemini hooks migrate --from-claude` does it for "
+        "Gemini CLI: PreToolUse is BeforeTool, PostToolUse AfterTool, Stop AfterAgent).",
+    ),
     "HK501": Rule(
         "A path is not in the event context schema: probably misspelt, or missing from the schema.",
         'when: "cost.spent > 10.0"',
@@ -358,6 +366,12 @@ RULES: dict[str, Rule] = {
         "never start.",
         'env: {"A=B": "1"}',
         "Remove the NUL byte; name the variable without `=`.",
+    ),
+    "HK717": Rule(
+        "A timeout so short it is probably seconds: this host counts hook timeouts in "
+        "milliseconds (Gemini CLI, Qwen Code's command hooks).",
+        '"timeout": 30   (30 ms: the hook is killed before it starts)',
+        "Write milliseconds: 30000.",
     ),
     "HK721": Rule(
         "A matcher names a key its tool does not have (an A3S `matcher`, a registry `match`): "

@@ -617,7 +617,7 @@ def test_an_unknown_protocol_names_the_known_ones() -> None:
         handlers.run("cursor", "x", {}, [])
     assert str(raised.value) == (
         "unknown handler protocol 'cursor'; hookc knows a3s, claude-code, docker-agent, "
-        "registry, rollouts"
+        "gemini-cli, registry, rollouts, tabnine"
     )
 
 

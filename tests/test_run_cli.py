@@ -140,13 +140,13 @@ def test_timeout_and_cwd_options(tmp_path: Path) -> None:
         (
             ("--protocol", "cursor"),
             "hookc: error: unknown protocol 'cursor'; hookc knows a3s, "
-            "claude-code, docker-agent, registry, rollouts\n",
+            "claude-code, docker-agent, gemini-cli, registry, rollouts, tabnine\n",
         ),
         (
             (),
             "hookc: error: the `default` profile names no handler protocol; say which host "
-            "runs these hooks with --protocol (a3s, claude-code, docker-agent, registry, "
-            "rollouts)\n",
+            "runs these hooks with --protocol (a3s, claude-code, docker-agent, gemini-cli, "
+            "registry, rollouts, tabnine)\n",
         ),
         (
             ("--protocol", "claude_code", "--timeout", "0"),

@@ -159,7 +159,10 @@ def _run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         shown = _with_notes(decision.to_json(), notes)
         out.write(json.dumps(shown, indent=2, ensure_ascii=False) + "\n")
     else:
-        out.write(decision_text(decision, protocol.concurrent(args.event)) + _notes_text(notes))
+        # The plan says whether its handlers ran at once: a Gemini CLI `sequential` group
+        # makes an event's handlers run in order where the event alone would not.
+        concurrent = handlers.plan(protocol, args.event, context, matches, **options).concurrent
+        out.write(decision_text(decision, concurrent) + _notes_text(notes))
     return EXIT_OK
 
 

@@ -96,7 +96,7 @@ def plan(
     return Plan(
         protocol.name,
         event,
-        protocol.concurrent(event),
+        protocol.runs_concurrently(event, handlers),
         protocol.payload(event, context, options),
         tuple(handlers),
         tuple(skipped),

@@ -123,6 +123,11 @@ class Protocol:
         """Whether the handlers of ``event`` run at once (else in order)."""
         return False
 
+    def runs_concurrently(self, event: str, handlers: Sequence[Handler]) -> bool:
+        """Whether these handlers, planned for ``event``, run at once: the event's rule,
+        unless the tool lets a handler's own setting decide (Gemini CLI's `sequential`)."""
+        return self.concurrent(event)
+
     # -- what a handler is given --------------------------------------------------------
 
     def payload(self, event: str, context: Mapping[str, Any], options: Options) -> dict[str, Any]:

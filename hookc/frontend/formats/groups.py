@@ -80,10 +80,11 @@ def unknown_event(event: str, span: Span, profile: Profile, source: Source) -> D
 
 
 def handler_action(
-    node: Located, profile: Profile, source: Source
+    node: Located, profile: Profile, source: Source, *, milliseconds: bool = False
 ) -> tuple[Action | None, list[Diagnostic]]:
     """A handler as an action of its type: unknown fields are warned of and left out (the
-    tools ignore them), wrong values are errors, defaults are filled."""
+    tools ignore them), wrong values are errors, defaults are filled. ``milliseconds``:
+    the handler's ``timeout`` counts milliseconds (Gemini CLI's), not seconds."""
     if not isinstance(node.value, dict):
         return None, [
             error(
@@ -151,7 +152,8 @@ def handler_action(
             )
             continue
         if name == "timeout":
-            diagnostics.extend(_timeout_problems(value, value_node, source))
+            check = _millisecond_problems if milliseconds else _timeout_problems
+            diagnostics.extend(check(value, value_node, source))
         given[name] = freeze(value)
     for spec in action_type.params:
         if spec.required and node.get(spec.name) is None:
@@ -193,6 +195,36 @@ def _timeout_problems(value: Any, node: Located, source: Source) -> list[Diagnos
                 source,
                 node.span,
                 f"timeouts are in seconds; for {value} milliseconds write {value / 1000:g}",
+            )
+        ]
+    return []
+
+
+# Below this many milliseconds a timeout is more likely seconds written by mistake (a
+# Claude Code file's `30` copied as it is: `gemini hooks migrate` copies it unchanged).
+MIN_PLAUSIBLE_MILLISECONDS = 1000
+
+
+def _millisecond_problems(value: Any, node: Located, source: Source) -> list[Diagnostic]:
+    if value <= 0:
+        return [
+            error(
+                "HK705",
+                f"`timeout` must be a positive number of milliseconds, not {value}",
+                source,
+                node.span,
+                "leave it out for the default",
+            )
+        ]
+    if value < MIN_PLAUSIBLE_MILLISECONDS:
+        return [
+            warning(
+                "HK717",
+                f"`timeout` is {value} milliseconds ({value / 1000:g} s): timeouts here are "
+                "milliseconds",
+                source,
+                node.span,
+                f"for {value} seconds write {value * 1000:g}",
             )
         ]
     return []

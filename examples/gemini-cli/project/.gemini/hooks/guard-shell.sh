@@ -1,0 +1,7 @@
+#!/bin/sh
+# Gemini CLI BeforeTool hook: refuse destructive shell commands.
+input=$(cat)
+case "$input" in
+  *"rm -rf"*|*"push --force"*) echo '{"decision": "deny", "reason": "destructive command refused"}' ;;
+  *) echo '{"decision": "allow"}' ;;
+esac
