@@ -14,10 +14,9 @@ expression (``hookc --version``, a cached compiled module) never loads it.
 
 from __future__ import annotations
 
+import _thread
 import functools
 import re
-import threading
-from typing import TYPE_CHECKING, Any
 
 from hookc import records
 from hookc.cel.build import Lexeme, NodeBuilder
@@ -27,7 +26,12 @@ from hookc.ir.expr import Expr, Literal, walk
 from hookc.resources import data_file
 from hookc.source import Source, Span
 
+# Neither `typing` nor `threading` is imported at run time, as elsewhere in the compiler
+# (``TYPE_CHECKING = False``): every import is start-up that a one-hook compile pays.
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any
+
     from lark import Lark, Token
 
 # Deeper expressions are rejected with HK106. Real conditions are a handful of levels deep;
@@ -265,7 +269,7 @@ def _exprs(children: list[Any]) -> list[Expr]:
 
 # The callbacks keep per-parse state (the builder, the offset); one parse at a time uses them.
 _CALLBACKS = _Callbacks()
-_LOCK = threading.Lock()
+_LOCK = _thread.allocate_lock()
 
 
 @functools.cache
