@@ -19,6 +19,7 @@ from hookc.reasoning import (
     implies,
     never_true,
     plainly_fallible,
+    shared,
 )
 from hookc.source import Span
 
@@ -105,7 +106,7 @@ def _shadowed(hookset: HookSet, impossible: dict[int, str | None]) -> Iterator[D
     for hook in hookset.in_evaluation_order():
         by_event.setdefault(hook.event, []).append(hook)
     for hooks in by_event.values():
-        index = EarlierConditions()
+        index = EarlierConditions(shared)
         for hook in hooks:
             if hook.source is not None and impossible.get(id(hook)) is None:
                 for earlier in index.candidates(hook.condition):
