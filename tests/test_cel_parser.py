@@ -2,13 +2,20 @@
 
 from __future__ import annotations
 
+import re
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import hookc
 import hookc.cel
-from hookc.cel.parser import _LONG_NUMBER, MAX_DEPTH, _check_tree, parse
+from hookc.cel.build import NodeBuilder
+from hookc.cel.literals import LiteralError, decode_string
+from hookc.cel.parser import _LONG_NUMBER, MAX_DEPTH, _check_tree, _parser, parse, parse_within
 from hookc.diagnostics import Diagnostic, Severity
 from hookc.ir.expr import (
     And,
@@ -16,6 +23,7 @@ from hookc.ir.expr import (
     Call,
     Comprehension,
     Conditional,
+    Expr,
     Has,
     Ident,
     Index,
@@ -25,8 +33,14 @@ from hookc.ir.expr import (
     Or,
     Select,
     Unary,
+    map_spans,
+    walk,
 )
+from hookc.records import fields, replace
 from hookc.source import Source
+from tests.strategies import expressions
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def only_diagnostic(text: str) -> Diagnostic:
@@ -356,3 +370,99 @@ def test_the_tree_is_walked_for_int64_wherever_an_int_literal_could_be_beyond_it
     result = parse(text)
     if result.expr is not None and not _LONG_NUMBER.search(text):
         assert _check_tree(result.expr, Source("<expr>", text)) == []
+
+
+# -- a text read where it stands in its file ------------------------------------------------
+
+
+def _tree(expr: Expr | None) -> list[object]:
+    """Every node with its span and depth, one node at a time (node equality leaves spans
+    out, and recurses: a tree past the depth limit would exhaust the stack)."""
+    if expr is None:
+        return []
+    return [(_fields(node), node.span, depth) for node, depth in walk(expr)]
+
+
+def _fields(node: Expr) -> tuple[object, ...]:
+    values = [getattr(node, field.name) for field in fields(node) if field.name != "span"]
+    return (type(node).__name__, *map(_summary, values))
+
+
+def _summary(value: object) -> object:
+    if isinstance(value, Expr):
+        return type(value).__name__
+    if isinstance(value, tuple):
+        return tuple(_summary(item) for item in value)
+    return type(value).__name__, repr(value)  # 1, True and 1.0 apart; NaN equal to itself
+
+
+# Pieces of every terminal, keyword-like names in every position, and separators that the
+# lexer ignores.
+_PIECES = [
+    "a", "b.c", "not", "in", "or", "and", "true", "null", "True", "has", "if", "rye", "notx",
+    "in_", "1", "0x1F", "1u", "1.5", ".5", "9223372036854775808", "'s'", "r'\\d'", "b'x'",
+    "'''t'''", "'\\q'", "'a, b'", "==", "<", "+", "-", "!", "&&", "||", "?", ":", ",", ".",
+    "(", ")", "[", "]", "{", "}", "matches", "x", "@",
+]  # fmt: skip
+_SURROUNDINGS = st.sampled_from(["", "x", "when: '", "'", '"', "a1", "_", " // c", "'''", "é"])
+token_soup = st.lists(
+    st.tuples(st.sampled_from(_PIECES), st.sampled_from(["", " ", "\n", " // c\n"])),
+    max_size=12,
+).map(lambda pairs: "".join(piece + gap for piece, gap in pairs))
+
+
+@settings(max_examples=200)
+@given(st.one_of(token_soup, expressions.map(hookc.cel.to_text)), _SURROUNDINGS, _SURROUNDINGS)
+def test_a_text_read_in_place_is_the_text_read_alone_and_moved(
+    text: str, before: str, after: str
+) -> None:
+    source = Source("file", before + text + after)
+    within = parse_within(source, len(before), len(before) + len(text))
+    alone = parse(text, "file")
+    if within is None:
+        assert alone.expr is None  # only a text that does not parse is left to ``parse``
+        return
+    assert alone.expr is not None and within.expr is not None
+    moved = map_spans(alone.expr, lambda span: span.shift(len(before)))
+    assert _tree(within.expr) == _tree(moved)
+    assert within.diagnostics == tuple(
+        replace(d, source=source, span=d.span.shift(len(before))) for d in alone.diagnostics
+    )
+
+
+def test_a_deeply_nested_text_is_read_in_place_too() -> None:
+    text = "[" * 200 + "1" + "]" * 200
+    source = Source("file", f"x: {text}")
+    within = parse_within(source, 3, len(source.text))
+    assert within is not None and within.expr == parse(text).expr
+    assert [d.code for d in within.diagnostics] == ["HK106"]
+    assert within.diagnostics[0].span.start >= 3
+
+
+def test_lark_is_loaded_at_the_first_parse_not_at_import() -> None:
+    script = (
+        "import sys; from hookc.cel.parser import parse; "
+        "assert not any(name.partition('.')[0] == 'lark' for name in sys.modules); "
+        "assert parse('a.b == 1 && c in [2]').expr is not None and 'lark' in sys.modules"
+    )
+    subprocess.run([sys.executable, "-c", script], check=True, cwd=ROOT)
+
+
+@given(st.text(st.sampled_from("ab'\"\\nrR \t"), max_size=10))
+def test_a_string_literal_without_escapes_is_what_its_quotes_hold(text: str) -> None:
+    (string,) = (t for t in _parser().terminals if t.name == "STRING")
+    match = re.compile(string.pattern.to_regexp()).match(text)
+    if match is None:
+        return
+    token = match[0]
+    try:
+        expected: object = decode_string(token)
+    except LiteralError:
+        expected = LiteralError
+    builder = NodeBuilder(Source("<expr>", token))
+    literal = builder.literal_at("STRING", token, 0, len(token))
+    assert isinstance(literal, Literal)
+    if expected is LiteralError:
+        assert literal.value == "" and [d.code for d in builder.diagnostics] == ["HK104"]
+    else:
+        assert literal.value == expected and builder.diagnostics == []

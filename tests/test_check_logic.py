@@ -41,7 +41,30 @@ from hookc.ir.expr import (
     walk,
 )
 from hookc.ir.hooks import Action, Hook, HookSet, Ordering
-from hookc.reasoning import always_true, candidates, engine, implies, never_true
+from hookc.reasoning import (
+    always_true,
+    candidates,
+    glance,
+    implies,
+    never_true,
+    requirements,
+    shared,
+)
+from hookc.reasoning import facts as reasoning_facts
+from hookc.reasoning.domain import (
+    UNIVERSE,
+    Compare,
+    ErrorOrNull,
+    KindIn,
+    NoneOf,
+    OneOf,
+    all_choices_of,
+    choices_of,
+    domain_of,
+    empty_alone,
+    is_empty,
+)
+from hookc.reasoning.refutation import Budget
 from hookc.source import Source, Span
 from tests.strategies import expressions
 
@@ -312,7 +335,7 @@ def _facts_of(atom: Expr) -> st.SearchStrategy[Any]:
     found = [
         fact.constraint
         for positive in (True, False)
-        for fact in engine._facts(engine._Atom(atom, positive))
+        for fact in shared.facts(requirements.Atom(atom, positive))
     ]
     return st.sampled_from(found) if found else st.nothing()  # a constant atom has none
 
@@ -534,24 +557,24 @@ def test_never_true_and_implies_stay_sound_where_ints_round_to_doubles() -> None
 
 _SCALARS = st.sampled_from(CONSTANTS) | st.sampled_from(ROUNDING)
 one_constraint = st.one_of(
-    st.lists(_SCALARS, max_size=3).map(lambda vs: engine._OneOf(tuple(vs))),
-    st.lists(_SCALARS, max_size=3).map(lambda vs: engine._NoneOf(tuple(vs))),
-    st.builds(engine._Compare, st.sampled_from(("<", "<=", ">", ">=")), _SCALARS, st.booleans()),
-    st.frozensets(st.sampled_from(sorted(engine._UNIVERSE))).map(engine._KindIn),
-    st.just(engine._ErrorOrNull()),
+    st.lists(_SCALARS, max_size=3).map(lambda vs: OneOf(tuple(vs))),
+    st.lists(_SCALARS, max_size=3).map(lambda vs: NoneOf(tuple(vs))),
+    st.builds(Compare, st.sampled_from(("<", "<=", ">", ">=")), _SCALARS, st.booleans()),
+    st.frozensets(st.sampled_from(sorted(UNIVERSE))).map(KindIn),
+    st.just(ErrorOrNull()),
 )
 
 
 @settings(max_examples=1000, deadline=None)
 @given(one_constraint | atoms.flatmap(_facts_of))
 def test_one_constraint_is_empty_exactly_when_its_domain_is(constraint: Any) -> None:
-    assert engine._empty_alone(constraint) == engine._is_empty(engine._domain([constraint]))
+    assert empty_alone(constraint) == is_empty(domain_of([constraint]))
 
 
 @settings(max_examples=1000, deadline=None)
-@given(one_constraint | _SCALARS.map(lambda value: engine._OneOf((value,))))
+@given(one_constraint | _SCALARS.map(lambda value: OneOf((value,))))
 def test_the_choices_of_one_constraint_are_those_worked_out_in_full(constraint: Any) -> None:
-    assert engine._choices([constraint]) == engine._all_choices([constraint])
+    assert choices_of([constraint]) == all_choices_of([constraint])
 
 
 # Conjunctions of atoms on distinct paths, where `never_true` answers from the atoms alone.
@@ -565,9 +588,9 @@ distinct_paths = (
 @settings(max_examples=1000, deadline=None)
 @given(conditions | distinct_paths | st.lists(atoms, min_size=2, max_size=4).map(tuple).map(And))
 def test_never_true_answers_as_the_full_refutation_does(condition: Expr) -> None:
-    full = engine._refute(engine._requirements(condition, True), engine._Budget())
+    full = shared.refute(shared.requirements(condition, True), Budget())
     assert never_true(condition) == full
-    if engine.plain_paths(condition) is not None:
+    if glance.plain_paths(condition) is not None:
         assert full is None
 
 
@@ -577,9 +600,9 @@ def test_a_plain_condition_is_a_plainly_possible_atom_or_a_conjunction_of_such_a
     condition: Expr,
 ) -> None:
     operands = condition.operands if isinstance(condition, And) else (condition,)
-    tested = [engine._plainly_possible(operand) for operand in operands]
+    tested = [glance.possible_path(operand) for operand in operands]
     plain = None not in tested and len(set(tested)) == len(tested)
-    assert engine.plain_paths(condition) == (set(tested) if plain else None)
+    assert glance.plain_paths(condition) == (set(tested) if plain else None)
 
 
 @settings(max_examples=1000, deadline=None)
@@ -597,9 +620,9 @@ def test_a_verdict_at_a_look_is_the_verdict_of_the_general_path(condition: Expr)
 @settings(max_examples=1000, deadline=None)
 @given(atoms | _atoms(paths | st.just(FALLIBLE_PATH)))
 def test_a_plainly_possible_atom_is_one_that_is_not_refuted_alone(atom: Expr) -> None:
-    if engine._plainly_possible(atom) is not None:
-        assert engine._refuted_atom(engine._Atom(atom, True)) is None
-        assert engine._plainly_possible(atom) in engine.paths_read(atom)
+    if glance.possible_path(atom) is not None:
+        assert shared.refuted_atom(requirements.Atom(atom, True)) is None
+        assert glance.possible_path(atom) in shared.paths_read(atom)
 
 
 @settings(max_examples=300, deadline=None)
@@ -610,7 +633,7 @@ def test_a_path_in_a_list_is_plainly_possible_when_it_holds_constants_one_not_na
     atom = Binary("in", PATHS[1], List(tuple(items)))
     literal = all(isinstance(item, Literal) for item in items)
     one_not_nan = any(item.value == item.value for item in items if isinstance(item, Literal))
-    assert engine._plainly_possible(atom) == (PATHS[1] if literal and one_not_nan else None)
+    assert glance.possible_path(atom) == (PATHS[1] if literal and one_not_nan else None)
 
 
 # Hook files pin one path again and again (`tool == '...'`), mostly to other values.
@@ -634,15 +657,15 @@ pinning = _pins | st.builds(lambda pin, rest: And((pin, rest)), _pins, _after_a_
 def test_the_shadow_index_reads_of_a_condition_what_its_facts_say(
     condition: Expr, data: st.DataObject
 ) -> None:
-    shape = candidates._Shape(condition)
-    atoms = engine._split(engine._requirements(condition, True))[0]
+    shape = candidates._Shape(condition, shared)
+    atoms = requirements.split(shared.requirements(condition, True))[0]
     assert shape.atoms == [(atom.expr, atom.positive) for atom in atoms]
     first = candidates._first_atom(condition)
     if first is not None:
         assert shape.atoms[0] == (first, True)
     named = {node.value for node, _ in walk(condition) if isinstance(node, Literal)}
     assert shape.strings == tuple(sorted(value for value in named if isinstance(value, str)))
-    facts = [fact for atom in atoms for fact in engine._facts(atom)]
+    facts = [fact for atom in atoms for fact in shared.facts(atom)]
     known = [*dict.fromkeys(fact.term for fact in facts), *PATHS]
     terms = set(data.draw(st.lists(st.sampled_from(known), max_size=4)))
     expected: dict[Expr, list[Any]] = {}
@@ -653,7 +676,7 @@ def test_the_shadow_index_reads_of_a_condition_what_its_facts_say(
     pins = [
         (fact.term, frozenset(map(candidates._value_class, fact.constraint.values)))
         for fact in facts
-        if isinstance(fact.constraint, engine._OneOf)
+        if isinstance(fact.constraint, OneOf)
     ]
     assert candidates._pin(shape) == (pins[0] if pins else None)
 
@@ -661,9 +684,9 @@ def test_the_shadow_index_reads_of_a_condition_what_its_facts_say(
 @settings(max_examples=500, deadline=None)
 @given(atoms | conditions | expressions, st.booleans())
 def test_the_terms_known_at_a_look_hold_every_fact_of_the_atom(atom: Expr, positive: bool) -> None:
-    known = engine._fact_terms(atom)
+    known = reasoning_facts.fact_terms(atom)
     if known is not None:
-        assert {fact.term for fact in engine._facts(engine._Atom(atom, positive))} <= set(known)
+        assert {fact.term for fact in shared.facts(requirements.Atom(atom, positive))} <= set(known)
 
 
 earlier = conditions | distinct_paths | atoms | st.none()
@@ -690,7 +713,7 @@ def test_the_shadow_index_offers_what_it_would_with_every_pool_and_pin_asked(
     # `candidates` leaves the pools alone when every earlier hook pins a narrowed term, and
     # asks nothing more when every earlier hook pins the term it pins to other values.
     hooks = [Hook(f"h{i}", "error", condition, Action("log")) for i, condition in enumerate(found)]
-    quick, general = candidates.EarlierConditions(), candidates.EarlierConditions()
+    quick, general = candidates.EarlierConditions(shared), candidates.EarlierConditions(shared)
     general._all_pinned_on = lambda terms: False  # type: ignore[method-assign]
     general._pins_apart = lambda shape: False  # type: ignore[method-assign]
     general._pinned_kinds = _EVERY_KIND  # no term is passed over for its type
@@ -717,19 +740,19 @@ def test_paths_read_are_the_plain_paths_a_walk_meets_first(condition: Expr) -> N
     stack = [condition]
     while stack:
         node = stack.pop()
-        if isinstance(node, Ident | Select | Index) and engine._is_plain_path(node):
+        if isinstance(node, Ident | Select | Index) and glance.is_plain_path(node):
             expected.add(node)
         else:
             stack.extend(children(node))
-    assert engine.paths_read.__wrapped__(condition) == expected
+    assert shared.paths_read.__wrapped__(condition) == expected
 
 
 @settings(max_examples=1000, deadline=None)
 @given(conditions | distinct_paths | st.lists(atoms, min_size=2, max_size=4).map(tuple).map(And))
 def test_always_true_answers_as_the_general_path_does(condition: Expr) -> None:
-    general = engine._always(condition, True, engine._Budget(), last=True)
+    general = shared.always(condition, True, Budget(), last=True)
     assert always_true.__wrapped__(condition) == general
-    if engine.plainly_fallible(condition):
+    if glance.plainly_fallible(condition):
         assert general is None
 
 
@@ -739,12 +762,12 @@ def test_one_canonical_spelling_for_mirrored_and_negated_comparisons(data: st.Da
     sides = paths | constants.map(Literal)
     atom = Binary(data.draw(st.sampled_from(_RELATIONS)), data.draw(sides), data.draw(sides))
     positive = data.draw(st.booleans())
-    canonical = engine._canonical(atom, positive)
-    mirrored = Binary(engine._MIRROR[atom.op], atom.right, atom.left)
-    assert engine._canonical(mirrored, positive) == canonical
+    canonical = reasoning_facts.canonical(atom, positive)
+    mirrored = Binary(reasoning_facts.MIRROR[atom.op], atom.right, atom.left)
+    assert reasoning_facts.canonical(mirrored, positive) == canonical
     if atom.op in ("==", "!="):
         negated = Binary("!=" if atom.op == "==" else "==", atom.left, atom.right)
-        assert engine._canonical(negated, not positive) == canonical
+        assert reasoning_facts.canonical(negated, not positive) == canonical
     # The spelling means the same: `a > b` is `b < a`, `a != b` is true iff `a == b` is false.
     spelled, spelled_positive = canonical
     for context, value in _outcomes(data, atom):
@@ -763,7 +786,7 @@ _printed = st.one_of(
 @settings(max_examples=1000, deadline=None)
 @given(_printed, _printed)
 def test_prints_before_orders_as_the_printed_texts_do(first: Expr, second: Expr) -> None:
-    assert engine._prints_before(first, second) == (to_text(first) < to_text(second))
+    assert reasoning_facts.prints_before(first, second) == (to_text(first) < to_text(second))
 
 
 # -- diagnostics --------------------------------------------------------------------------------

@@ -518,14 +518,13 @@ def test_hooks_without_a_condition_keep_none_and_level_zero_keeps_the_hookset() 
 def test_clear_caches_forgets_every_memo_and_changes_no_result() -> None:
     from hookc import reasoning
     from hookc.optimize import _KEPT
-    from hookc.reasoning import engine
 
     condition = _parsed("x > 5 && x > 3 && has(a.b)")
     plain = _parsed("x > 5 && has(a.b)")  # kept at a look, by identity
     before = optimize(condition), optimize(plain)
     assert _KEPT
     clear_caches()
-    memos = (_rewritten, engine.never_true, engine.always_true, reasoning.paths_read)
+    memos = (_rewritten, reasoning.never_true, reasoning.always_true, reasoning.paths_read)
     assert [memo.cache_info().currsize for memo in memos] == [0, 0, 0, 0]
     assert not _KEPT
     assert (optimize(condition), optimize(plain)) == before

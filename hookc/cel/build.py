@@ -1,9 +1,8 @@
 """The expression IR of each construct of the `when` grammar, and the diagnostics it earns.
 
-One builder serves both parsers (``hookc.cel.descent`` for the texts it reads,
-``hookc.cel.lark_parser`` for the rest): whichever parses a text, each node is made, and
-checked, here. The builder is given tokens (``Lexeme``) and finished child nodes, in the
-order a bottom-up parser completes them.
+The parser's callbacks (``hookc.cel.parser``) hand each construct here as Lark reduces it:
+its tokens (``Lexeme``) and its finished child nodes, in the order a bottom-up parser
+completes them. Each node is made, and checked, here.
 """
 
 from __future__ import annotations
@@ -40,12 +39,6 @@ from hookc.runtime.values import CelError, compile_glob, compile_regex
 from hookc.source import Source, Span
 
 _PYTHON_LITERALS = {"True": "true", "False": "false", "None": "null"}
-# The names ``ident_at`` has something to say about (the fast reader makes any other name's
-# ``Ident`` itself).
-NAMES_WITH_FINDINGS = RESERVED | _PYTHON_LITERALS.keys()
-# The binary operators ``NodeBuilder.binary`` may have a finding about (HK113); of any other
-# it makes only the node (``hookc.cel.descent`` makes those itself).
-OPERATORS_WITH_FINDINGS = frozenset({"in"})
 _KEYWORD_VALUES = {"TRUE": True, "FALSE": False, "NULL": None}
 _RYE = Ident("rye")
 
@@ -86,8 +79,7 @@ class NodeBuilder:
         self.diagnostics.append(error(code, message, self.source, span, hint))
 
     # -- primaries ---------------------------------------------------------------------------
-    # Each takes its tokens as a ``Lexeme`` (Lark's callbacks) or as their parts (the fast
-    # reader, which makes no token objects: a condition has a dozen tokens).
+    # Each takes its tokens as a ``Lexeme``; an ``_at`` form takes a token's parts.
 
     def ident(self, start: int, token: Lexeme) -> Expr:
         """A name, written ``name`` or ``.name`` (``start`` is where the dot stands)."""
@@ -318,7 +310,6 @@ class NodeBuilder:
         assert first is not None and last is not None
         span = Span(first.start, last.end)
         if op == "in" and isinstance(right, Literal) and isinstance(right.value, str):
-            # (an operator with a finding is in OPERATORS_WITH_FINDINGS)
             self._error(
                 "HK113",
                 "`in` tests membership of a list or map, not a substring",

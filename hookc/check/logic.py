@@ -19,6 +19,7 @@ from hookc.reasoning import (
     implies,
     never_true,
     plainly_fallible,
+    shared,
 )
 from hookc.source import Span
 
@@ -107,7 +108,7 @@ def _shadowed(hookset: HookSet, impossible: dict[int, str | None]) -> Iterator[D
     for hook in hookset.in_evaluation_order():
         by_event.setdefault(hook.event, []).append(hook)
     for hooks in by_event.values():
-        index = EarlierConditions()
+        index = EarlierConditions(shared)
         for hook in hooks:
             if hook.undecidable is not None:
                 continue  # when it matches is unknown: it neither shadows nor is shadowed

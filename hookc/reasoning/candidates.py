@@ -8,40 +8,27 @@ from collections.abc import Collection
 
 from hookc.ir.expr import And, Binary, Expr, Ident, List, Literal, children
 from hookc.ir.hooks import Hook
-from hookc.reasoning.engine import (
-    _Atom,
-    _atom_facts,
-    _canonical,
-    _choices,
-    _Constraint,
-    _Fact,
-    _fact_terms,
-    _is_atom,
-    _is_safe,
-    _kind,
-    _literal_values,
-    _OneOf,
-    _plainly_possible,
-    _requirements,
-    _Scalar,
-    _split,
-    paths_read,
-)
+from hookc.reasoning.domain import Constraint, OneOf, Scalar, choices_of, is_safe, kind_of
+from hookc.reasoning.facts import Fact, atom_facts, canonical, fact_terms, literal_values
+from hookc.reasoning.glance import possible_path
+from hookc.reasoning.requirements import Atom, is_atom, split
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any, TypeAlias
 
-_ValueClass: TypeAlias = "tuple[str, _Scalar]"
+    from hookc.reasoning.reasoner import Reasoner
+
+_ValueClass: TypeAlias = "tuple[str, Scalar]"
 
 
-def _value_class(value: _Scalar) -> tuple[str, _Scalar]:
+def _value_class(value: Scalar) -> tuple[str, Scalar]:
     """One key for CEL-equal safe constants (1 and 1.0 are the same class)."""
     if type(value) is str:  # most pinned values: tool names, codes
         return "string", value
     if isinstance(value, int | float) and not isinstance(value, bool):
         return "number", float(value)
-    return _kind(value), value
+    return kind_of(value), value
 
 
 class EarlierConditions:
@@ -55,10 +42,13 @@ class EarlierConditions:
     them too (shadows among string conditions are almost always a repeated value, `tool ==
     'Bash'` before `tool == 'Bash' && ...`). At most ``_CANDIDATES`` of them, the nearest.
     These filters keep the check linear; they may skip a provable shadow (`x != 'a'` before
-    `x == 'b'`), never invent one: ``implies`` decides every candidate.
+    `x == 'b'`), never invent one: ``implies`` decides every candidate. ``reasoner``
+    works out the requirements and the paths of each condition (``hookc.reasoning.shared``
+    for the check, which asks it ``implies``).
     """
 
-    def __init__(self) -> None:
+    def __init__(self, reasoner: Reasoner) -> None:
+        self._reasoner = reasoner
         self._hooks: list[Hook] = []
         # Each hook's shape, made once (for its question, then for its place in the index):
         # a memo keyed by conditions would hash each whole, and most are seen once.
@@ -79,7 +69,7 @@ class EarlierConditions:
     def _shape(self, condition: Expr | None) -> _Shape:
         asked = self._asked
         if asked is None or asked.condition is not condition:
-            asked = self._asked = _Shape(condition)
+            asked = self._asked = _Shape(condition, self._reasoner)
         return asked
 
     def add(self, hook: Hook) -> None:
@@ -125,7 +115,7 @@ class EarlierConditions:
         the term it pins, to values of no class it pins it to.
 
         Why: then that term is the only one pinned, and the condition's first constraint
-        ``_OneOf`` on it is its pin (the first of its atoms' facts that is one), so the term
+        ``OneOf`` on it is its pin (the first of its atoms' facts that is one), so the term
         is narrowed and no pool is asked, and its choices are some of the pin's values, of
         whose classes no earlier hook has one. A Hypothesis test holds ``candidates`` to
         the general path."""
@@ -150,7 +140,7 @@ class EarlierConditions:
         for term, constraints in on_pinned.items():
             by_class = self._pinned[term]
             # Pinned to constants (and so never an error), or left to the general pools.
-            choices = _choices(constraints)
+            choices = choices_of(constraints)
             if choices is None:
                 continue
             narrowed.add(term)
@@ -196,12 +186,13 @@ class _Shape:
     needs them, once), and, when a pool is asked, the paths it reads and the strings it
     names (sorted)."""
 
-    __slots__ = ("_atoms", "_facts", "_paths", "_pin", "_strings", "condition")
+    __slots__ = ("_atoms", "_facts", "_paths", "_pin", "_reasoner", "_strings", "condition")
 
-    def __init__(self, condition: Expr | None) -> None:
+    def __init__(self, condition: Expr | None, reasoner: Reasoner) -> None:
         self.condition = condition
+        self._reasoner = reasoner
         self._atoms: list[tuple[Expr, bool]] | None = None
-        self._facts: dict[int, tuple[_Fact, ...]] = {}
+        self._facts: dict[int, tuple[Fact, ...]] = {}
         self._pin: Any = _NOT_YET
         self._paths: frozenset[Expr] | None = None
         self._strings: tuple[str, ...] | None = None
@@ -211,16 +202,16 @@ class _Shape:
         """``_top_atoms`` of the condition, made when first asked (most hooks' pins are read
         off their first atom: ``_pin``)."""
         if self._atoms is None:
-            self._atoms = _top_atoms(self.condition)
+            self._atoms = _top_atoms(self.condition, self._reasoner)
         return self._atoms
 
-    def facts(self, position: int) -> tuple[_Fact, ...]:
-        """The facts of the atom at ``position``: ``_facts``'s, made without its memo (the
+    def facts(self, position: int) -> tuple[Fact, ...]:
+        """The facts of the atom at ``position``: ``Reasoner.facts``'s, made without its memo (the
         index reads each hook's atoms once; the memo would hash each atom whole)."""
         found = self._facts.get(position)
         if found is None:
             expr, positive = self.atoms[position]
-            found = self._facts[position] = _atom_facts(_Atom(expr, positive))
+            found = self._facts[position] = atom_facts(Atom(expr, positive))
         return found
 
     @property
@@ -234,7 +225,7 @@ class _Shape:
     @property
     def paths(self) -> frozenset[Expr]:
         if self._paths is None:
-            self._paths = paths_read(self.condition)
+            self._paths = self._reasoner.paths_read(self.condition)
         return self._paths
 
     @property
@@ -244,29 +235,29 @@ class _Shape:
         return self._strings
 
 
-def _top_atoms(condition: Expr | None) -> list[tuple[Expr, bool]]:
-    """The atoms of ``_requirements(condition, True)``, in order. An atom, or a ``&&`` of
-    atoms (most conditions), is its own list: ``_requirements`` would make one of each."""
+def _top_atoms(condition: Expr | None, reasoner: Reasoner) -> list[tuple[Expr, bool]]:
+    """The atoms of ``requirements(condition, True)``, in order. An atom, or a ``&&`` of
+    atoms (most conditions), is its own list: ``requirements`` would make one of each."""
     if condition is None:
         return []
-    if _is_atom(condition):
+    if is_atom(condition):
         return [(condition, True)]
-    if type(condition) is And and all(map(_is_atom, condition.operands)):
+    if type(condition) is And and all(map(is_atom, condition.operands)):
         return [(operand, True) for operand in condition.operands]
-    return [(atom.expr, atom.positive) for atom in _split(_requirements(condition, True))[0]]
+    return [(atom.expr, atom.positive) for atom in split(reasoner.requirements(condition, True))[0]]
 
 
 def _first_atom(condition: Expr | None) -> Expr | None:
     """The first of ``_top_atoms(condition)`` where it is required true and known at a
-    look: the condition, an atom; or the first operand of a ``&&``, an atom (``_requirements``
+    look: the condition, an atom; or the first operand of a ``&&``, an atom (``requirements``
     lists the operands' requirements in order, and an atom's is itself). Else None."""
     if condition is None:
         return None
-    if _is_atom(condition):
+    if is_atom(condition):
         return condition
     if type(condition) is And:
         operands = condition.operands
-        if operands and _is_atom(operands[0]):
+        if operands and is_atom(operands[0]):
             return operands[0]
     return None
 
@@ -290,26 +281,26 @@ def _strings(condition: Expr | None) -> frozenset[str]:
 
 def _constraints_on(
     shape: _Shape, terms: Collection[Expr], kinds: Collection[type] | None = None
-) -> dict[Expr, list[_Constraint]]:
+) -> dict[Expr, list[Constraint]]:
     """What "the condition is true" says of each of ``terms`` it speaks of: the facts of its
     atoms by term (as ``implies`` reads them), for those terms alone. An atom's facts are on
     the part it tests and on itself (its canonical spelling): an atom whose part and
-    spelling are known at a look (``_fact_terms``; a plain atom's path and spelling) and
+    spelling are known at a look (``fact_terms``; a plain atom's path and spelling) and
     are neither among ``terms`` has none of them, and its facts are not made.
 
     ``kinds``: the node types of ``terms``, where the caller keeps them. A spelling of a
     type that no term has is not among them, known without hashing it (the first hash of
     a node costs its whole tree: most terms are paths, most spellings comparisons)."""
-    found: dict[Expr, list[_Constraint]] = {}
+    found: dict[Expr, list[Constraint]] = {}
     if terms:
         if kinds is None:
             kinds = {type(term) for term in terms}
         for position, (expr, positive) in enumerate(shape.atoms):
-            known = _fact_terms(expr)
+            known = fact_terms(expr)
             if known is None:
-                path = _plainly_possible(expr)
+                path = possible_path(expr)
                 if path is not None:
-                    known = path, _canonical(expr, positive)[0]
+                    known = path, canonical(expr, positive)[0]
             if (
                 known is not None
                 and known[0] not in terms
@@ -333,16 +324,16 @@ def _pin(shape: _Shape) -> tuple[Expr, frozenset[_ValueClass]] | None:
             return pinned
     for position in range(len(shape.atoms)):
         for fact in shape.facts(position):
-            if isinstance(fact.constraint, _OneOf):
+            if isinstance(fact.constraint, OneOf):
                 return fact.term, frozenset(map(_value_class, fact.constraint.values))
     return None
 
 
 def _plainly_pinned(atom: Expr) -> tuple[Expr, frozenset[_ValueClass]] | None:
     """``_pin`` of a condition whose first atom, required true, is ``term == c`` or ``term
-    in [c1, c2]`` (``term`` no constant; ``c`` constants, none NaN, each ``_is_safe``),
-    read off the atom: its first fact is then ``_OneOf`` those constants, on ``term``
-    (``_term_fact``), without making the facts. Else None (and ``_pin`` makes them). A
+    in [c1, c2]`` (``term`` no constant; ``c`` constants, none NaN, each ``is_safe``),
+    read off the atom: its first fact is then ``OneOf`` those constants, on ``term``
+    (``facts.atom_facts``), without making the facts. Else None (and ``_pin`` makes them). A
     Hypothesis test holds ``_pin`` to the facts."""
     if type(atom) is not Binary:
         return None
@@ -351,15 +342,15 @@ def _plainly_pinned(atom: Expr) -> tuple[Expr, frozenset[_ValueClass]] | None:
     if type(term) is Literal:
         return None
     if op == "==" and type(right) is Literal:
-        values: tuple[_Scalar, ...] = (right.value,)
+        values: tuple[Scalar, ...] = (right.value,)
     elif op == "in" and type(right) is List:
-        found = _literal_values(right.items)
+        found = literal_values(right.items)
         if found is None:
             return None
         values = found
     else:
         return None
     for value in values:  # mostly one: a loop, not a generator
-        if value != value or not _is_safe(value):
+        if value != value or not is_safe(value):
             return None
     return term, frozenset(map(_value_class, values))
