@@ -1,15 +1,10 @@
 """The claude-code profile held to the types Anthropic publishes for Claude Code: the
 ``sdk.d.ts`` of npm ``@anthropic-ai/claude-agent-sdk`` lists every hook event
 (``HOOK_EVENTS``), each event's input (``<Event>HookInput``) and, in the settings type,
-every handler type and field. Its licence keeps it out of this repository, so the test
-reads it where it is given:
-
-    sdk=$(mktemp -d) && (cd "$sdk" && npm pack --silent @anthropic-ai/claude-agent-sdk@0.3.332 \\
-        && tar xzf anthropic-ai-claude-agent-sdk-0.3.332.tgz)
-    HOOKC_CLAUDE_AGENT_SDK="$sdk/package" HOOKC_REQUIRE_CLAUDE_AGENT_SDK=1 pytest tests/...
-
-Without ``HOOKC_CLAUDE_AGENT_SDK`` the tests are skipped, unless
-``HOOKC_REQUIRE_CLAUDE_AGENT_SDK`` is set (as CI sets it): then a missing file fails them.
+every handler type and field. Its licence keeps it out of this repository:
+``tests/oracles/install`` unpacks it into ``tests/oracles/claude-agent-sdk/`` (the README's
+test command runs it), or ``HOOKC_CLAUDE_AGENT_SDK`` names an unpacked copy. Without it the
+tests fail, saying how to get it: a profile not held to the SDK is a gap, not a pass.
 """
 
 from __future__ import annotations
@@ -24,21 +19,20 @@ from hookc.hosts.claude_code.reader import SETTINGS_KEYS
 from hookc.profile import load_profile
 
 
-def _sdk() -> str | None:
-    folder = os.environ.get("HOOKC_CLAUDE_AGENT_SDK")
-    path = Path(folder) / "sdk.d.ts" if folder else None
-    if path is not None and path.is_file():
-        return path.read_text("utf-8")
-    if os.environ.get("HOOKC_REQUIRE_CLAUDE_AGENT_SDK"):
-        pytest.fail(f"HOOKC_CLAUDE_AGENT_SDK holds no sdk.d.ts: {folder!r}")
-    pytest.skip("set HOOKC_CLAUDE_AGENT_SDK to an unpacked @anthropic-ai/claude-agent-sdk")
+UNPACKED = Path(__file__).resolve().parent / "oracles" / "claude-agent-sdk" / "package"
+
+
+def _sdk() -> str:
+    folder = Path(os.environ.get("HOOKC_CLAUDE_AGENT_SDK") or UNPACKED)
+    path = folder / "sdk.d.ts"
+    if not path.is_file():
+        pytest.fail(f"no sdk.d.ts in {folder}: run tests/oracles/install (npm) first")
+    return path.read_text("utf-8")
 
 
 @pytest.fixture(scope="module")
 def sdk() -> str:
-    text = _sdk()
-    assert text is not None
-    return text
+    return _sdk()
 
 
 def hook_events(sdk: str) -> list[str]:

@@ -178,8 +178,8 @@ def test_explain_says_why_a_leaf_is_an_error_in_words(context: str, line: str) -
     assert status == 0 and f"     {line}\n" in out
 
 
-def test_the_readme_shows_the_example_as_it_runs() -> None:
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+def test_the_docs_show_the_example_as_it_runs() -> None:
+    readme = (ROOT / "docs" / "run.md").read_text(encoding="utf-8")
     command = (
         "$ hookc eval examples/canonical/policies.yaml --event limit "
         "--context examples/eval/limit.json --explain\n"

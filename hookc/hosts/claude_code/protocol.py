@@ -6,7 +6,6 @@ fetched 2026-10-08, Claude Code 2.1.3xx): "Hook handler fields", "Exit code outp
 (exit 0, exit 2, other codes, timeouts), the table "Exit code 2 behavior per event",
 "JSON output" (the universal-field table), "Decision control" (the per-event table) and
 each event's "decision control" section; and the hooks guide ("When multiple hooks match").
-`../shared/research/hosts/CLAUDE-CODE.md` summarises it.
 
 Input
 - The event's JSON on stdin, with the common fields `session_id`, `cwd` and

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 ORACLE = Path(__file__).resolve().parent / "oracle"
-INSTALL = "npm ci --prefix tests/hosts/gemini_cli/oracle"
+INSTALL = "tests/oracles/install"
 NODE = shutil.which("node")
 
 

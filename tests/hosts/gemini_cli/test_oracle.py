@@ -7,7 +7,7 @@ and triggers: for each, the hooks that hookc's reference evaluator (`hookc eval`
 compiled module and ``hookc.runtime`` select, in order, and whether the plan is sequential,
 must be the plan Gemini's ``HookRegistry`` and ``HookPlanner`` make (node, one process per
 batch of cases). It fails, rather than skips, when node or the oracle's packages are
-missing: ``npm ci --prefix tests/hosts/gemini_cli/oracle``.
+missing: ``tests/oracles/install``.
 """
 
 from __future__ import annotations
