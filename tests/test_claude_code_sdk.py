@@ -18,7 +18,6 @@ import pytest
 from hookc.hosts.claude_code.reader import SETTINGS_KEYS
 from hookc.profile import load_profile
 
-
 UNPACKED = Path(__file__).resolve().parent / "oracles" / "claude-agent-sdk" / "package"
 
 
