@@ -414,19 +414,60 @@ def test_a_folder_search_finds_the_formats_the_registry_claims_by_content(tmp_pa
 
 
 def test_config_file_patterns_choose_the_files_of_a_folder_search(tmp_path: Path) -> None:
-    (tmp_path / "rules" / "build").mkdir(parents=True)
+    (tmp_path / "rules" / "old").mkdir(parents=True)
     (tmp_path / "rules" / "a.policy").write_text(UNKNOWN_PATH, encoding="utf-8")
     (tmp_path / "rules" / "b.hooks.yaml").write_text(GOOD, encoding="utf-8")
-    (tmp_path / "rules" / "build" / "c.hooks.yaml").write_text(BAD_SYNTAX, encoding="utf-8")
+    (tmp_path / "rules" / "old" / "c.hooks.yaml").write_text(BAD_SYNTAX, encoding="utf-8")
     assert "c.hooks.yaml" in run("check", "rules")[1]  # found by name, with its error
-    (tmp_path / "hookc.toml").write_text('exclude = ["rules/build"]\n', encoding="utf-8")
+    (tmp_path / "hookc.toml").write_text('exclude = ["rules/old"]\n', encoding="utf-8")
     assert run("check", "rules") == (0, "", "")
     (tmp_path / "hookc.toml").write_text(
-        'include = ["*.hooks.yaml", "*.policy"]\nexclude = ["rules/build/**"]\n', encoding="utf-8"
+        'include = ["*.hooks.yaml", "*.policy"]\nexclude = ["rules/old/**"]\n', encoding="utf-8"
     )
     _, out, _ = run("check", "rules")
     # `a.policy` by the configuration's pattern (and read as the format its content says).
     assert "rules/a.policy:1:1: error[HK201]" in out and "(2 files checked)" in out
+
+
+def test_a_folder_search_skips_hookcs_own_outputs_and_build_folders(tmp_path: Path) -> None:
+    # The README's `compile -o build/ --target yaml`, then `check .`: the canonical file in
+    # build/ holds every hook again, and was read as a source (10 false HK401 in the seed).
+    (tmp_path / "a.hooks.yaml").write_text(GOOD, encoding="utf-8")
+    (tmp_path / "b.hooks.yaml").write_text(UNKNOWN_PATH, encoding="utf-8")
+    before = run("check", ".")
+    assert before[0] == 0 and "(2 files checked)" in before[1]
+    assert run("compile", ".", "-o", "build/", "--target", "yaml", "--name", "all")[0] == 0
+    assert (tmp_path / "build" / "all.hooks.yaml").is_file()
+    assert run("check", ".") == before
+    # Out of a build folder, the file's first line still says hookc wrote it.
+    (tmp_path / "build" / "all.hooks.yaml").rename(tmp_path / "all.hooks.yaml")
+    assert run("check", ".") == before
+    assert "(1 file checked)" in run("check", "all.hooks.yaml")[1]  # named: read
+    # And a dist/ folder is a build output too.
+    (tmp_path / "dist").mkdir()
+    (tmp_path / "dist" / "c.hooks.yaml").write_text(BAD_SYNTAX, encoding="utf-8")
+    assert run("check", ".") == before
+
+
+def test_the_search_knows_every_mark_the_back_end_writes() -> None:
+    from hookc.backend.driver import CANONICAL_MARK, MODULE_MARK
+    from hookc.frontend.discover import WRITTEN_BY_HOOKC
+
+    assert set(WRITTEN_BY_HOOKC) == {MODULE_MARK, CANONICAL_MARK}
+
+
+def test_a_folder_search_honours_gitignore(tmp_path: Path) -> None:
+    (tmp_path / ".git").mkdir()  # the repository's root: its .gitignore applies below
+    (tmp_path / "gen").mkdir()
+    (tmp_path / "src").mkdir()
+    (tmp_path / "gen" / "x.hooks.yaml").write_text(BAD_SYNTAX, encoding="utf-8")
+    (tmp_path / "src" / "y.hooks.yaml").write_text(BAD_SYNTAX, encoding="utf-8")
+    (tmp_path / "src" / "z.hooks.yaml").write_text(GOOD, encoding="utf-8")
+    assert "(3 files checked)" in run("check", ".")[1]
+    (tmp_path / ".gitignore").write_text("/gen/\n*.hooks.yaml\n!z.hooks.yaml\n", "utf-8")
+    assert run("check", ".") == (0, "", "")
+    assert run("check", "src") == (0, "", "")
+    assert run("check", "src/y.hooks.yaml")[0] == 1  # named: read whatever git says
 
 
 def test_the_import_hook_leaves_a_cache_file_it_did_not_write_alone(tmp_path: Path) -> None:
