@@ -278,6 +278,28 @@ def test_github_format_prints_workflow_annotations(tmp_path: Path) -> None:
     )
 
 
+@pytest.mark.parametrize("fmt", ["text", "json", "sarif", "github"])
+@pytest.mark.parametrize("given", [".", "./", "././", "./t.hooks.yaml", ".//t.hooks.yaml"])
+def test_no_format_prints_a_leading_dot_slash(tmp_path: Path, fmt: str, given: str) -> None:
+    # GitHub attaches `file=./t.hooks.yaml` to no file of a pull request (the help's own
+    # example, `check . --format github`); the other formats say the path the same way.
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "t.hooks.yaml").write_text(UNKNOWN_PATH, encoding="utf-8")
+    (tmp_path / "u.hooks.yaml").write_text(UNKNOWN_PATH.replace("typo", "t2"), "utf-8")
+    _, out, _ = run("check", given, "--format", fmt)
+    assert "t.hooks.yaml" in out and "./" not in out
+    if fmt == "github":
+        assert out.startswith("::warning file=t.hooks.yaml,line=4,")
+
+
+def test_standard_input_is_reported_without_a_leading_dot_slash(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(sys, "stdin", io.StringIO(UNKNOWN_PATH))
+    _, out, _ = run("check", "-", "--stdin-filename", "./t.hooks.yaml", "--format", "github")
+    assert out.startswith("::warning file=t.hooks.yaml,line=4,")
+
+
 def test_colour_only_when_asked_or_on_a_terminal_without_no_color(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

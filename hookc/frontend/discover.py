@@ -153,7 +153,7 @@ def expand(
     found: list[str] = []
     for path in paths:
         if not os.path.isdir(path):
-            found.append(path)
+            found.append(without_dot_slash(path))
             continue
         # The patterns that apply in each folder: those from above it, then its own.
         inherited = {path: gitignore.patterns_above(path)}
@@ -179,5 +179,14 @@ def expand(
                     and not gitignore.ignored(candidate, False, rules)
                     and recognised(candidate, include)
                 ):
-                    found.append(candidate)
+                    found.append(without_dot_slash(candidate))
     return list(dict.fromkeys(found))
+
+
+def without_dot_slash(path: str) -> str:
+    """``path`` without leading ``./`` (``./a.yaml`` is ``a.yaml``): findings are reported
+    under the path, and GitHub attaches an annotation on ``./a.yaml`` to no file of a pull
+    request; ``os.walk(".")`` writes every path it finds so."""
+    while path.startswith("./") and len(path) > 2:
+        path = path[2:].lstrip("/") or "."
+    return path
