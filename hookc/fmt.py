@@ -62,12 +62,15 @@ Path_ = tuple[str | int, ...]
 
 @record
 class Formatted:
-    """One file: its formatted text (None when it cannot be given) and why not."""
+    """One file: its formatted text (None when it cannot be given) and why not. A file fmt
+    does not lay out (another format's, directive XML) is left as it is: its ``canonical``
+    is its ``text``, and ``note`` says why."""
 
     path: str
     text: str | None
     canonical: str | None
     diagnostics: tuple[Diagnostic, ...] = ()
+    note: str | None = None
 
     @property
     def changed(self) -> bool:
@@ -83,14 +86,12 @@ def format_file(path: str, profile: Profile | None, text: str | None = None) -> 
             return Formatted(path, None, None, tuple(found))
     else:
         source = Source(path, text)
-    if not path.lower().endswith(YAML_SUFFIXES) or not _native(source, profile):
-        return _refused(
-            source,
-            "HK601",
-            "hookc fmt lays out native YAML hook files only",
-            Span(0, 0),
-            "`hookc compile --target yaml` writes the canonical YAML of this file",
-        )
+    kind = _kind(source, profile)
+    if kind is not None:
+        # Not an error: pre-commit's hookc-fmt meets every Rye hook_conditions.yaml, and
+        # fmt's layout (or canonical YAML) would not be that runtime's file any more.
+        note = f"left as it is: hookc fmt lays out native YAML hook files only, not {kind} (HK601)"
+        return Formatted(path, source.text, source.text, (), note)
     loaded = load_source(source, profile)
     if loaded.has_errors or loaded.hookset is None:
         return Formatted(path, source.text, None, loaded.diagnostics)
@@ -120,12 +121,19 @@ def format_file(path: str, profile: Profile | None, text: str | None = None) -> 
     return Formatted(path, source.text, formatted, ())
 
 
-def _native(source: Source, profile: Profile | None) -> bool:
-    """Whether the file is read as native hook YAML (the format fmt's layout is made for)."""
+def _kind(source: Source, profile: Profile | None) -> str | None:
+    """None for a file read as native hook YAML (the format fmt's layout is made for), else
+    what it is, in words."""
     from hookc.frontend.formats import detect, for_profile
 
     found = for_profile(profile.name) if profile is not None else detect(source.name, source.text)
-    return found is not None and found.name == "native"
+    if found is None:
+        return "a file of no kind hookc reads"
+    if found.name != "native":
+        return f"a {found.name} file"
+    if not source.name.lower().endswith(YAML_SUFFIXES):
+        return "directive XML or Markdown"
+    return None
 
 
 def _refused(source: Source, code: str, message: str, span: Span, hint: str) -> Formatted:

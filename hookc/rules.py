@@ -244,9 +244,11 @@ RULES: dict[str, Rule] = {
         "Merge the two hooks, or give them conditions that tell their cases apart.",
     ),
     "HK601": Rule(
-        "hookc fmt lays out native YAML hook files only.",
+        "hookc fmt lays out native YAML hook files only; it leaves any other file (another "
+        "runtime's YAML, such as Rye's hook_conditions.yaml, or directive XML) as it is, "
+        "with this note, and the run still passes.",
         "hookc fmt directive.xml",
-        "Use `hookc compile --target yaml` to get the file as canonical YAML.",
+        "Nothing to fix: the file keeps its own format and layout.",
     ),
     "HK602": Rule(
         "fmt could not rewrite the file faithfully (a comment it could not place, or text "

@@ -134,13 +134,41 @@ def test_a_hash_inside_quoted_text_is_not_a_comment(tmp_path: Path) -> None:
     assert run("fmt", "--check", str(path)) == (0, "", "")  # already laid out: kept whole
 
 
-def test_directive_xml_is_not_rewritten(tmp_path: Path) -> None:
-    path = tmp_path / "directive.xml"
-    shutil.copy(ROOT / "examples" / "seed" / "directive.xml", path)
-    status, out, _ = run("fmt", str(path))
-    assert status == 1
-    assert f"{path}:1:1: error[HK601]: hookc fmt lays out native YAML hook files only" in out
-    assert "hint: `hookc compile --target yaml` writes the canonical YAML of this file" in out
+@pytest.mark.parametrize(
+    ("example", "kind"),
+    [
+        ("seed/directive.xml", "directive XML or Markdown"),
+        ("rye/hook_conditions.yaml", "a rye file"),
+        ("docker-agent/agent.yaml", "a docker-agent file"),
+    ],
+)
+@pytest.mark.parametrize("mode", [(), ("--check",), ("--diff",)])
+def test_a_file_fmt_does_not_lay_out_is_left_alone_with_a_note(
+    tmp_path: Path, example: str, kind: str, mode: tuple[str, ...]
+) -> None:
+    # pre-commit's hookc-fmt (`fmt --check`) failed on every Rye hook_conditions.yaml and
+    # hooks.yaml, with a hint (compile to canonical YAML) that would destroy Rye's format.
+    path = tmp_path / Path(example).name
+    shutil.copy(ROOT / "examples" / example, path)
+    before = path.read_bytes()
+    status, out, err = run("fmt", *mode, str(path))
+    assert (status, out) == (0, "")
+    assert err == (
+        f"{path}: note: left as it is: hookc fmt lays out native YAML hook files only, "
+        f"not {kind} (HK601)\n"
+    )
+    assert path.read_bytes() == before
+
+
+def test_rye_hooks_yaml_passes_fmt_check_and_standard_input_is_copied(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    rye = (ROOT / "examples" / "rye" / "hook_conditions.yaml").read_text(encoding="utf-8")
+    (tmp_path / "hooks.yaml").write_text(rye, encoding="utf-8")
+    assert run("fmt", "--check", str(tmp_path / "hooks.yaml"))[0] == 0
+    monkeypatch.setattr("sys.stdin", io.StringIO(rye))
+    status, out, _ = run("fmt", "-", "--stdin-filename", "hook_conditions.yaml")
+    assert (status, out) == (0, rye)
 
 
 def test_a_file_with_an_error_is_reported_and_not_rewritten(tmp_path: Path) -> None:
