@@ -171,6 +171,46 @@ def test_rye_hooks_yaml_passes_fmt_check_and_standard_input_is_copied(
     assert (status, out) == (0, rye)
 
 
+@pytest.mark.parametrize(
+    ("bom", "newline"), [(b"", b"\r\n"), (b"\xef\xbb\xbf", b"\n"), (b"\xef\xbb\xbf", b"\r\n")]
+)
+def test_fmt_keeps_the_files_line_endings_and_byte_order_mark(
+    tmp_path: Path, bom: bytes, newline: bytes
+) -> None:
+    # fmt wrote LF and no BOM, and --check failed every CRLF file for its endings alone.
+    def saved(path: Path) -> bytes:
+        return bom + path.read_bytes().replace(b"\n", newline)
+
+    golden = saved(FMT / "messy.formatted.yaml")
+    path = tmp_path / "w.hooks.yaml"
+    path.write_bytes(golden)
+    assert run("fmt", "--check", str(path)) == (0, "", "")
+    assert run("fmt", str(path)) == (0, "", "") and path.read_bytes() == golden
+    path.write_bytes(saved(FMT / "messy.hooks.yaml"))
+    assert run("fmt", "--check", str(path))[0] == 1
+    assert run("fmt", str(path))[0] == 0
+    assert path.read_bytes() == golden
+
+
+def test_standard_input_keeps_its_line_endings(monkeypatch: pytest.MonkeyPatch) -> None:
+    messy = (FMT / "messy.hooks.yaml").read_text(encoding="utf-8")
+    golden = (FMT / "messy.formatted.yaml").read_text(encoding="utf-8")
+    monkeypatch.setattr("sys.stdin", io.StringIO("\ufeff" + messy.replace("\n", "\r\n")))
+    status, out, _ = run("fmt", "-", "--stdin-filename", "m.hooks.yaml")
+    assert (status, out) == (0, "\ufeff" + golden.replace("\n", "\r\n"))
+
+
+def test_a_file_not_rewritten_is_pointed_at_in_its_own_lines(tmp_path: Path) -> None:
+    # HK602's place is found in the text laid out with `\n`, and said in the file's.
+    text = (FMT / "not-rewritten.hooks.yaml").read_bytes()
+    path = tmp_path / "t.hooks.yaml"
+    path.write_bytes(text.replace(b"\n", b"\r\n"))
+    _, out, _ = run("fmt", "--check", str(path))
+    assert f"{path}:3:10: error[HK602]" in out
+    assert "        event\t: error\n             ^\n" in out
+    assert path.read_bytes() == text.replace(b"\n", b"\r\n")
+
+
 def test_a_file_with_an_error_is_reported_and_not_rewritten(tmp_path: Path) -> None:
     path = tmp_path / "bad.hooks.yaml"
     text = 'hooks:\n  - {event: error, when: "x = 1", action: {type: abort}}\n'
