@@ -72,6 +72,7 @@ class Formatted:
     canonical: str | None
     diagnostics: tuple[Diagnostic, ...] = ()
     note: str | None = None
+    read: bytes | None = None  # the bytes read from disk: ``write`` replaces only those
 
     @property
     def changed(self) -> bool:
@@ -92,6 +93,7 @@ def format_file(path: str, profile: Profile | None, text: str | None = None) -> 
             return Formatted(path, None, None, tuple(found))
         bom = "\ufeff" if data is not None and data.startswith(codecs.BOM_UTF8) else ""
     else:
+        data = None  # standard input: nothing on disk to replace
         bom = "\ufeff" if text.startswith("\ufeff") else ""
         source = Source(path, text.removeprefix(bom))
     original = bom + source.text
@@ -130,7 +132,8 @@ def format_file(path: str, profile: Profile | None, text: str | None = None) -> 
             Span(0, 0),
             "please report this file to hookc",
         )
-    return Formatted(path, original, bom + (formatted.replace("\n", "\r\n") if crlf else formatted))
+    laid_out = bom + (formatted.replace("\n", "\r\n") if crlf else formatted)
+    return Formatted(path, original, laid_out, read=data)
 
 
 def _ends_lines_with_crlf(text: str) -> bool:
@@ -171,13 +174,14 @@ def _refused(source: Source, code: str, message: str, span: Span, hint: str) -> 
 def write(formatted: Formatted) -> None:
     """Replace the file with its formatted text, atomically, keeping its permissions; a
     symbolic link stays a link and the file it points to is rewritten
-    (``OutputError`` if it cannot be written)."""
+    (``OutputError`` if it cannot be written). Only if the file still holds the bytes
+    ``format_file`` read (``ChangedMeanwhile`` if not): an edit saved while fmt ran is kept."""
     from hookc.backend.driver import write_atomically
 
     assert formatted.canonical is not None
     target = Path(os.path.realpath(formatted.path))
     mode = stat.S_IMODE(os.stat(target).st_mode)
-    write_atomically(target, formatted.canonical, mode)
+    write_atomically(target, formatted.canonical, mode, expected=formatted.read)
 
 
 # -- laying out -------------------------------------------------------------------------------

@@ -211,6 +211,36 @@ def test_a_file_not_rewritten_is_pointed_at_in_its_own_lines(tmp_path: Path) -> 
     assert path.read_bytes() == text.replace(b"\n", b"\r\n")
 
 
+def test_an_edit_saved_while_fmt_runs_is_not_overwritten(
+    messy: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import hookc.fmt
+
+    other = tmp_path / "other.hooks.yaml"
+    shutil.copy(FMT / "messy.hooks.yaml", other)
+    edit = (FMT / "messy.hooks.yaml").read_text(encoding="utf-8") + "# saved meanwhile\n"
+    lay_out = hookc.fmt.format_text
+
+    def lay_out_while_someone_saves(text: str) -> tuple[str | None, object]:
+        result = lay_out(text)
+        if not messy.read_text(encoding="utf-8").endswith("meanwhile\n"):
+            messy.write_text(edit, encoding="utf-8")  # the editor saves, fmt is still busy
+        return result
+
+    monkeypatch.setattr(hookc.fmt, "format_text", lay_out_while_someone_saves)
+    status, out, err = run("fmt", str(messy), str(other))
+    assert status == 1
+    assert out == (
+        f"{messy}: not rewritten: the file changed while fmt ran (an edit was saved); "
+        "run hookc fmt again\n"
+    )
+    assert messy.read_text(encoding="utf-8") == edit
+    # The other file is still rewritten, and no temporary file is left behind.
+    assert err == f"hookc: rewrote {other}\n"
+    assert other.read_bytes() == (FMT / "messy.formatted.yaml").read_bytes()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["messy.hooks.yaml", "other.hooks.yaml"]
+
+
 def test_a_file_with_an_error_is_reported_and_not_rewritten(tmp_path: Path) -> None:
     path = tmp_path / "bad.hooks.yaml"
     text = 'hooks:\n  - {event: error, when: "x = 1", action: {type: abort}}\n'

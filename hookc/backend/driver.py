@@ -49,6 +49,11 @@ class OutputError(Exception):
     directory, or a write that failed. The CLI reports it as a usage error (exit 2)."""
 
 
+class ChangedMeanwhile(OutputError):
+    """The file to be replaced no longer holds what was read from it: someone saved it
+    in the meantime, and replacing it would lose their edit."""
+
+
 @record
 class CompileResult:
     """What ``compile_files`` did: the module it wrote (None when the input had an error)
@@ -417,20 +422,39 @@ def write_module(out_dir: Path, name: str, text: str) -> Path:
     return target
 
 
-def write_atomically(target: Path, text: str, mode: int | None = None) -> Path:
+def write_atomically(
+    target: Path, text: str, mode: int | None = None, expected: bytes | None = None
+) -> Path:
     """Write ``text`` to ``target`` through a flushed temporary file and ``os.replace``: a
     reader sees the old file or the new one, never a part. ``mode``: the permissions the
-    new file gets (a rewritten file keeps its own)."""
+    new file gets (a rewritten file keeps its own). ``expected``: what ``target`` must still
+    hold, read again just before the rename (``ChangedMeanwhile`` if not): an edit saved
+    while the new text was made is not lost. (Only an edit saved in the microseconds
+    between that read and the rename can be: no portable lock keeps an editor out.)"""
     temp = _write_temp(target.parent, f".{target.name}.", text.encode("utf-8"))
     try:
         if mode is not None:
             os.chmod(temp, mode)
+        if expected is not None and _content(target) != expected:
+            os.unlink(temp)
+            raise ChangedMeanwhile(
+                f"{target}: not rewritten: the file changed while hookc read it (an edit "
+                "was saved); run hookc fmt again"
+            )
         os.replace(temp, target)
     except OSError as exc:
         with contextlib.suppress(OSError):
             os.unlink(temp)
         raise OutputError(f"cannot write {target}: {_reason(exc)}") from None
     return target
+
+
+def _content(path: Path) -> bytes | None:
+    """The file's bytes, or None where it cannot be read (it was removed, say)."""
+    try:
+        return path.read_bytes()
+    except OSError:
+        return None
 
 
 # A run killed between writing a temporary file and renaming it leaves the file behind.

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import TextIO
 
-from hookc.backend.driver import OutputError
+from hookc.backend.driver import ChangedMeanwhile, OutputError
 from hookc.commands import EXIT_INPUT_ERROR, EXIT_OK, UsageError
 from hookc.fmt import YAML_SUFFIXES, format_file, write
 from hookc.settings import add_options, inputs, resolve
@@ -81,6 +81,14 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         elif formatted.changed:
             try:
                 write(formatted)
+            except ChangedMeanwhile:
+                print(
+                    f"{path}: not rewritten: the file changed while fmt ran (an edit was "
+                    "saved); run hookc fmt again",
+                    file=out,
+                )
+                status = EXIT_INPUT_ERROR
+                continue
             except OutputError as exc:
                 raise UsageError(str(exc)) from None
             print(f"hookc: rewrote {path}", file=err)
