@@ -39,6 +39,7 @@ class Subject:
     # than the first: then every match is what it runs, and is reported so.
     runs_every_match: bool = False
     rank: str = "priority"  # what a hook's priority is called (Rye: its layer)
+    profile: str | None = None  # the profile the hooks were read with, where it is known
 
 
 def from_hookset(hookset: HookSet) -> Subject:
@@ -52,7 +53,9 @@ def from_hookset(hookset: HookSet) -> Subject:
     )
     conditions = {hook.id: hook.condition for hook in hookset.hooks}
     rank = "layer" if hookset.profile == "rye" else "priority"
-    return Subject(tuple(rows), conditions, runtime, not hookset.ordering.first_match, rank)
+    return Subject(
+        tuple(rows), conditions, runtime, not hookset.ordering.first_match, rank, hookset.profile
+    )
 
 
 def from_module(path: Path) -> Subject:
@@ -74,7 +77,10 @@ def from_module(path: Path) -> Subject:
     rows.sort(key=lambda row: (sign * row["priority"], row["builtin"]))
     every_match = not module.ORDERING.get("first_match", True)
     rank = "layer" if hasattr(module, "control_result") else "priority"
-    return Subject(tuple(rows), conditions, module, every_match, rank)
+    # Modules from before PROFILE was written record none: `hookc run` then asks for one.
+    profile = getattr(module, "PROFILE", None)
+    profile = profile if isinstance(profile, str) else None
+    return Subject(tuple(rows), conditions, module, every_match, rank, profile)
 
 
 def explain(subject: Subject, event: str, context: Mapping[str, Any], every: bool) -> str:

@@ -106,6 +106,33 @@ def test_compile_writes_a_module_whose_evaluate_hooks_works(tmp_path: Path) -> N
     assert source_digest([source.read_bytes()]) == module.SOURCE_SHA256
 
 
+@pytest.mark.parametrize("target", ["python", "yaml"])
+def test_compile_reads_standard_input_as_its_help_says(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, target: str
+) -> None:
+    # `compile --help` offers `-` and --stdin-filename; compile refused standard input.
+    from_disk = write(tmp_path / "policies.hooks.yaml", BUDGET)
+    run("compile", from_disk, "-o", tmp_path / "disk", "--target", target)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr("sys.stdin", io.StringIO(BUDGET))
+    argv = ("-", "--stdin-filename", "policies.hooks.yaml", "-o", "piped", "--target", target)
+    status, stdout, stderr = run("compile", *argv)
+    name = "policies.py" if target == "python" else "policies.hooks.yaml"
+    assert (status, stdout) == (0, "")
+    assert stderr == f"hookc: wrote {Path('piped') / name} (1 hook)\n"
+    # The same module, SOURCE_SHA256 included (the digest of the text read); only the
+    # sources named in a module's first line differ.
+    piped = (tmp_path / "piped" / name).read_text(encoding="utf-8")
+    disk = (tmp_path / "disk" / name).read_text(encoding="utf-8")
+    assert piped.replace("'policies.hooks.yaml'", repr(str(from_disk))) == disk
+    # Findings are reported under the name given, and nothing is written.
+    monkeypatch.setattr("sys.stdin", io.StringIO(BROKEN))
+    status, stdout, _ = run("compile", "-", "--stdin-filename", "b.hooks.yaml", "-o", "bad")
+    write(tmp_path / "b.hooks.yaml", BROKEN)
+    assert status == 1 and stdout == run("check", "b.hooks.yaml")[1]
+    assert not (tmp_path / "bad").exists()
+
+
 def test_compile_creates_the_output_folder_and_its_parents(tmp_path: Path) -> None:
     source = write(tmp_path / "policies.hooks.yaml", BUDGET)
     status, _, _ = run("compile", source, "-o", tmp_path / "a" / "b")
