@@ -342,7 +342,12 @@ def _reorder(node: Any, path: Path_) -> None:
 
 def _order_for(node: Any, path: Path_) -> tuple[str, ...]:
     if not path:
-        return _ROOT_ORDER
+        # `x-` keys hold the anchors that hooks merge in or alias: they stay first, before
+        # what uses them (moved after it, the anchor would move to its first use).
+        return (
+            *(key for key in node if isinstance(key, str) and key.startswith("x-")),
+            *_ROOT_ORDER,
+        )
     if len(path) == 2 and path[0] in ("hooks", "builtin_hooks"):
         return _HOOK_ORDER
     if len(path) == 3 and path[2] == "action":

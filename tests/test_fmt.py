@@ -241,6 +241,21 @@ def test_an_edit_saved_while_fmt_runs_is_not_overwritten(
     assert sorted(p.name for p in tmp_path.iterdir()) == ["messy.hooks.yaml", "other.hooks.yaml"]
 
 
+def test_x_keys_holding_anchors_stay_first(tmp_path: Path) -> None:
+    # Moved after the hooks (unknown keys go last), the anchor moved to its first use.
+    path = tmp_path / "m.hooks.yaml"
+    text = (
+        "x-retry: &retry\n  type: retry\n  delay: 30\nhooks:\n"
+        "  - action: {<<: *retry, delay: 60}\n    event: error\n    id: a\n"
+    )
+    path.write_text(text, encoding="utf-8")
+    assert run("fmt", str(path))[0] == 0
+    assert path.read_text(encoding="utf-8") == text.replace(
+        "  - action: {<<: *retry, delay: 60}\n    event: error\n    id: a\n",
+        "  - id: a\n    event: error\n    action: {<<: *retry, delay: 60}\n",
+    )
+
+
 def test_a_file_with_an_error_is_reported_and_not_rewritten(tmp_path: Path) -> None:
     path = tmp_path / "bad.hooks.yaml"
     text = 'hooks:\n  - {event: error, when: "x = 1", action: {type: abort}}\n'
