@@ -347,9 +347,11 @@ RULES: dict[str, Rule] = {
         "Remove it, or move it to the hook that has the finding.",
     ),
     "HK802": Rule(
-        "An inline suppression cannot be read: no code, or an unknown one.",
+        "An inline suppression cannot be read: no code, an unknown one, or a reason glued "
+        "to the `]`.",
         "# hookc: ignore[HK5O1]",
-        "Write `hookc: ignore[HK501]`, or several codes: `hookc: ignore[HK501, HK505]`.",
+        "Write `hookc: ignore[HK501]`, or several codes: `hookc: ignore[HK501, HK505]`, then "
+        "a space and the reason if you like.",
     ),
 }
 

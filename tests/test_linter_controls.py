@@ -255,6 +255,33 @@ def test_an_inline_suppression_silences_its_code_on_its_hook_only(tmp_path: Path
     assert found == [("9", "HK501"), ("10", "HK801")]
 
 
+@pytest.mark.parametrize(
+    "comment",
+    [
+        "# hookc: ignore[HK501]  the legacy agent sends it",
+        "# hookc: ignore[HK501, HK505] works here too",  # docs/linting.md's example was HK802
+        "# hookc: ignore[HK501] # a comment after it",
+        "# hookc: ignore[HK501]",
+    ],
+)
+def test_a_suppression_may_give_its_reason_after_the_codes(tmp_path: Path, comment: str) -> None:
+    path = tmp_path / "r.hooks.yaml"
+    path.write_text(UNKNOWN_PATH.replace("'x'\"", f"'x'\"  {comment}"), encoding="utf-8")
+    _, out, _ = run("check", str(path))
+    expected = [("HK801", "HK505")] if "HK505" in comment else []
+    assert re.findall(r"\[(HK\d+)\]: the suppression of (HK\d+)", out) == expected
+    assert "HK501]: the condition" not in out and "HK802" not in out
+
+
+def test_a_reason_glued_to_the_codes_is_unreadable_and_says_why(tmp_path: Path) -> None:
+    path = tmp_path / "r.hooks.yaml"
+    path.write_text(
+        UNKNOWN_PATH.replace("'x'\"", "'x'\"  # hookc: ignore[HK501]because"), encoding="utf-8"
+    )
+    _, out, _ = run("check", str(path))
+    assert "warning[HK802]: this suppression cannot be read: a reason after `]` needs a " in out
+
+
 def test_an_xml_suppression_comment_works_the_same(tmp_path: Path) -> None:
     path = tmp_path / "d.hooks.xml"
     path.write_text(
