@@ -10,7 +10,7 @@
     exclude = ["build/**"]         # files and folders a folder search skips
 
     [tool.hookc.per-file-ignores]
-    "legacy/*.yaml" = ["HK501"]
+    "legacy/*.yaml" = ["HK501"]    # legacy/ beside this file; "*.old.yaml": such names anywhere
 
 Paths in the file are relative to its folder. The command line's options win over it.
 """
@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from hookc.check.select import PerFileIgnore, SelectionError, check_rule_names
+from hookc.check.select import PerFileIgnore, SelectionError, check_glob, check_rule_names
 from hookc.records import field, record
 
 TYPE_CHECKING = False
@@ -133,7 +133,9 @@ def load_config(path: str | Path) -> Config:
         ignores = _table(table.get("per-file-ignores", {}), where)
         per_file = tuple(
             PerFileIgnore(
-                pattern, check_rule_names(_strings(codes, where, pattern), where), str(base)
+                check_glob(pattern, f"{where}: per-file-ignores"),
+                check_rule_names(_strings(codes, where, pattern), where),
+                str(base),
             )
             for pattern, codes in ignores.items()
         )

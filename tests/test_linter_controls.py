@@ -239,6 +239,49 @@ def test_a_config_file_sets_strictness_ignores_and_per_file_ignores(tmp_path: Pa
     assert status == 2 and "unknown key `selct` (did you mean `select`?)" in err
 
 
+def test_per_file_ignores_match_relative_to_the_configuration_files_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # `legacy/*` matched at any depth (a/legacy/x), across folders (legacy/old/x), and
+    # against the path as typed in another folder than the configuration's.
+    files = [
+        "legacy/x.hooks.yaml",
+        "legacy/old/x.hooks.yaml",
+        "a/legacy/x.hooks.yaml",
+        "sub/legacy/x.hooks.yaml",
+        "a/x.retired.hooks.yaml",
+    ]
+    for number, name in enumerate(files):
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(UNKNOWN_PATH.replace("typo", f"t{number}"), "utf-8")
+
+    def warned(pattern: str, *argv: str) -> list[str]:
+        (tmp_path / "hookc.toml").write_text(
+            f'[per-file-ignores]\n"{pattern}" = ["HK501"]\n', encoding="utf-8"
+        )
+        out = run("check", *(argv or (".",)))[1]
+        return sorted(re.findall(r"^(\S+):4:12: warning\[HK501\]", out, re.MULTILINE))
+
+    def shown(*names: str) -> list[str]:
+        return sorted(set(files) - set(names))
+
+    assert warned("legacy/*") == shown("legacy/x.hooks.yaml")
+    assert warned("legacy/**") == shown("legacy/x.hooks.yaml", "legacy/old/x.hooks.yaml")
+    assert warned("legacy/") == shown("legacy/x.hooks.yaml", "legacy/old/x.hooks.yaml")
+    assert warned("/legacy/*.yaml") == shown("legacy/x.hooks.yaml")
+    assert warned("**/legacy/*") == shown(
+        "legacy/x.hooks.yaml", "a/legacy/x.hooks.yaml", "sub/legacy/x.hooks.yaml"
+    )
+    assert warned("*.retired.hooks.yaml") == shown("a/x.retired.hooks.yaml")  # a name: anywhere
+    # From a folder below the configuration's, paths typed from there are still read from it.
+    monkeypatch.chdir(tmp_path / "sub")
+    assert warned("legacy/*", "legacy/x.hooks.yaml") == ["legacy/x.hooks.yaml"]
+    assert warned("sub/legacy/*", "legacy/x.hooks.yaml") == []
+    (tmp_path / "hookc.toml").write_text('[per-file-ignores]\n"[z-a]/*" = ["HK501"]\n', "utf-8")
+    status, _, err = run("check", "legacy/x.hooks.yaml")
+    assert status == 2 and "per-file-ignores: the pattern '[z-a]/*' cannot be read" in err
+
+
 def test_an_inline_suppression_silences_its_code_on_its_hook_only(tmp_path: Path) -> None:
     path = tmp_path / "s.hooks.yaml"
     path.write_text(

@@ -53,6 +53,16 @@ def read_patterns(text: str, base: str) -> tuple[Pattern, ...]:
     return tuple(patterns)
 
 
+def glob_regex(pattern: str) -> re.Pattern[str]:
+    """One glob read as a ``.gitignore`` line reads it (no ``!``, no trailing ``/``), as a
+    regular expression matched whole against a ``/``-separated relative path: anchored where
+    a ``/`` stands at its start or in its middle, else a name at any depth. ``re.error``
+    for a pattern that does not compile."""
+    anchored = "/" in pattern
+    body = _translate(pattern.removeprefix("/"))
+    return re.compile(body if anchored else f"(?:.*/)?{body}", re.DOTALL)
+
+
 def _pattern(line: str, base: str) -> Pattern | None:
     if not line or line.startswith("#"):
         return None
@@ -64,12 +74,8 @@ def _pattern(line: str, base: str) -> Pattern | None:
     line = line.rstrip("/") if folders_only else line
     if not line:
         return None
-    # Anchored where a `/` stands at the start or in the middle (the trailing one is gone).
-    anchored = "/" in line
-    line = line.removeprefix("/")
-    try:
-        body = _translate(line)
-        regex = re.compile(body if anchored else f"(?:.*/)?{body}", re.DOTALL)
+    try:  # (the trailing `/` is gone: one left is at the start or in the middle)
+        regex = glob_regex(line)
     except re.error:
         return None
     return Pattern(base, regex, negated, folders_only)
