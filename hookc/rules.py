@@ -356,8 +356,20 @@ RULES: dict[str, Rule] = {
 }
 
 
+# Codes hookc once gave and gives no more, with why: `hookc rule` says so, where "unknown"
+# would send a user of an older hookc looking for a typo.
+RETIRED: dict[str, str] = {
+    "HK506": "regular expression prone to catastrophic backtracking. Retired: no pattern "
+    "hookc accepts can backtrack (patterns that could run on an engine linear in the text), "
+    "and its hint recommended possessive and atomic forms that RE2 refuses. A "
+    "`hookc: ignore[HK506]` comment silences nothing now; remove it.",
+}
+
+
 def explain_rule(code: str) -> str | None:
     code = code.strip().upper()
+    if code in RETIRED:
+        return f"{code} is retired: {RETIRED[code]}\n"
     rule = RULES.get(code)
     if rule is None:
         return None

@@ -211,7 +211,7 @@ def test_an_id_used_in_two_inputs_is_an_error_and_nothing_is_written(tmp_path: P
     status, stdout, stderr = run("compile", first, second, "-o", tmp_path / "out")
     assert (status, stderr) == (1, "")
     assert (
-        f"{second}:2:5: error[HK401]: duplicate hook id `budget` (first used in {first} on line 2)"
+        f"{second}:2:9: error[HK401]: duplicate hook id `budget` (first used in {first} on line 2)"
         in stdout
     )
     assert not (tmp_path / "out").exists()

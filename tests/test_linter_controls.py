@@ -139,7 +139,9 @@ def test_check_reports_a_duplicate_id_across_files_as_compile_does(tmp_path: Pat
     (tmp_path / "a.hooks.yaml").write_text(GOOD, encoding="utf-8")
     (tmp_path / "b.hooks.yaml").write_text(GOOD, encoding="utf-8")
     status, out, _ = run("check", "a.hooks.yaml", "b.hooks.yaml")
-    assert status == 1 and "b.hooks.yaml:2:5: error[HK401]: duplicate hook id `budget`" in out
+    # The caret under the id (issue 25, item 25), not the hook's first key.
+    assert status == 1 and "b.hooks.yaml:2:9: error[HK401]: duplicate hook id `budget`" in out
+    assert "      - id: budget\n            ^^^^^^\n" in out
     compiled = run("compile", "a.hooks.yaml", "b.hooks.yaml", "-o", "build")
     assert compiled[0] == 1 and compiled[1] == out
 
@@ -395,9 +397,31 @@ def test_every_code_has_a_rule_entry_and_hookc_rule_prints_it() -> None:
     assert run("rule", "HK999")[0] == 2
 
 
+def test_hookc_rule_says_a_retired_code_is_retired_not_unknown() -> None:
+    from hookc.rules import RETIRED
+
+    status, out, err = run("rule", "HK506")
+    assert (status, err) == (0, "")
+    assert out.startswith("HK506 is retired: regular expression prone to catastrophic ")
+    assert not set(RETIRED) & set(CODES)  # a retired code is given no more
+
+
+def test_check_help_says_what_it_reads_and_every_exit_status(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", "400")  # one line, whatever the terminal
+    assert run("check", "--help")[0] == 0
+    text = capsys.readouterr().out
+    assert "native YAML, directive XML or Markdown, and each agent runtime's own" in text
+    assert "Claude Code settings" in text
+    assert "1 an error was found (or a warning, with --strict)" in text
+
+
 def test_every_code_emitted_anywhere_in_the_package_has_a_rule() -> None:
     emitted = set()
     for path in (ROOT / "hookc").rglob("*.py"):
+        if path == ROOT / "hookc" / "rules.py":
+            continue  # the rules themselves, and the retired codes: it emits none
         emitted |= set(re.findall(r'"(HK\d{3})"', path.read_text(encoding="utf-8")))
     assert emitted <= set(RULES), emitted - set(RULES)
 

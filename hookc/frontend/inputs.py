@@ -59,7 +59,7 @@ def duplicate_ids_across(hooksets: Mapping[str, HookSet]) -> list[tuple[str, Dia
             if earlier_path == path or hook.source is None:
                 continue  # reported by the front end
             message = f"duplicate hook id `{hook.id}` (first used in {_place(earlier)})"
-            span = hook.span or Span(0, 0)
+            span = hook.id_span or hook.span or Span(0, 0)  # the caret under the id
             found.append(
                 (path, error("HK401", message, hook.source, span, "give each hook its own id"))
             )

@@ -99,6 +99,7 @@ class Hook:
     builtin: bool = False  # from `builtin_hooks:`: after `hooks:` of equal priority
     span: Span | None = _SPAN
     source: Source | None = field(default=None, compare=False, hash=False, repr=False)
+    id_span: Span | None = _SPAN  # where the id is written; None where it is derived
 
 
 @record(slots=True)

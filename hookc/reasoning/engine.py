@@ -927,7 +927,14 @@ def _impossible_atom(atom: _Atom) -> str | None:
             return f"`{to_text(atom.expr)}` is never a boolean"
         return None
     if type(value) is bool:
-        return None if value is atom.positive else f"`{atom.text()}` is always false"
+        if value is atom.positive:
+            return None
+        if isinstance(atom.expr, Literal):
+            # A bare constant, not quoted: `false` is always false says nothing, and the
+            # reader may have made it of what the user wrote (Rye's leaf with an operator
+            # Rye has not, which its own warning names); the finding points at it.
+            return "a part of it is always false"
+        return f"`{atom.text()}` is always false"
     if isinstance(value, CelError):
         return f"`{atom.text()}` is always an error ({value.message})"
     return f"`{to_text(atom.expr)}` is never a boolean"
