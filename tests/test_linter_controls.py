@@ -123,7 +123,7 @@ def test_import_readme_does_not_import_a_markdown_file_without_hooks(tmp_path: P
 
     (tmp_path / "README.md").write_text("# A project\n\nNothing here.\n", encoding="utf-8")
     sys.path.insert(0, str(tmp_path))
-    hookc.install_importer()
+    hookc.install_importer("README")
     try:
         with pytest.raises(ModuleNotFoundError):
             import README  # type: ignore[import-not-found]  # noqa: F401
@@ -594,7 +594,7 @@ def test_the_import_hook_leaves_a_cache_file_it_did_not_write_alone(tmp_path: Pa
     cache.parent.mkdir(parents=True)
     cache.write_text("# someone else's file\n", encoding="utf-8")
     sys.path.insert(0, str(tmp_path))
-    hookc.install_importer()
+    hookc.install_importer("guarded")
     try:
         import guarded  # type: ignore[import-not-found]
 
