@@ -10,10 +10,11 @@ from hookc.version import __version__
 __all__ = ["CompileError", "EvaluationError", "__version__", "install_importer"]
 
 
-def install_importer() -> None:
+def install_importer(*names: str) -> None:
     """Let ``import policies`` load ``policies.hooks.yaml`` (or ``.xml``, ``.md``) found on
-    ``sys.path``, compiled and cached; see ``hookc.importer``. Imported on call, to keep
-    this package root light."""
+    ``sys.path``, compiled and cached, for each of ``names`` (``install_importer("policies")``)
+    and no other name: a hook file never stands for a module a program probes for. See
+    ``hookc.importer``. Imported on call, to keep this package root light."""
     from hookc.importer import install
 
-    install()
+    install(*names)

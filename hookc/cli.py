@@ -12,6 +12,7 @@ error or a failure of hookc itself.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import gc
 import importlib
 import os
@@ -115,6 +116,10 @@ def _parse(arguments: list[str]) -> tuple[argparse.ArgumentParser, argparse.Name
 def main(
     argv: Sequence[str] | None = None, stdout: TextIO | None = None, stderr: TextIO | None = None
 ) -> int:
+    if stdout is None:
+        _escape_what_cannot_be_shown(sys.stdout)
+    if stderr is None:
+        _escape_what_cannot_be_shown(sys.stderr)
     out = stdout or sys.stdout
     err = stderr or sys.stderr
     arguments = sys.argv[1:] if argv is None else list(argv)
@@ -134,6 +139,41 @@ def main(
     except Exception as exc:  # a bug in hookc: say so, without a traceback for the user
         print(f"hookc: internal error: {type(exc).__name__}: {exc}", file=err)
         return EXIT_USAGE
+
+
+def _escape(error: UnicodeError) -> tuple[str, int]:
+    """The characters an encoding cannot take, written as JSON's ``\\uXXXX`` escapes (an
+    astral character as its two UTF-16 halves): readable in a report, and in a JSON or
+    SARIF report the same string to a JSON reader, where Python's ``\\xe9`` is not JSON."""
+    if not isinstance(error, UnicodeEncodeError):
+        raise error
+    escaped = []
+    for char in error.object[error.start : error.end]:
+        code = ord(char)
+        if code > 0xFFFF:
+            code -= 0x10000
+            escaped.append(f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}")
+        else:
+            escaped.append(f"\\u{code:04x}")
+    return "".join(escaped), error.end
+
+
+def _escape_what_cannot_be_shown(stream: TextIO) -> None:
+    """Make ``stream`` (the process's standard output or error) escape what its encoding
+    cannot take, instead of raising UnicodeEncodeError: in a legacy locale (``LC_ALL=C``,
+    ASCII) or a console code page without the character, and for the lone surrogates that
+    stand for a file name's undecodable bytes, a report would otherwise die half-printed
+    as an internal error, with no findings and the wrong exit status."""
+    import codecs
+
+    try:
+        codecs.lookup_error("hookc.escape")
+    except LookupError:
+        codecs.register_error("hookc.escape", _escape)
+    reconfigure = getattr(stream, "reconfigure", None)
+    if reconfigure is not None:
+        with contextlib.suppress(ValueError, OSError):
+            reconfigure(errors="hookc.escape")
 
 
 def run() -> None:

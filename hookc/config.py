@@ -10,7 +10,7 @@
     exclude = ["build/**"]         # files and folders a folder search skips
 
     [tool.hookc.per-file-ignores]
-    "legacy/*.yaml" = ["HK501"]
+    "legacy/*.yaml" = ["HK501"]    # legacy/ beside this file; "*.old.yaml": such names anywhere
 
 Paths in the file are relative to its folder. The command line's options win over it.
 """
@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from hookc.check.select import PerFileIgnore, SelectionError, check_rule_names
+from hookc.check.select import PerFileIgnore, SelectionError, check_glob, check_rule_names
 from hookc.records import field, record
 
 TYPE_CHECKING = False
@@ -36,6 +36,9 @@ KEYS = ("profile", "strict", "select", "ignore", "include", "exclude", "per-file
 # test for them beside this one. Compiled (and kept by `re`) when a pyproject.toml is read,
 # not at every start-up.
 _HOOKC_KEY = r"""(?:^|[.{,])[ \t]*["']?hookc["']?[ \t]*[.=\]]"""
+# A table header that starts `[tool.hookc`, however it ends: `[tool.hookc` with its `]`
+# forgotten configures nothing once parsed, but was meant to, so it is read (and refused).
+_HOOKC_HEADER = r"""^[ \t]*\[\[?[ \t]*["']?tool["']?[ \t]*\.[ \t]*["']?hookc"""
 
 
 class ConfigError(ValueError):
@@ -61,7 +64,8 @@ class Config:
 
 def find_config(start: str | Path = ".") -> Path | None:
     """The nearest ``hookc.toml``, or ``pyproject.toml`` with a ``[tool.hookc]`` table, in
-    ``start`` or a folder above it."""
+    ``start`` or a folder above it. A ``pyproject.toml`` that does not parse but stands
+    ``hookc`` as a key is found too, for ``load_config`` to refuse."""
     folder = Path(start).resolve()
     for candidate_folder in (folder, *folder.parents):
         for name in CONFIG_FILES:
@@ -80,14 +84,20 @@ def _has_hookc_table(path: Path) -> bool:
         return False
     # Parsing a project's pyproject.toml took 2 ms of a one-hook compile: a file where no
     # `hookc` stands as a key (`hookc>=0.1` in a dependency list does not) is not parsed.
-    if not re.search(_HOOKC_KEY, text, re.MULTILINE) and "\\u" not in text and "\\U" not in text:
+    keyed = re.search(_HOOKC_KEY, text, re.MULTILINE) or re.search(_HOOKC_HEADER, text, re.M)
+    if not keyed and "\\u" not in text and "\\U" not in text:
         return False
     import tomllib  # only for a file that may configure hookc: start-up stays light
 
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError:
-        return False
+        # A file that stands `hookc` as a key but does not parse (an error in `[project]`,
+        # a typo in `[tool.hookc`) was meant to configure hookc: skipping it would switch
+        # off `strict` and every selection without a word, and CI would pass. It is taken,
+        # and `load_config` refuses it, naming the TOML error (as for a broken hookc.toml).
+        # One whose only `hookc`-like text is an escape is no more hookc's than any other.
+        return bool(keyed)
     return isinstance(data.get("tool"), dict) and "hookc" in data["tool"]
 
 
@@ -123,7 +133,9 @@ def load_config(path: str | Path) -> Config:
         ignores = _table(table.get("per-file-ignores", {}), where)
         per_file = tuple(
             PerFileIgnore(
-                pattern, check_rule_names(_strings(codes, where, pattern), where), str(base)
+                check_glob(pattern, f"{where}: per-file-ignores"),
+                check_rule_names(_strings(codes, where, pattern), where),
+                str(base),
             )
             for pattern, codes in ignores.items()
         )

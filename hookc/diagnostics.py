@@ -94,7 +94,7 @@ CODES: dict[str, str] = {
     "HK723": "async hook's answer ignored: A3S answers Continue at once on this event",
     "HK724": "invalid regular expression that A3S matches as plain text",
     # hookc fmt.
-    "HK601": "not a native YAML hook file (fmt lays out those only)",
+    "HK601": "not a native YAML hook file: fmt leaves it as it is (a note)",
     "HK602": "file fmt cannot rewrite faithfully: left as it was",
     # Inline suppressions.
     "HK801": "suppression that silences nothing",

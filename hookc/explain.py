@@ -3,9 +3,12 @@ did not.
 
 The answer comes from what a runtime would run: a hook file (YAML, directive XML, canonical
 YAML) is evaluated by ``hookc.runtime`` on its canonical form; a compiled module by the
-module itself. The explanation walks each condition down to its leaves (everything but
-``&&``, ``||`` and ``!``) with the reference evaluator and shows, for every leaf, the values
-of the paths it reads and its outcome: true, false, or the error that made it neither.
+module itself. The explanation shows each condition as a tree with the reference evaluator's
+outcome at every node: ``all`` (``&&``), ``any`` (``||``) and ``not`` (``!``) with the
+conditions under them, and at each leaf the values of the paths it reads; an outcome is
+true, false, or the error that made it neither. A leaf a host's matcher made is shown as the
+matcher the user wrote (``tool_name matcher "mcp__github__.*"``), not its translation; the
+part a host's "identical handlers run once" rule adds (``&& !(earlier matchers)``) says so.
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from hookc.ir.expr import And, Expr, Literal, Or, Unary, context_paths
 from hookc.ir.hooks import HookSet
 from hookc.records import field, record
 from hookc.runtime.values import CelError, format_value
+from hookc.source import Source
 
 
 @record
@@ -38,7 +42,10 @@ class Subject:
     # Whether the runtime runs every matching hook (Claude Code, docker-agent, Rye) rather
     # than the first: then every match is what it runs, and is reported so.
     runs_every_match: bool = False
-    rank: str = "priority"  # what a hook's priority is called (Rye: its layer)
+    rank: str | None = "priority"  # what a hook's priority is called (Rye: its layer); None
+    # for no priorities (`_rank` asks the profile, for an explanation)
+    profile: str | None = None  # the profile the hooks were read with, where it is known
+    sources: Mapping[str, Source] | None = None  # each hook's file, where it is known
     # Hooks whose condition hookc cannot decide (``Hook.undecidable``), by id, with why: never
     # reported as firing or not, but as not evaluated. A compiled module records none.
     undecidable: Mapping[str, str] = field(default_factory=dict)
@@ -62,11 +69,30 @@ def from_hookset(hookset: HookSet) -> Subject:
         (row for row in runtime.HOOKS if row["id"] in order), key=lambda r: order[r["id"]]
     )
     conditions = {hook.id: hook.condition for hook in hookset.hooks}
+    sources = {hook.id: hook.source for hook in hookset.hooks if hook.source is not None}
     rank = "layer" if hookset.profile == "rye" else "priority"
+    every = not hookset.ordering.first_match
     undecidable = {hook.id: hook.undecidable for hook in hookset.hooks if hook.undecidable}
     return Subject(
-        tuple(rows), conditions, runtime, not hookset.ordering.first_match, rank, undecidable
+        tuple(rows), conditions, runtime, every, rank, hookset.profile, sources, undecidable
     )
+
+
+def _rank(subject: Subject) -> str | None:
+    """What the subject's hooks call their priority (Rye: its layer), or None for a host
+    that has none (its profile says ``priorities: false``): a `(priority 0)` there says
+    nothing true. Only a shipped profile is asked (read here, for an explanation only: an
+    evaluation of a compiled module reads no YAML); a profile file of one's own has
+    priorities."""
+    if subject.rank != "priority" or subject.profile is None:
+        return subject.rank
+    from hookc.profile import available, load_profile
+
+    if subject.profile in available():
+        ordering = load_profile(subject.profile).details.get("ordering") or {}
+        if ordering.get("priorities", True) is False:
+            return None
+    return subject.rank
 
 
 def from_module(path: Path) -> Subject:
@@ -87,8 +113,11 @@ def from_module(path: Path) -> Subject:
     sign = -1 if module.ORDERING["higher_priority_first"] else 1
     rows.sort(key=lambda row: (sign * row["priority"], row["builtin"]))
     every_match = not module.ORDERING.get("first_match", True)
+    # Modules from before PROFILE was written record none: `hookc run` then asks for one.
+    profile = getattr(module, "PROFILE", None)
+    profile = profile if isinstance(profile, str) else None
     rank = "layer" if hasattr(module, "control_result") else "priority"
-    return Subject(tuple(rows), conditions, module, every_match, rank)
+    return Subject(tuple(rows), conditions, module, every_match, rank, profile)
 
 
 def explain(subject: Subject, event: str, context: Mapping[str, Any], every: bool) -> str:
@@ -97,12 +126,14 @@ def explain(subject: Subject, event: str, context: Mapping[str, Any], every: boo
     if not rows:
         return f"no hook listens to `{event}`\n"
     lines.append(f"event `{event}`: {len(rows)} hook{'s' if len(rows) != 1 else ''}, in order")
+    rank = _rank(subject)
     chosen = False
     actions = dict(subject.evaluator.evaluate_all(event, context))  # for the `if` notes
     for number, row in enumerate(rows, 1):
         why = subject.undecidable.get(row["id"])
         if why is not None:  # its `false` only stands in: say so, decide nothing
-            lines.append(f"{number}. {row['id']} ({subject.rank} {row['priority']}): not evaluated")
+            ranked = f" ({rank} {row['priority']})" if rank else ""
+            lines.append(f"{number}. {row['id']}{ranked}: not evaluated")
             lines.append(f"     {why}")
             continue
         fires = subject.evaluator.predicates[row["id"]](context)
@@ -113,9 +144,11 @@ def explain(subject: Subject, event: str, context: Mapping[str, Any], every: boo
         else:
             verdict = "does not fire"
         chosen = chosen or fires
-        builtin = ", builtin" if row["builtin"] else ""
-        rank = f"{subject.rank} {row['priority']}"
-        lines.append(f"{number}. {row['id']} ({rank}{builtin}): {verdict}")
+        notes = [f"{rank} {row['priority']}"] if rank else []
+        notes += ["builtin"] if row["builtin"] else []
+        shown = f" ({', '.join(notes)})" if notes else ""
+        lines.append(f"{number}. {row['id']}{shown}: {verdict}")
+        earlier = [subject.conditions.get(before["id"]) for before in rows[: number - 1]]
         if row["id"] not in subject.conditions:
             lines.append("     the module does not record its condition")
             continue
@@ -123,10 +156,10 @@ def explain(subject: Subject, event: str, context: Mapping[str, Any], every: boo
         if condition is None:
             lines.append("     no condition: always true")
             continue
-        for leaf in _leaves(condition):
-            lines.append(f"     {to_text(leaf)}  ->  {_outcome(leaf, context)}")
-            for path, value in _paths(leaf, context):
-                lines.append(f"         {path} = {value}")
+        source = (subject.sources or {}).get(row["id"])
+        tree = _Tree(context, source, [c for c in earlier if c is not None])
+        tree.show(condition, 0)
+        lines.extend(tree.lines)
         if fires and row["id"] in actions:
             note = undecided_filter(actions[row["id"]], event, context)
             if note is not None:
@@ -167,16 +200,82 @@ def result(subject: Subject, event: str, context: Mapping[str, Any], every: bool
     return json_text(value) + "\n"
 
 
-def _leaves(expr: Expr) -> Iterator[Expr]:
-    """The conditions below ``&&``, ``||`` and ``!``: what decides, one test at a time."""
-    match expr:
-        case And(operands=operands) | Or(operands=operands):
-            for operand in operands:
-                yield from _leaves(operand)
-        case Unary(op="!", operand=operand):
-            yield from _leaves(operand)
-        case _:
-            yield expr
+class _Tree:
+    """One hook's condition as the lines of its tree: each node with its outcome, each leaf
+    with the values it reads, two spaces deeper a level."""
+
+    def __init__(
+        self, context: Mapping[str, Any], source: Source | None, earlier: list[Expr]
+    ) -> None:
+        self.context = context
+        self.source = source
+        self.earlier = earlier  # the conditions of the event's hooks before this one
+        self.lines: list[str] = []
+
+    def show(self, expr: Expr, depth: int) -> None:
+        indent = "     " + "  " * depth
+        outcome = _outcome(expr, self.context)
+        match expr:
+            case And(operands=operands) | Or(operands=operands):
+                word = "all" if isinstance(expr, And) else "any"
+                self.lines.append(f"{indent}{word}  ->  {outcome}")
+                for operand in operands:
+                    self.show(operand, depth + 1)
+            case Unary(op="!", operand=operand) if self.is_once_guard(expr):
+                said = {
+                    "true": "no identical handler matched before it",
+                    "false": "an identical handler already matched",
+                }.get(outcome, "whether an identical handler matched before it")
+                self.lines.append(f"{indent}runs once: {said}  ->  {outcome}")
+            case Unary(op="!", operand=operand):
+                self.lines.append(f"{indent}not  ->  {outcome}")
+                self.show(operand, depth + 1)
+            case _:
+                self.lines.append(f"{indent}{self.written(expr)}  ->  {outcome}")
+                for path, value in _paths(expr, self.context):
+                    self.lines.append(f"{indent}    {path} = {value}")
+
+    def is_once_guard(self, expr: Unary) -> bool:
+        """Whether ``expr`` is the ``!(earlier matchers)`` a host's rule that identical
+        handlers run once adds (``hookc.frontend.formats.groups.hooks_of``): made by the
+        reader, so placed nowhere in the file, and negating conditions of earlier hooks of
+        the event (their matchers)."""
+        if expr.span is not None or not self.earlier:
+            return False
+        operand = expr.operand
+        parts = operand.operands if isinstance(operand, Or) and operand.span is None else ()
+        known = {*self.earlier}
+        known |= {c.operands[0] for c in self.earlier if isinstance(c, And) and c.operands}
+        return all(part in known for part in (parts or (operand,)))
+
+    def written(self, leaf: Expr) -> str:
+        """The leaf as the user wrote it where a host's matcher made it: the matcher's
+        value, one scalar of a key (``"matcher": "mcp__.*"``), on the field it is compared
+        with (``tool_name matcher "mcp__.*"``); else as CEL writes it. A name the
+        translation shows as written (``tool_name == 'Bash'``) stays CEL."""
+        text = to_text(leaf)
+        if self.source is None or leaf.span is None:
+            return text
+        own = self.source.text[leaf.span.start : leaf.span.end]
+        key = re.search(
+            _KEY_BEFORE, self.source.text[max(0, leaf.span.start - 80) : leaf.span.start]
+        )
+        quoted = len(own) >= 2 and own[0] == own[-1] and own[0] in "\"'"
+        plain = own[1:-1] if quoted else own
+        paths = {to_text(path) for path, _ in context_paths(leaf)}
+        if (
+            key is None
+            or key["key"] in _CONDITION_KEYS
+            or not own
+            or "\n" in own
+            or (not quoted and own[0] in "{[")
+            or len(paths) != 1
+        ):
+            return text
+        field = paths.pop()
+        if text == f"{field} == {to_text(Literal(plain))}":
+            return text  # a plain name: the translation says it as written
+        return f"{field} {key['key']} {own if quoted else json.dumps(own)}"
 
 
 def _outcome(leaf: Expr, context: Mapping[str, Any]) -> str:
@@ -188,6 +287,10 @@ def _outcome(leaf: Expr, context: Mapping[str, Any]) -> str:
     return f"{_shown(value)} (not a bool: an error where a condition is expected)"
 
 
+# The key a scalar is the value of, just before it (`"matcher": `, `matcher: `); keys whose
+# value is a condition in hookc's language are not a host's matcher.
+_KEY_BEFORE = r"""["']?(?P<key>[A-Za-z_][\w-]*)["']?[ \t]*:[ \t]*$"""
+_CONDITION_KEYS = frozenset(("when", "condition", "if", "where"))
 _OVERLOAD = re.compile(r"no such overload: (?P<op>[^(]+)\((?P<types>.*)\)")
 _OPERATOR = re.compile(r"_(?P<symbol>[^\w\[\]?]+)_")  # `_>_`, `_+_`: a binary operator
 

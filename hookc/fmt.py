@@ -18,6 +18,7 @@ sections, and hold every comment; if not, the file is left as it is and fmt says
 from __future__ import annotations
 
 import bisect
+import codecs
 import io
 import os
 import re
@@ -31,7 +32,7 @@ import yaml
 
 from hookc.diagnostics import Diagnostic, error, has_error
 from hookc.frontend.comments import Comment, comments_between_scalars, scalar_spans
-from hookc.frontend.files import read_source
+from hookc.frontend.files import decode_source, read_bytes
 from hookc.frontend.load import load_source
 from hookc.frontend.yaml_file import LOADER
 from hookc.profile import Profile
@@ -62,12 +63,16 @@ Path_ = tuple[str | int, ...]
 
 @record
 class Formatted:
-    """One file: its formatted text (None when it cannot be given) and why not."""
+    """One file: its formatted text (None when it cannot be given) and why not. A file fmt
+    does not lay out (another format's, directive XML) is left as it is: its ``canonical``
+    is its ``text``, and ``note`` says why."""
 
     path: str
     text: str | None
     canonical: str | None
     diagnostics: tuple[Diagnostic, ...] = ()
+    note: str | None = None
+    read: bytes | None = None  # the bytes read from disk: ``write`` replaces only those
 
     @property
     def changed(self) -> bool:
@@ -76,32 +81,42 @@ class Formatted:
 
 def format_file(path: str, profile: Profile | None, text: str | None = None) -> Formatted:
     """``path`` formatted (``text``: its content when it is not read from disk). Without a
-    profile, the file is read with the one it declares, as ``hookc check`` reads it."""
+    profile, the file is read with the one it declares, as ``hookc check`` reads it.
+
+    The layout is made with ``\\n`` line breaks and no byte order mark; the file's own are
+    put back (``\\r\\n`` throughout where its first line ends so, and its BOM), so that a
+    Windows file is not rewritten, nor failed by ``--check``, for its line endings alone."""
     if text is None:
-        source, found = read_source(path)
+        data, found = read_bytes(path)
+        source, found = decode_source(path, data) if data is not None else (None, found)
         if source is None:
             return Formatted(path, None, None, tuple(found))
+        bom = "\ufeff" if data is not None and data.startswith(codecs.BOM_UTF8) else ""
     else:
-        source = Source(path, text)
-    if not path.lower().endswith(YAML_SUFFIXES) or not _native(source, profile):
-        return _refused(
-            source,
-            "HK601",
-            "hookc fmt lays out native YAML hook files only",
-            Span(0, 0),
-            "`hookc compile --target yaml` writes the canonical YAML of this file",
-        )
+        data = None  # standard input: nothing on disk to replace
+        bom = "\ufeff" if text.startswith("\ufeff") else ""
+        source = Source(path, text.removeprefix(bom))
+    original = bom + source.text
+    kind = _kind(source, profile)
+    if kind is not None:
+        # Not an error: pre-commit's hookc-fmt meets every Rye hook_conditions.yaml, and
+        # fmt's layout (or canonical YAML) would not be that runtime's file any more.
+        note = f"left as it is: hookc fmt lays out native YAML hook files only, not {kind} (HK601)"
+        return Formatted(path, original, original, (), note)
     loaded = load_source(source, profile)
     if loaded.has_errors or loaded.hookset is None:
-        return Formatted(path, source.text, None, loaded.diagnostics)
-    formatted, problem = format_text(source.text)
+        return Formatted(path, original, None, loaded.diagnostics)
+    crlf = _ends_lines_with_crlf(source.text)
+    unix = source.text.replace("\r\n", "\n")
+    formatted, problem = format_text(unix)
     if formatted is None:
         assert problem is not None
+        at = problem[1]
         return _refused(
             source,
             "HK602",
             f"not rewritten: {problem[0]}",
-            problem[1],
+            Span(_in_original(source.text, at.start), _in_original(source.text, at.end)),
             "fmt leaves a file it cannot rewrite faithfully as it is",
         )
     again = load_source(Source(path, formatted), profile)
@@ -117,15 +132,39 @@ def format_file(path: str, profile: Profile | None, text: str | None = None) -> 
             Span(0, 0),
             "please report this file to hookc",
         )
-    return Formatted(path, source.text, formatted, ())
+    laid_out = bom + (formatted.replace("\n", "\r\n") if crlf else formatted)
+    return Formatted(path, original, laid_out, read=data)
 
 
-def _native(source: Source, profile: Profile | None) -> bool:
-    """Whether the file is read as native hook YAML (the format fmt's layout is made for)."""
+def _ends_lines_with_crlf(text: str) -> bool:
+    """Whether the text's first line break is ``\\r\\n`` (the file's style: a file of mixed
+    endings is written with its first one throughout)."""
+    first = text.find("\n")
+    return first > 0 and text[first - 1] == "\r"
+
+
+def _in_original(text: str, at: int) -> int:
+    """The offset in ``text`` of offset ``at`` in ``text`` with its ``\\r\\n`` made ``\\n``."""
+    index = shift = 0
+    while (found := text.find("\r\n", index)) != -1 and found - shift < at:
+        shift += 1
+        index = found + 2
+    return at + shift
+
+
+def _kind(source: Source, profile: Profile | None) -> str | None:
+    """None for a file read as native hook YAML (the format fmt's layout is made for), else
+    what it is, in words."""
     from hookc.hosts import detect, for_profile
 
     found = for_profile(profile.name) if profile is not None else detect(source.name, source.text)
-    return found is not None and found.name == "native"
+    if found is None:
+        return "a file of no kind hookc reads"
+    if found.name != "native":
+        return f"a {found.name} file"
+    if not source.name.lower().endswith(YAML_SUFFIXES):
+        return "directive XML or Markdown"
+    return None
 
 
 def _refused(source: Source, code: str, message: str, span: Span, hint: str) -> Formatted:
@@ -135,13 +174,14 @@ def _refused(source: Source, code: str, message: str, span: Span, hint: str) -> 
 def write(formatted: Formatted) -> None:
     """Replace the file with its formatted text, atomically, keeping its permissions; a
     symbolic link stays a link and the file it points to is rewritten
-    (``OutputError`` if it cannot be written)."""
+    (``OutputError`` if it cannot be written). Only if the file still holds the bytes
+    ``format_file`` read (``ChangedMeanwhile`` if not): an edit saved while fmt ran is kept."""
     from hookc.backend.driver import write_atomically
 
     assert formatted.canonical is not None
     target = Path(os.path.realpath(formatted.path))
     mode = stat.S_IMODE(os.stat(target).st_mode)
-    write_atomically(target, formatted.canonical, mode)
+    write_atomically(target, formatted.canonical, mode, expected=formatted.read)
 
 
 # -- laying out -------------------------------------------------------------------------------
@@ -302,7 +342,12 @@ def _reorder(node: Any, path: Path_) -> None:
 
 def _order_for(node: Any, path: Path_) -> tuple[str, ...]:
     if not path:
-        return _ROOT_ORDER
+        # `x-` keys hold the anchors that hooks merge in or alias: they stay first, before
+        # what uses them (moved after it, the anchor would move to its first use).
+        return (
+            *(key for key in node if isinstance(key, str) and key.startswith("x-")),
+            *_ROOT_ORDER,
+        )
     if len(path) == 2 and path[0] in ("hooks", "builtin_hooks"):
         return _HOOK_ORDER
     if len(path) == 3 and path[2] == "action":

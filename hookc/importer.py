@@ -1,10 +1,17 @@
-"""Import hook files as modules: after ``install()``, ``import policies`` compiles
+"""Import hook files as modules: after ``install("policies")``, ``import policies`` compiles
 ``policies.hooks.yaml`` (or ``.hooks.yml``, ``policies.xml``, ``policies.md``) found on
 ``sys.path`` and loads the result, as if ``hookc compile`` had written ``policies.py``.
 
-Only a top-level name that no ordinary finder knows reaches this finder: it is appended at
-the end of ``sys.meta_path``, so a ``policies.py`` (or package) anywhere on ``sys.path``
-wins. In each ``sys.path`` entry, in order, it looks for ``NAME.hooks.yaml``,
+Only the names given to ``install`` are ever hook modules. A program probes for optional
+modules (``try: import simplejson except ImportError: import json``); had any name a hook
+file stood for been one, a ``simplejson.hooks.yaml`` in the current folder would turn that
+probe into a hook module without ``dumps``, and an AttributeError far from its cause. The
+program that installs the finder says which names are its hook files; every other name is
+left to the ordinary finders, and is not found where they find nothing.
+
+Only a registered top-level name that no ordinary finder knows reaches this finder: it is
+appended at the end of ``sys.meta_path``, so a ``policies.py`` (or package) anywhere on
+``sys.path`` wins. In each ``sys.path`` entry, in order, it looks for ``NAME.hooks.yaml``,
 ``NAME.hooks.yml``, ``NAME.xml``, ``NAME.md`` (an ``.xml`` or ``.md`` only if it holds
 ``<hooks>``: ``import README`` is not ``README.md``); the first file found is the module.
 
@@ -23,6 +30,7 @@ from __future__ import annotations
 import importlib.abc
 import importlib.machinery
 import importlib.util
+import keyword
 import os
 import sys
 from collections.abc import Sequence
@@ -44,10 +52,24 @@ CACHE_FOLDER = Path("__pycache__", "hookc")
 CACHE_MARK = "# hookc import cache: "
 
 
-def install() -> None:
-    """Let ``import NAME`` load hook files; calling it again changes nothing."""
-    if not any(isinstance(finder, HookFileFinder) for finder in sys.meta_path):
-        sys.meta_path.append(HookFileFinder())
+def install(*names: str) -> None:
+    """Let ``import NAME`` load the hook file ``NAME.hooks.yaml`` (or its kin) for each of
+    ``names``, and for no other name; calling it again adds names. ``TypeError`` without a
+    name, ``ValueError`` for one that is not a top-level module name."""
+    if not names:
+        raise TypeError(
+            "name the modules hook files stand for, e.g. install_importer('policies'): "
+            "any other name is left to Python's own finders, so that a hook file never "
+            "stands for a module a program probes for"
+        )
+    for name in names:
+        if not isinstance(name, str) or not name.isidentifier() or keyword.iskeyword(name):
+            raise ValueError(f"{name!r} is not a top-level module name (letters, digits, _)")
+    finder = next((f for f in sys.meta_path if isinstance(f, HookFileFinder)), None)
+    if finder is None:
+        finder = HookFileFinder()
+        sys.meta_path.append(finder)
+    finder.names.update(names)
 
 
 def uninstall() -> None:
@@ -56,7 +78,11 @@ def uninstall() -> None:
 
 
 class HookFileFinder(importlib.abc.MetaPathFinder):
-    """Finds ``NAME.hooks.yaml`` and its kin on ``sys.path`` for a top-level ``NAME``."""
+    """Finds ``NAME.hooks.yaml`` and its kin on ``sys.path`` for a top-level ``NAME`` that
+    was registered (``names``)."""
+
+    def __init__(self) -> None:
+        self.names: set[str] = set()
 
     def find_spec(
         self,
@@ -64,8 +90,8 @@ class HookFileFinder(importlib.abc.MetaPathFinder):
         path: Sequence[str] | None,
         target: ModuleType | None = None,
     ) -> importlib.machinery.ModuleSpec | None:
-        if path is not None or not fullname.isidentifier():
-            return None  # a submodule, or a name no hook file can give
+        if path is not None or fullname not in self.names:
+            return None  # a submodule, or a name no hook file may stand for
         hook_file = find_hook_file(fullname, sys.path)
         if hook_file is None:
             return None

@@ -252,9 +252,11 @@ RULES: dict[str, Rule] = {
         "Merge the two hooks, or give them conditions that tell their cases apart.",
     ),
     "HK601": Rule(
-        "hookc fmt lays out native YAML hook files only.",
+        "hookc fmt lays out native YAML hook files only; it leaves any other file (another "
+        "runtime's YAML, such as Rye's hook_conditions.yaml, or directive XML) as it is, "
+        "with this note, and the run still passes.",
         "hookc fmt directive.xml",
-        "Use `hookc compile --target yaml` to get the file as canonical YAML.",
+        "Nothing to fix: the file keeps its own format and layout.",
     ),
     "HK602": Rule(
         "fmt could not rewrite the file faithfully (a comment it could not place, or text "
@@ -403,15 +405,29 @@ RULES: dict[str, Rule] = {
         "Remove it, or move it to the hook that has the finding.",
     ),
     "HK802": Rule(
-        "An inline suppression cannot be read: no code, or an unknown one.",
+        "An inline suppression cannot be read: no code, an unknown one, or a reason glued "
+        "to the `]`.",
         "# hookc: ignore[HK5O1]",
-        "Write `hookc: ignore[HK501]`, or several codes: `hookc: ignore[HK501, HK505]`.",
+        "Write `hookc: ignore[HK501]`, or several codes: `hookc: ignore[HK501, HK505]`, then "
+        "a space and the reason if you like.",
     ),
+}
+
+
+# Codes hookc once gave and gives no more, with why: `hookc rule` says so, where "unknown"
+# would send a user of an older hookc looking for a typo.
+RETIRED: dict[str, str] = {
+    "HK506": "regular expression prone to catastrophic backtracking. Retired: no pattern "
+    "hookc accepts can backtrack (patterns that could run on an engine linear in the text), "
+    "and its hint recommended possessive and atomic forms that RE2 refuses. A "
+    "`hookc: ignore[HK506]` comment silences nothing now; remove it.",
 }
 
 
 def explain_rule(code: str) -> str | None:
     code = code.strip().upper()
+    if code in RETIRED:
+        return f"{code} is retired: {RETIRED[code]}\n"
     rule = RULES.get(code)
     if rule is None:
         return None

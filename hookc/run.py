@@ -98,7 +98,8 @@ def choose_protocol(requested: str | None, profile: str) -> Protocol:
 def project_root(path: Path) -> str | None:
     """The project a Claude Code settings file belongs to: the folder holding its
     `.claude/` (Claude Code's CLAUDE_PROJECT_DIR), or None for a file elsewhere."""
-    for folder in path.resolve().parents:
+    resolved = path.resolve()
+    for folder in (resolved, *resolved.parents):  # the file, or the `.claude/` folder itself
         if folder.name == ".claude":
             return str(folder.parent)
     return None

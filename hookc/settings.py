@@ -6,14 +6,13 @@ them (files, folders searched for hook files, ``-`` for standard input).
 from __future__ import annotations
 
 import argparse
-import sys
 from collections.abc import Mapping
 from pathlib import Path
 
 from hookc.check.select import Selection, SelectionError, check_rule_names
-from hookc.commands import UsageError
+from hookc.commands import UsageError, read_standard_input
 from hookc.config import Config, ConfigError, find_config, load_config
-from hookc.frontend.discover import expand
+from hookc.frontend.discover import expand, without_dot_slash
 from hookc.profile import Profile, available, load_profile, load_profile_file, shipped
 from hookc.records import record
 
@@ -136,8 +135,9 @@ def inputs(
                     "standard input (-) needs --stdin-filename NAME: its name is what "
                     "findings are reported under, and its ending and content say its format"
                 )
-            given[stdin_filename] = sys.stdin.read()
-            paths.append(stdin_filename)
+            name = without_dot_slash(stdin_filename)
+            given[name] = read_standard_input()
+            paths.append(name)
         else:
             found = expand([name], config.include, config.exclude, config.base)
             if not found and Path(name).is_dir():

@@ -6,8 +6,11 @@ import argparse
 import contextlib
 import io
 import json
+import os
 import re
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 from unittest import mock
 
@@ -284,3 +287,59 @@ def test_check_json_lists_findings_with_one_based_positions(tmp_path: Path) -> N
 def test_check_unknown_profile_is_a_usage_error(tmp_path: Path) -> None:
     status, _, err = run("check", "--profile", "nope", write(tmp_path, "c.yaml", CLEAN))
     assert status == 2 and "unknown profile 'nope'" in err
+
+
+# -- a legacy locale (issue 25, item 15) ------------------------------------------------------
+
+NON_ASCII = """\
+hooks:
+  - id: café
+    event: limit
+    when: "limt_code == 'é→😀'"
+    action: {type: escalate, target: user_approval}
+"""
+
+
+def _legacy(*argv: str, stdin: bytes = b"", cwd: Path) -> subprocess.CompletedProcess[bytes]:
+    """``python -m hookc`` in the C locale, UTF-8 mode off: standard output is ASCII."""
+    env = {
+        key: value
+        for key, value in os.environ.items()
+        if not key.startswith(("LC_", "LANG", "PYTHONIOENCODING", "PYTHONUTF8"))
+    }
+    env.update(LC_ALL="C", PYTHONUTF8="0", PYTHONPATH=str(ROOT))
+    return subprocess.run(
+        [sys.executable, "-m", "hookc", *argv], input=stdin, capture_output=True, env=env,
+        cwd=cwd, timeout=60, check=False,
+    )  # fmt: skip
+
+
+def test_a_legacy_locale_gets_the_report_with_what_it_cannot_show_escaped(tmp_path: Path) -> None:
+    write(tmp_path, "u.hooks.yaml", NON_ASCII)
+    result = _legacy("check", "u.hooks.yaml", cwd=tmp_path)
+    assert (result.returncode, result.stderr) == (0, b"")  # a warning: exit 0
+    assert b"u.hooks.yaml:4:12: warning[HK501]" in result.stdout
+    assert b"when: \"limt_code == '\\u00e9\\u2192\\ud83d\\ude00'\"" in result.stdout
+    assert result.stdout.isascii()
+    assert _legacy("check", "--strict", "u.hooks.yaml", cwd=tmp_path).returncode == 1
+    # JSON stays JSON, the same findings as in a UTF-8 locale.
+    result = _legacy("check", "u.hooks.yaml", "--format", "json", cwd=tmp_path)
+    with contextlib.chdir(tmp_path):
+        expected = json.loads(run("check", "u.hooks.yaml", "--format", "json")[1])
+    assert json.loads(result.stdout) == expected and result.returncode == 0
+    # An error, with its status; and the same file on standard input, read as UTF-8.
+    write(tmp_path, "bad.hooks.yaml", NON_ASCII.replace("==", "="))
+    result = _legacy("check", "bad.hooks.yaml", cwd=tmp_path)
+    assert result.returncode == 1 and b"error[HK101]" in result.stdout
+    result = _legacy(
+        "check", "-", "--stdin-filename", "u.hooks.yaml", stdin=NON_ASCII.encode(), cwd=tmp_path
+    )
+    assert result.returncode == 0 and b"\\u00e9\\u2192\\ud83d\\ude00" in result.stdout
+
+
+def test_standard_input_that_is_not_utf8_is_a_usage_error(tmp_path: Path) -> None:
+    result = _legacy(
+        "check", "-", "--stdin-filename", "u.hooks.yaml", stdin=b"hooks: [\xff]\n", cwd=tmp_path
+    )
+    assert result.returncode == 2
+    assert b"standard input is not valid UTF-8 (byte 0xff at byte 8)" in result.stderr

@@ -186,3 +186,92 @@ def test_the_docs_show_the_example_as_it_runs() -> None:
     )
     shown = readme.split(command, 1)[1].split("```", 1)[0]
     assert shown == (EVAL / "limit.expected").read_text(encoding="utf-8")
+
+
+# -- the explanation's tree (issue 25, item 20) -----------------------------------------------
+
+
+def test_explain_shows_not_any_and_all_with_their_outcomes(tmp_path: Path) -> None:
+    # A true leaf under `!` stood next to "does not fire" with nothing to say why.
+    hooks = tmp_path / "t.hooks.yaml"
+    hooks.write_text(
+        "hooks:\n"
+        "  - id: guard\n"
+        "    event: limit\n"
+        "    when: \"!(limit_code == 'spend_exceeded')"
+        ' && (cost.spend > 10.0 || has(cost.items))"\n'
+        "    action: {type: abort}\n",
+        encoding="utf-8",
+    )
+    context = '{"limit_code": "spend_exceeded", "cost": {"spend": 12.0}}'
+    argv = ("eval", str(hooks), "--event", "limit", "--context", "-", "--explain")
+    status, out, _ = run(*argv, stdin=context)
+    assert status == 0
+    assert out == (
+        "event `limit`: 1 hook, in order\n"
+        "1. guard (priority 0): does not fire\n"
+        "     all  ->  false\n"
+        "       not  ->  false\n"
+        "         limit_code == 'spend_exceeded'  ->  true\n"
+        "             limit_code = 'spend_exceeded'\n"
+        "       any  ->  true\n"
+        "         cost.spend > 10.0  ->  true\n"
+        "             cost.spend = 12.0\n"
+        "         has(cost.items)  ->  false\n"
+        "             cost.items = <missing>\n"
+        "null\n"
+    )
+
+
+CLAUDE_TWICE = """\
+{"hooks": {"PreToolUse": [
+  {"matcher": "Bash", "hooks": [{"type": "command", "command": "echo audit"}]},
+  {"matcher": "Bash|mcp__.*", "hooks": [{"type": "command", "command": "echo audit"}]}
+]}}
+"""
+
+
+@pytest.mark.parametrize(
+    ("tool", "second"),
+    [
+        (
+            "Bash",
+            "2. .claude/settings.PreToolUse.1.0: does not fire\n"
+            "     all  ->  false\n"
+            '       tool_name matcher "Bash|mcp__.*"  ->  true\n'
+            "           tool_name = 'Bash'\n"
+            "       runs once: an identical handler already matched  ->  false\n",
+        ),
+        (
+            "mcp__github__search",
+            "2. .claude/settings.PreToolUse.1.0: fires\n"
+            "     all  ->  true\n"
+            '       tool_name matcher "Bash|mcp__.*"  ->  true\n'
+            "           tool_name = 'mcp__github__search'\n"
+            "       runs once: no identical handler matched before it  ->  true\n",
+        ),
+    ],
+)
+def test_explain_says_an_identical_handler_runs_once_and_shows_the_matcher_as_written(
+    tmp_path: Path, tool: str, second: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)  # ids name their file from here: `.claude/settings...`
+    # Claude Code runs identical handlers once: the reader adds `&& !(earlier matchers)`,
+    # which was invisible; its matcher showed as the translated regex, and `(priority 0)`
+    # stood beside hooks of a host that has no priorities.
+    settings = tmp_path / ".claude" / "settings.json"
+    settings.parent.mkdir()
+    settings.write_text(CLAUDE_TWICE, encoding="utf-8")
+    context = json.dumps({"hook_event_name": "PreToolUse", "tool_name": tool})
+    argv = ("eval", str(settings), "--event", "PreToolUse", "--context", "-", "--explain")
+    status, out, _ = run(*argv, stdin=context)
+    assert status == 0
+    lines = out.split("\n2. ", 1)
+    first = "event `PreToolUse`: 2 hooks, in order\n1. .claude/settings.PreToolUse.0.0:"
+    assert lines[0].startswith(first)
+    assert "2. " + lines[1].rsplit("\n[", 1)[0] + "\n" == second
+    assert "priority" not in out
+    # A module compiled from the file records its host: no priority there either.
+    assert run("compile", str(settings), "-o", str(tmp_path / "build"), "--name", "cc")[0] == 0
+    status, out, _ = run("eval", str(tmp_path / "build" / "cc.py"), *argv[2:], stdin=context)
+    assert status == 0 and "priority" not in out and "1. .claude/settings.PreToolUse.0.0: " in out

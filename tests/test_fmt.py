@@ -134,13 +134,126 @@ def test_a_hash_inside_quoted_text_is_not_a_comment(tmp_path: Path) -> None:
     assert run("fmt", "--check", str(path)) == (0, "", "")  # already laid out: kept whole
 
 
-def test_directive_xml_is_not_rewritten(tmp_path: Path) -> None:
-    path = tmp_path / "directive.xml"
-    shutil.copy(ROOT / "examples" / "seed" / "directive.xml", path)
-    status, out, _ = run("fmt", str(path))
+@pytest.mark.parametrize(
+    ("example", "kind"),
+    [
+        ("seed/directive.xml", "directive XML or Markdown"),
+        ("rye/hook_conditions.yaml", "a rye file"),
+        ("docker-agent/agent.yaml", "a docker-agent file"),
+    ],
+)
+@pytest.mark.parametrize("mode", [(), ("--check",), ("--diff",)])
+def test_a_file_fmt_does_not_lay_out_is_left_alone_with_a_note(
+    tmp_path: Path, example: str, kind: str, mode: tuple[str, ...]
+) -> None:
+    # pre-commit's hookc-fmt (`fmt --check`) failed on every Rye hook_conditions.yaml and
+    # hooks.yaml, with a hint (compile to canonical YAML) that would destroy Rye's format.
+    path = tmp_path / Path(example).name
+    shutil.copy(ROOT / "examples" / example, path)
+    before = path.read_bytes()
+    status, out, err = run("fmt", *mode, str(path))
+    assert (status, out) == (0, "")
+    assert err == (
+        f"{path}: note: left as it is: hookc fmt lays out native YAML hook files only, "
+        f"not {kind} (HK601)\n"
+    )
+    assert path.read_bytes() == before
+
+
+def test_rye_hooks_yaml_passes_fmt_check_and_standard_input_is_copied(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    rye = (ROOT / "examples" / "rye" / "hook_conditions.yaml").read_text(encoding="utf-8")
+    (tmp_path / "hooks.yaml").write_text(rye, encoding="utf-8")
+    assert run("fmt", "--check", str(tmp_path / "hooks.yaml"))[0] == 0
+    monkeypatch.setattr("sys.stdin", io.StringIO(rye))
+    status, out, _ = run("fmt", "-", "--stdin-filename", "hook_conditions.yaml")
+    assert (status, out) == (0, rye)
+
+
+@pytest.mark.parametrize(
+    ("bom", "newline"), [(b"", b"\r\n"), (b"\xef\xbb\xbf", b"\n"), (b"\xef\xbb\xbf", b"\r\n")]
+)
+def test_fmt_keeps_the_files_line_endings_and_byte_order_mark(
+    tmp_path: Path, bom: bytes, newline: bytes
+) -> None:
+    # fmt wrote LF and no BOM, and --check failed every CRLF file for its endings alone.
+    def saved(path: Path) -> bytes:
+        return bom + path.read_bytes().replace(b"\n", newline)
+
+    golden = saved(FMT / "messy.formatted.yaml")
+    path = tmp_path / "w.hooks.yaml"
+    path.write_bytes(golden)
+    assert run("fmt", "--check", str(path)) == (0, "", "")
+    assert run("fmt", str(path)) == (0, "", "") and path.read_bytes() == golden
+    path.write_bytes(saved(FMT / "messy.hooks.yaml"))
+    assert run("fmt", "--check", str(path))[0] == 1
+    assert run("fmt", str(path))[0] == 0
+    assert path.read_bytes() == golden
+
+
+def test_standard_input_keeps_its_line_endings(monkeypatch: pytest.MonkeyPatch) -> None:
+    messy = (FMT / "messy.hooks.yaml").read_text(encoding="utf-8")
+    golden = (FMT / "messy.formatted.yaml").read_text(encoding="utf-8")
+    monkeypatch.setattr("sys.stdin", io.StringIO("\ufeff" + messy.replace("\n", "\r\n")))
+    status, out, _ = run("fmt", "-", "--stdin-filename", "m.hooks.yaml")
+    assert (status, out) == (0, "\ufeff" + golden.replace("\n", "\r\n"))
+
+
+def test_a_file_not_rewritten_is_pointed_at_in_its_own_lines(tmp_path: Path) -> None:
+    # HK602's place is found in the text laid out with `\n`, and said in the file's.
+    text = (FMT / "not-rewritten.hooks.yaml").read_bytes()
+    path = tmp_path / "t.hooks.yaml"
+    path.write_bytes(text.replace(b"\n", b"\r\n"))
+    _, out, _ = run("fmt", "--check", str(path))
+    assert f"{path}:3:10: error[HK602]" in out
+    assert "        event\t: error\n             ^\n" in out
+    assert path.read_bytes() == text.replace(b"\n", b"\r\n")
+
+
+def test_an_edit_saved_while_fmt_runs_is_not_overwritten(
+    messy: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import hookc.fmt
+
+    other = tmp_path / "other.hooks.yaml"
+    shutil.copy(FMT / "messy.hooks.yaml", other)
+    edit = (FMT / "messy.hooks.yaml").read_text(encoding="utf-8") + "# saved meanwhile\n"
+    lay_out = hookc.fmt.format_text
+
+    def lay_out_while_someone_saves(text: str) -> tuple[str | None, object]:
+        result = lay_out(text)
+        if not messy.read_text(encoding="utf-8").endswith("meanwhile\n"):
+            messy.write_text(edit, encoding="utf-8")  # the editor saves, fmt is still busy
+        return result
+
+    monkeypatch.setattr(hookc.fmt, "format_text", lay_out_while_someone_saves)
+    status, out, err = run("fmt", str(messy), str(other))
     assert status == 1
-    assert f"{path}:1:1: error[HK601]: hookc fmt lays out native YAML hook files only" in out
-    assert "hint: `hookc compile --target yaml` writes the canonical YAML of this file" in out
+    assert out == (
+        f"{messy}: not rewritten: the file changed while fmt ran (an edit was saved); "
+        "run hookc fmt again\n"
+    )
+    assert messy.read_text(encoding="utf-8") == edit
+    # The other file is still rewritten, and no temporary file is left behind.
+    assert err == f"hookc: rewrote {other}\n"
+    assert other.read_bytes() == (FMT / "messy.formatted.yaml").read_bytes()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["messy.hooks.yaml", "other.hooks.yaml"]
+
+
+def test_x_keys_holding_anchors_stay_first(tmp_path: Path) -> None:
+    # Moved after the hooks (unknown keys go last), the anchor moved to its first use.
+    path = tmp_path / "m.hooks.yaml"
+    text = (
+        "x-retry: &retry\n  type: retry\n  delay: 30\nhooks:\n"
+        "  - action: {<<: *retry, delay: 60}\n    event: error\n    id: a\n"
+    )
+    path.write_text(text, encoding="utf-8")
+    assert run("fmt", str(path))[0] == 0
+    assert path.read_text(encoding="utf-8") == text.replace(
+        "  - action: {<<: *retry, delay: 60}\n    event: error\n    id: a\n",
+        "  - id: a\n    event: error\n    action: {<<: *retry, delay: 60}\n",
+    )
 
 
 def test_a_file_with_an_error_is_reported_and_not_rewritten(tmp_path: Path) -> None:

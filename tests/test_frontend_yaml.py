@@ -516,3 +516,121 @@ def test_a_plain_scalar_parameter_is_taken_as_it_is_as_convert_takes_it(value: o
         assert found == [] and converted is value and _plain(converted) is value
     else:
         assert found or isinstance(converted, Template)  # a template, or why it is not one
+
+
+# -- merge keys and `x-` keys (issue 25, item 22) ----------------------------------------------
+
+MERGES = [
+    "base: &b {type: retry, delay: 30}\nuse: {<<: *b, delay: 60}\n",
+    "base: &b {type: retry, delay: 30}\nuse: {delay: 60, <<: *b}\n",  # its own key wins
+    "a: &a {x: 1, y: 1}\nb: &b {x: 2, z: 2}\nuse: {<<: [*a, *b], w: 0}\n",  # the earlier wins
+    "a: &a {x: 1}\nb: &b {<<: *a, y: 2}\nuse: {<<: *b, z: 3}\n",  # a merge of a merge
+    "use:\n  <<: {x: 1, y: 2}\n  y: 3\n",  # a mapping written in place
+    "a: &a {x: 1}\nuse: {<<: *a, <<: {x: 2, y: 2}}\n",  # two merge keys
+    "a: &a {x: [1, {<<: {y: 1}}]}\nuse: {<<: *a}\n",  # a merge inside the merged value
+    # Where pyyaml 6.0.4 goes wrong (it keeps the first of two keys whose strings are one
+    # object): a mapping that overrides what it merges, merged in turn; and long keys in two
+    # merged mappings, where the earlier mapping wins.
+    "a: &a {x: 1, delay: 1}\nb: &b {<<: *a, x: 2, delay: 2}\nuse: {<<: *b}\n",
+    "a: &a {x: 1, delay: 1}\nb: &b {x: 2, delay: 2}\nuse: {<<: [*a, *b]}\n",
+]
+# What YAML's merge rule gives for each (https://yaml.org/type/merge.html).
+MERGED = [
+    {"type": "retry", "delay": 60},
+    {"type": "retry", "delay": 60},
+    {"x": 1, "y": 1, "z": 2, "w": 0},
+    {"x": 1, "y": 2, "z": 3},
+    {"x": 1, "y": 3},
+    {"x": 1, "y": 2},
+    {"x": [1, {"y": 1}]},
+    {"x": 2, "delay": 2},
+    {"x": 1, "delay": 1},
+]
+
+
+def _as_written(value: object) -> object:
+    """Plain data with each mapping's key order made visible."""
+    if isinstance(value, dict):
+        return [(key, _as_written(item)) for key, item in value.items()]
+    if isinstance(value, list):
+        return [_as_written(item) for item in value]
+    return value
+
+
+@pytest.mark.parametrize(("text", "merged"), list(zip(MERGES, MERGED, strict=True)))
+def test_merge_keys_merge_as_yaml_says_in_the_front_end_and_the_runtime(
+    text: str, merged: dict[str, object]
+) -> None:
+    # `<<: *retry` was read as a key `<<`, and the action it completed as one without `type`.
+    # The front end and hookc.runtime now read the same, keys in the same order.
+    from hookc.runtime.loader import _read_yaml
+
+    located, diagnostics = load_yaml(Source("m.yaml", text))
+    assert located is not None and diagnostics == []
+    assert located.plain()["use"] == merged
+    assert _as_written(located.plain()) == _as_written(_read_yaml(text, "m.yaml"))
+
+
+def test_a_merged_key_overridden_is_no_duplicate_but_a_key_written_twice_is() -> None:
+    text = "a: &a {x: 1}\nuse: {<<: *a, x: 2, y: 1, y: 2}\n"
+    located, diagnostics = load_yaml(Source("m.yaml", text))
+    assert located is not None
+    assert [(d.code, d.location, d.message) for d in diagnostics] == [
+        ("HK205", (2, 27), "duplicate key `y`: YAML keeps only the last one")
+    ]
+
+
+@pytest.mark.parametrize("merged", ["*s", "[*s, 1]", "5"])
+def test_a_merge_of_anything_but_mappings_is_reported(merged: str) -> None:
+    text = f"s: &s text\nuse: {{<<: {merged}, y: 1}}\n"
+    located, diagnostics = load_yaml(Source("m.yaml", text))
+    assert located is not None and located.plain()["use"] == {"y": 1}
+    assert [d.code for d in diagnostics] == ["HK205"]
+    assert "a merge key `<<` takes a mapping or a list of mappings" in diagnostics[0].message
+    with pytest.raises(yaml.YAMLError):  # as pyyaml refuses it
+        yaml.safe_load(text)
+
+
+def test_x_keys_hold_anchors_that_hooks_merge_in(tmp_path: Path) -> None:
+    loaded = load(
+        tmp_path,
+        """
+        x-retry: &retry
+          type: retry
+          delay: 30
+        x-notes: [anything, {at: all}]
+        hooks:
+          - id: slow
+            event: error
+            action: {<<: *retry, delay: 60}
+          - id: fast
+            event: limit
+            action:
+              <<: *retry
+              max_attempts: 5
+        """,
+    )
+    assert loaded.diagnostics == ()
+    assert loaded.hookset is not None
+    actions = {hook.id: hook.action for hook in loaded.hookset.hooks}
+    assert actions["slow"].type == actions["fast"].type == "retry"
+    assert actions["slow"].params.get("delay") == 60
+    assert actions["fast"].params.get("max_attempts") == 5
+    # hookc.runtime reads the file as the front end does (it allows `x-` keys too).
+    import hookc.runtime
+
+    runtime = hookc.runtime.load(tmp_path / "hooks.yaml")
+    assert runtime.evaluate_hooks("error", {}) == {"type": "retry", "delay": 60}
+    assert runtime.evaluate_hooks("limit", {}) == {"type": "retry", "delay": 30, "max_attempts": 5}
+    # The schema's fast check answers for `x-` keys itself (not "don't know").
+    from hookc.frontend.schema_valid import _compiled, is_valid
+
+    assert is_valid({"x-retry": {"any": ["thing"]}, "hooks": []})
+    assert not is_valid({"x_retry": 1, "hooks": []})
+    document = load_yaml(Source("d.yaml", "x-a: 1\nhooks: []\n"))[0]
+    assert document is not None and _compiled()(document)  # raises if unsure
+    # Any other unknown top-level key is still one.
+    loaded = load(tmp_path, "y-retry: 1\nhooks: []\n")
+    assert [(d.code, d.message) for d in loaded.diagnostics] == [
+        ("HK205", "unknown key `y-retry` in the hook file")
+    ]

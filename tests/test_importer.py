@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import importlib
 import os
+import re
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -69,7 +70,7 @@ def folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     # The test environment may set PYTHONDONTWRITEBYTECODE; the cache is under test here.
     monkeypatch.setattr(sys, "dont_write_bytecode", False)
     sys.modules.pop("policies", None)
-    install()
+    install("policies")
     yield tmp_path
     sys.modules.pop("policies", None)
 
@@ -189,18 +190,68 @@ def test_a_name_with_no_hook_file_is_still_not_found(folder: Path) -> None:
 
 def test_submodules_are_left_to_other_finders(folder: Path) -> None:
     (folder / "policies.hooks.yaml").write_text(budget(), encoding="utf-8")
-    assert HookFileFinder().find_spec("policies", [str(folder)]) is None
-    assert HookFileFinder().find_spec("pkg.policies", None) is None
+    finder = HookFileFinder()
+    finder.names.update(("policies", "pkg.policies"))
+    assert finder.find_spec("policies", None) is not None
+    assert finder.find_spec("policies", [str(folder)]) is None
+    assert finder.find_spec("pkg.policies", None) is None
+
+
+# -- Only registered names (issue 25, item 12) -------------------------------------------
+
+
+def test_a_hook_file_never_stands_for_a_module_a_program_probes_for(folder: Path) -> None:
+    # `simplejson.hooks.yaml` in the current folder turned this probe into an AttributeError.
+    (folder / "simplejson.hooks.yaml").write_text(budget(), encoding="utf-8")
+    sys.modules.pop("simplejson", None)
+    importlib.invalidate_caches()
+    try:
+        import simplejson as json  # type: ignore[import-not-found, import-untyped, unused-ignore]
+    except ImportError:
+        import json
+    assert json.dumps({"a": 1}) == '{"a": 1}'
+    assert "simplejson" not in sys.modules or not hasattr(sys.modules["simplejson"], "HOOKS")
+
+
+def test_a_name_is_a_hook_module_once_registered(folder: Path) -> None:
+    (folder / "guards.hooks.yaml").write_text(budget(), encoding="utf-8")
+    (folder / "policies.hooks.yaml").write_text(budget(), encoding="utf-8")
+    sys.modules.pop("guards", None)
+    importlib.invalidate_caches()
+    with pytest.raises(ModuleNotFoundError):
+        importlib.import_module("guards")
+    hookc.install_importer("guards")  # added to the one finder
+    try:
+        assert importlib.import_module("guards").evaluate_hooks("limit", SPENDING) is not None
+        assert import_policies().evaluate_hooks("limit", SPENDING) is not None  # still known
+    finally:
+        sys.modules.pop("guards", None)
+
+
+@pytest.mark.parametrize(
+    ("names", "error", "message"),
+    [
+        ((), TypeError, "name the modules hook files stand for"),
+        (("a.b",), ValueError, "'a.b' is not a top-level module name"),
+        (("class",), ValueError, "'class' is not a top-level module name"),
+        (("",), ValueError, "'' is not a top-level module name"),
+    ],
+)
+def test_install_needs_module_names(
+    folder: Path, names: tuple[str, ...], error: type[Exception], message: str
+) -> None:
+    with pytest.raises(error, match=re.escape(message)):
+        hookc.install_importer(*names)
 
 
 # -- Installing -------------------------------------------------------------------------
 
 
 def test_install_appends_one_finder_at_the_end_however_often_called(folder: Path) -> None:
-    install()
-    hookc.install_importer()
+    install("policies")
+    hookc.install_importer("guards")
     finders = [f for f in sys.meta_path if isinstance(f, HookFileFinder)]
-    assert len(finders) == 1
+    assert len(finders) == 1 and finders[0].names == {"policies", "guards"}
     assert isinstance(sys.meta_path[-1], HookFileFinder)
 
 
@@ -301,7 +352,7 @@ def test_a_folder_that_cannot_be_written_compiles_in_memory(
 def test_a_cached_import_loads_no_compiler(tmp_path: Path) -> None:
     (tmp_path / "policies.hooks.yaml").write_text(budget(), encoding="utf-8")
     code = (
-        "import sys; sys.path.insert(0, '.'); import hookc; hookc.install_importer(); "
+        "import sys; sys.path.insert(0, '.'); import hookc; hookc.install_importer('policies'); "
         "import policies; print(policies.evaluate_hooks('limit', "
         "{'limit_code': 'spend_exceeded', 'cost': {'spend': 12.0}})['target']); "
         "print(sorted(m for m in sys.modules if m.split('.')[0] in "

@@ -123,7 +123,7 @@ def test_import_readme_does_not_import_a_markdown_file_without_hooks(tmp_path: P
 
     (tmp_path / "README.md").write_text("# A project\n\nNothing here.\n", encoding="utf-8")
     sys.path.insert(0, str(tmp_path))
-    hookc.install_importer()
+    hookc.install_importer("README")
     try:
         with pytest.raises(ModuleNotFoundError):
             import README  # type: ignore[import-not-found]  # noqa: F401
@@ -139,7 +139,9 @@ def test_check_reports_a_duplicate_id_across_files_as_compile_does(tmp_path: Pat
     (tmp_path / "a.hooks.yaml").write_text(GOOD, encoding="utf-8")
     (tmp_path / "b.hooks.yaml").write_text(GOOD, encoding="utf-8")
     status, out, _ = run("check", "a.hooks.yaml", "b.hooks.yaml")
-    assert status == 1 and "b.hooks.yaml:2:5: error[HK401]: duplicate hook id `budget`" in out
+    # The caret under the id (issue 25, item 25), not the hook's first key.
+    assert status == 1 and "b.hooks.yaml:2:9: error[HK401]: duplicate hook id `budget`" in out
+    assert "      - id: budget\n            ^^^^^^\n" in out
     compiled = run("compile", "a.hooks.yaml", "b.hooks.yaml", "-o", "build")
     assert compiled[0] == 1 and compiled[1] == out
 
@@ -239,6 +241,49 @@ def test_a_config_file_sets_strictness_ignores_and_per_file_ignores(tmp_path: Pa
     assert status == 2 and "unknown key `selct` (did you mean `select`?)" in err
 
 
+def test_per_file_ignores_match_relative_to_the_configuration_files_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # `legacy/*` matched at any depth (a/legacy/x), across folders (legacy/old/x), and
+    # against the path as typed in another folder than the configuration's.
+    files = [
+        "legacy/x.hooks.yaml",
+        "legacy/old/x.hooks.yaml",
+        "a/legacy/x.hooks.yaml",
+        "sub/legacy/x.hooks.yaml",
+        "a/x.retired.hooks.yaml",
+    ]
+    for number, name in enumerate(files):
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(UNKNOWN_PATH.replace("typo", f"t{number}"), "utf-8")
+
+    def warned(pattern: str, *argv: str) -> list[str]:
+        (tmp_path / "hookc.toml").write_text(
+            f'[per-file-ignores]\n"{pattern}" = ["HK501"]\n', encoding="utf-8"
+        )
+        out = run("check", *(argv or (".",)))[1]
+        return sorted(re.findall(r"^(\S+):4:12: warning\[HK501\]", out, re.MULTILINE))
+
+    def shown(*names: str) -> list[str]:
+        return sorted(set(files) - set(names))
+
+    assert warned("legacy/*") == shown("legacy/x.hooks.yaml")
+    assert warned("legacy/**") == shown("legacy/x.hooks.yaml", "legacy/old/x.hooks.yaml")
+    assert warned("legacy/") == shown("legacy/x.hooks.yaml", "legacy/old/x.hooks.yaml")
+    assert warned("/legacy/*.yaml") == shown("legacy/x.hooks.yaml")
+    assert warned("**/legacy/*") == shown(
+        "legacy/x.hooks.yaml", "a/legacy/x.hooks.yaml", "sub/legacy/x.hooks.yaml"
+    )
+    assert warned("*.retired.hooks.yaml") == shown("a/x.retired.hooks.yaml")  # a name: anywhere
+    # From a folder below the configuration's, paths typed from there are still read from it.
+    monkeypatch.chdir(tmp_path / "sub")
+    assert warned("legacy/*", "legacy/x.hooks.yaml") == ["legacy/x.hooks.yaml"]
+    assert warned("sub/legacy/*", "legacy/x.hooks.yaml") == []
+    (tmp_path / "hookc.toml").write_text('[per-file-ignores]\n"[z-a]/*" = ["HK501"]\n', "utf-8")
+    status, _, err = run("check", "legacy/x.hooks.yaml")
+    assert status == 2 and "per-file-ignores: the pattern '[z-a]/*' cannot be read" in err
+
+
 def test_an_inline_suppression_silences_its_code_on_its_hook_only(tmp_path: Path) -> None:
     path = tmp_path / "s.hooks.yaml"
     path.write_text(
@@ -253,6 +298,33 @@ def test_an_inline_suppression_silences_its_code_on_its_hook_only(tmp_path: Path
     _, out, _ = run("check", str(path))
     found = re.findall(r":(\d+):\d+: warning\[(HK\d+)\]", out)
     assert found == [("9", "HK501"), ("10", "HK801")]
+
+
+@pytest.mark.parametrize(
+    "comment",
+    [
+        "# hookc: ignore[HK501]  the legacy agent sends it",
+        "# hookc: ignore[HK501, HK505] works here too",  # docs/linting.md's example was HK802
+        "# hookc: ignore[HK501] # a comment after it",
+        "# hookc: ignore[HK501]",
+    ],
+)
+def test_a_suppression_may_give_its_reason_after_the_codes(tmp_path: Path, comment: str) -> None:
+    path = tmp_path / "r.hooks.yaml"
+    path.write_text(UNKNOWN_PATH.replace("'x'\"", f"'x'\"  {comment}"), encoding="utf-8")
+    _, out, _ = run("check", str(path))
+    expected = [("HK801", "HK505")] if "HK505" in comment else []
+    assert re.findall(r"\[(HK\d+)\]: the suppression of (HK\d+)", out) == expected
+    assert "HK501]: the condition" not in out and "HK802" not in out
+
+
+def test_a_reason_glued_to_the_codes_is_unreadable_and_says_why(tmp_path: Path) -> None:
+    path = tmp_path / "r.hooks.yaml"
+    path.write_text(
+        UNKNOWN_PATH.replace("'x'\"", "'x'\"  # hookc: ignore[HK501]because"), encoding="utf-8"
+    )
+    _, out, _ = run("check", str(path))
+    assert "warning[HK802]: this suppression cannot be read: a reason after `]` needs a " in out
 
 
 def test_an_xml_suppression_comment_works_the_same(tmp_path: Path) -> None:
@@ -276,6 +348,28 @@ def test_github_format_prints_workflow_annotations(tmp_path: Path) -> None:
     assert out.startswith(
         "::warning file=t.hooks.yaml,line=4,col=12,endLine=4,endColumn=21,title=hookc HK501::"
     )
+
+
+@pytest.mark.parametrize("fmt", ["text", "json", "sarif", "github"])
+@pytest.mark.parametrize("given", [".", "./", "././", "./t.hooks.yaml", ".//t.hooks.yaml"])
+def test_no_format_prints_a_leading_dot_slash(tmp_path: Path, fmt: str, given: str) -> None:
+    # GitHub attaches `file=./t.hooks.yaml` to no file of a pull request (the help's own
+    # example, `check . --format github`); the other formats say the path the same way.
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "t.hooks.yaml").write_text(UNKNOWN_PATH, encoding="utf-8")
+    (tmp_path / "u.hooks.yaml").write_text(UNKNOWN_PATH.replace("typo", "t2"), "utf-8")
+    _, out, _ = run("check", given, "--format", fmt)
+    assert "t.hooks.yaml" in out and "./" not in out
+    if fmt == "github":
+        assert out.startswith("::warning file=t.hooks.yaml,line=4,")
+
+
+def test_standard_input_is_reported_without_a_leading_dot_slash(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(sys, "stdin", io.StringIO(UNKNOWN_PATH))
+    _, out, _ = run("check", "-", "--stdin-filename", "./t.hooks.yaml", "--format", "github")
+    assert out.startswith("::warning file=t.hooks.yaml,line=4,")
 
 
 def test_colour_only_when_asked_or_on_a_terminal_without_no_color(
@@ -303,9 +397,31 @@ def test_every_code_has_a_rule_entry_and_hookc_rule_prints_it() -> None:
     assert run("rule", "HK999")[0] == 2
 
 
+def test_hookc_rule_says_a_retired_code_is_retired_not_unknown() -> None:
+    from hookc.rules import RETIRED
+
+    status, out, err = run("rule", "HK506")
+    assert (status, err) == (0, "")
+    assert out.startswith("HK506 is retired: regular expression prone to catastrophic ")
+    assert not set(RETIRED) & set(CODES)  # a retired code is given no more
+
+
+def test_check_help_says_what_it_reads_and_every_exit_status(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", "400")  # one line, whatever the terminal
+    assert run("check", "--help")[0] == 0
+    text = capsys.readouterr().out
+    assert "native YAML, directive XML or Markdown, and each agent runtime's own" in text
+    assert "Claude Code settings" in text
+    assert "1 an error was found (or a warning, with --strict)" in text
+
+
 def test_every_code_emitted_anywhere_in_the_package_has_a_rule() -> None:
     emitted = set()
     for path in (ROOT / "hookc").rglob("*.py"):
+        if path == ROOT / "hookc" / "rules.py":
+            continue  # the rules themselves, and the retired codes: it emits none
         emitted |= set(re.findall(r'"(HK\d{3})"', path.read_text(encoding="utf-8")))
     assert emitted <= set(RULES), emitted - set(RULES)
 
@@ -355,10 +471,10 @@ def test_every_yaml_example_passes_fmt_check_after_fmt_with_its_comments_kept(
         copy.parent.mkdir(parents=True, exist_ok=True)
         shutil.copy(example, copy)
         before = load_file(copy)
-        status, out, _ = run("fmt", str(copy))
-        if "error[HK601]" in out:  # another format's YAML (docker-agent): not fmt's to lay out
+        status, out, err = run("fmt", str(copy))
+        if "(HK601)" in err:  # another format's YAML (docker-agent): not fmt's to lay out
             assert before.hookset is None or before.hookset.profile != "default", example
-            assert status == 1 and copy.read_bytes() == example.read_bytes()
+            assert status == 0 and copy.read_bytes() == example.read_bytes()
             continue
         if before.has_errors or example.name == "not-rewritten.hooks.yaml":
             # examples/invalid, and fmt's own example of a file it cannot rewrite: left alone
@@ -414,19 +530,60 @@ def test_a_folder_search_finds_the_formats_the_registry_claims_by_content(tmp_pa
 
 
 def test_config_file_patterns_choose_the_files_of_a_folder_search(tmp_path: Path) -> None:
-    (tmp_path / "rules" / "build").mkdir(parents=True)
+    (tmp_path / "rules" / "old").mkdir(parents=True)
     (tmp_path / "rules" / "a.policy").write_text(UNKNOWN_PATH, encoding="utf-8")
     (tmp_path / "rules" / "b.hooks.yaml").write_text(GOOD, encoding="utf-8")
-    (tmp_path / "rules" / "build" / "c.hooks.yaml").write_text(BAD_SYNTAX, encoding="utf-8")
+    (tmp_path / "rules" / "old" / "c.hooks.yaml").write_text(BAD_SYNTAX, encoding="utf-8")
     assert "c.hooks.yaml" in run("check", "rules")[1]  # found by name, with its error
-    (tmp_path / "hookc.toml").write_text('exclude = ["rules/build"]\n', encoding="utf-8")
+    (tmp_path / "hookc.toml").write_text('exclude = ["rules/old"]\n', encoding="utf-8")
     assert run("check", "rules") == (0, "", "")
     (tmp_path / "hookc.toml").write_text(
-        'include = ["*.hooks.yaml", "*.policy"]\nexclude = ["rules/build/**"]\n', encoding="utf-8"
+        'include = ["*.hooks.yaml", "*.policy"]\nexclude = ["rules/old/**"]\n', encoding="utf-8"
     )
     _, out, _ = run("check", "rules")
     # `a.policy` by the configuration's pattern (and read as the format its content says).
     assert "rules/a.policy:1:1: error[HK201]" in out and "(2 files checked)" in out
+
+
+def test_a_folder_search_skips_hookcs_own_outputs_and_build_folders(tmp_path: Path) -> None:
+    # The README's `compile -o build/ --target yaml`, then `check .`: the canonical file in
+    # build/ holds every hook again, and was read as a source (10 false HK401 in the seed).
+    (tmp_path / "a.hooks.yaml").write_text(GOOD, encoding="utf-8")
+    (tmp_path / "b.hooks.yaml").write_text(UNKNOWN_PATH, encoding="utf-8")
+    before = run("check", ".")
+    assert before[0] == 0 and "(2 files checked)" in before[1]
+    assert run("compile", ".", "-o", "build/", "--target", "yaml", "--name", "all")[0] == 0
+    assert (tmp_path / "build" / "all.hooks.yaml").is_file()
+    assert run("check", ".") == before
+    # Out of a build folder, the file's first line still says hookc wrote it.
+    (tmp_path / "build" / "all.hooks.yaml").rename(tmp_path / "all.hooks.yaml")
+    assert run("check", ".") == before
+    assert "(1 file checked)" in run("check", "all.hooks.yaml")[1]  # named: read
+    # And a dist/ folder is a build output too.
+    (tmp_path / "dist").mkdir()
+    (tmp_path / "dist" / "c.hooks.yaml").write_text(BAD_SYNTAX, encoding="utf-8")
+    assert run("check", ".") == before
+
+
+def test_the_search_knows_every_mark_the_back_end_writes() -> None:
+    from hookc.backend.driver import CANONICAL_MARK, MODULE_MARK
+    from hookc.frontend.discover import WRITTEN_BY_HOOKC
+
+    assert set(WRITTEN_BY_HOOKC) == {MODULE_MARK, CANONICAL_MARK}
+
+
+def test_a_folder_search_honours_gitignore(tmp_path: Path) -> None:
+    (tmp_path / ".git").mkdir()  # the repository's root: its .gitignore applies below
+    (tmp_path / "gen").mkdir()
+    (tmp_path / "src").mkdir()
+    (tmp_path / "gen" / "x.hooks.yaml").write_text(BAD_SYNTAX, encoding="utf-8")
+    (tmp_path / "src" / "y.hooks.yaml").write_text(BAD_SYNTAX, encoding="utf-8")
+    (tmp_path / "src" / "z.hooks.yaml").write_text(GOOD, encoding="utf-8")
+    assert "(3 files checked)" in run("check", ".")[1]
+    (tmp_path / ".gitignore").write_text("/gen/\n*.hooks.yaml\n!z.hooks.yaml\n", "utf-8")
+    assert run("check", ".") == (0, "", "")
+    assert run("check", "src") == (0, "", "")
+    assert run("check", "src/y.hooks.yaml")[0] == 1  # named: read whatever git says
 
 
 def test_the_import_hook_leaves_a_cache_file_it_did_not_write_alone(tmp_path: Path) -> None:
@@ -437,7 +594,7 @@ def test_the_import_hook_leaves_a_cache_file_it_did_not_write_alone(tmp_path: Pa
     cache.parent.mkdir(parents=True)
     cache.write_text("# someone else's file\n", encoding="utf-8")
     sys.path.insert(0, str(tmp_path))
-    hookc.install_importer()
+    hookc.install_importer("guarded")
     try:
         import guarded  # type: ignore[import-not-found]
 

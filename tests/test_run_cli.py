@@ -101,6 +101,39 @@ def test_a_compiled_module_runs_the_same_handlers(
     assert _TIME.sub(" in 7 ms", out) == (RUN / "rm_rf.expected").read_text(encoding="utf-8")
 
 
+def test_a_module_compiled_from_claude_code_settings_needs_no_protocol(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    # The module records its host (PROFILE), as canonical YAML's `profile:` does, and `run`
+    # takes the protocol from it: the same report as from the settings file itself.
+    monkeypatch.chdir(ROOT)
+    assert run("compile", SETTINGS, "-o", str(tmp_path), "--name", "claude")[0] == 0
+    module = (tmp_path / "claude.py").read_text(encoding="utf-8")
+    assert "\nPROFILE = 'claude-code'\n" in module
+    argv = ("--event", "PreToolUse", "--context", "examples/run/claude-code/rm-rf.json")
+    project = ("--project-dir", "examples/run/claude-code")
+    status, out, err = run("run", str(tmp_path / "claude.py"), *argv, *project)
+    assert (status, err) == (0, "")
+    expected = (RUN / "claude-code" / "rm-rf.expected").read_text(encoding="utf-8")
+    assert _TIME.sub(" in 7 ms", out) == expected
+    # A module of the default profile names no protocol: still asked for.
+    assert run("compile", GUARD, "-o", str(tmp_path), "--name", "guard")[0] == 0
+    status, _, err = run("run", str(tmp_path / "guard.py"), *argv)
+    assert status == 2 and "names no handler protocol" in err
+
+
+def test_run_and_eval_read_a_claude_folder_as_its_settings(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(ROOT)
+    argv = ("--event", "PreToolUse", "--context", "examples/run/claude-code/rm-rf.json")
+    folder = str(Path(SETTINGS).parent)
+    assert run("run", folder, *argv, "--dry-run") == run("run", SETTINGS, *argv, "--dry-run")
+    status, out, err = run("eval", folder, *argv)
+    assert (status, out, err) == run("eval", SETTINGS, *argv)
+    assert status == 0
+    first = json.loads(out)[0]["id"]
+    assert first.startswith("examples/run/claude-code/.claude/settings.PreToolUse")
+
+
 def test_timeout_and_cwd_options(tmp_path: Path) -> None:
     hooks = tmp_path / "slow.hooks.yaml"
     hooks.write_text(

@@ -49,6 +49,11 @@ class OutputError(Exception):
     directory, or a write that failed. The CLI reports it as a usage error (exit 2)."""
 
 
+class ChangedMeanwhile(OutputError):
+    """The file to be replaced no longer holds what was read from it: someone saved it
+    in the meantime, and replacing it would lose their edit."""
+
+
 @record
 class CompileResult:
     """What ``compile_files`` did: the module it wrote (None when the input had an error)
@@ -89,6 +94,7 @@ def compile_files(
     level: int = 1,
     target: str = "python",
     selection: Selection | None = None,
+    given: Mapping[str, str] | None = None,
 ) -> CompileResult:
     """Compile hook files into ``out_dir/<name>.py`` and its bytecode, or, for the ``yaml``
     target, into canonical YAML, ``out_dir/<name>.hooks.yaml``, or, for ``registration``, into
@@ -97,7 +103,8 @@ def compile_files(
     ``name`` defaults to one derived from the first input's file name. Raises
     ``OutputError`` for a bad name or output directory; an error in the input is a
     diagnostic in the result, and then nothing at all is written (not even ``out_dir``).
-    ``level`` is the optimization level (``hookc.optimize.LEVELS``).
+    ``level`` is the optimization level (``hookc.optimize.LEVELS``). ``given`` holds the
+    text of inputs not read from disk (standard input, under the name it is reported by).
     """
     if not paths:
         raise OutputError("no input files")
@@ -114,7 +121,7 @@ def compile_files(
     else:
         written = out / f"{module_name}.py"
         refuse_to_overwrite(written, paths, MODULE_MARK)
-    generated = generate_module(paths, profile, level, target, selection)
+    generated = generate_module(paths, profile, level, target, selection, given)
     if generated.text is None:
         return CompileResult(None, generated.reports)
     try:
@@ -134,6 +141,7 @@ def generate_module(
     level: int = 1,
     target: str = "python",
     selection: Selection | None = None,
+    given: Mapping[str, str] | None = None,
 ) -> Generated:
     """Load and check every input, optimize the conditions at ``level``, then generate the
     text of the ``target`` (``python``: the module; ``yaml``: canonical YAML) if nothing is
@@ -143,14 +151,15 @@ def generate_module(
     """
     from hookc.backend.python import generate
     from hookc.check.run import check_inputs
-    from hookc.frontend.inputs import expand_folders
     from hookc.ir.hooks import HookSet
     from hookc.optimize import optimize_hooks
     from hookc.profile import load_profile
 
-    unique = expand_folders(paths)  # a folder given through the API: its files
-    digest = _digest_if_readable(unique)
-    checked = check_inputs(unique, profile, selection)
+    given = given or {}
+    # A folder given through the API: its files (a text given is no folder's).
+    unique = [*dict.fromkeys(p for path in paths for p in _expanded(path, given))]
+    digest = _digest_if_readable(unique, given)
+    checked = check_inputs(unique, profile, selection, given)
     reports = checked.reports
     read_with: dict[str, Profile] = {}  # profile name -> the profile a file was read with
     for loaded in checked.loaded.values():
@@ -168,7 +177,7 @@ def generate_module(
     sections = {p: f.sections for p, f in checked.loaded.items() if f.hookset is not None}
     # The front ends read each file themselves; a file saved between that read and the
     # digest's would give a module whose SOURCE_SHA256 is not that of its hooks.
-    if digest is None or _digest_if_readable(unique) != digest:
+    if digest is None or _digest_if_readable(unique, given) != digest:
         raise OutputError("an input file changed while it was being compiled; run again")
     hooks, optimized = optimize_hooks(
         tuple(hook for hookset in hooksets.values() for hook in hookset.hooks), level
@@ -326,11 +335,20 @@ def _combine(hexdigests: Iterable[str]) -> str:
     return str(digest.hexdigest())
 
 
-def source_digest_of_files(paths: Sequence[str | Path]) -> str:
+def source_digest_of_files(
+    paths: Sequence[str | Path], given: Mapping[str, str] | None = None
+) -> str:
     """``source_digest`` of the files' contents, read in chunks (an input may be far too
-    large to hold); ``OSError`` if one cannot be read."""
+    large to hold); ``OSError`` if one cannot be read. A path in ``given`` stands for that
+    text, in UTF-8 (standard input)."""
     hexdigests = []
     for path in paths:
+        if given and str(path) in given:
+            content = given[str(path)].encode("utf-8", errors="surrogatepass")
+            digest = _sha256(len(content))
+            digest.update(content)
+            hexdigests.append(digest.hexdigest())
+            continue
         with open(path, "rb") as handle:
             digest = _sha256(os.fstat(handle.fileno()).st_size)
             while chunk := handle.read(1 << 18):
@@ -339,12 +357,19 @@ def source_digest_of_files(paths: Sequence[str | Path]) -> str:
     return _combine(hexdigests)
 
 
-def _digest_if_readable(paths: Sequence[str]) -> str | None:
+def _digest_if_readable(paths: Sequence[str], given: Mapping[str, str]) -> str | None:
     """None for a file that cannot be read: the front end has a diagnostic for that."""
     try:
-        return source_digest_of_files(paths)
+        return source_digest_of_files(paths, given)
     except OSError:
         return None
+
+
+def _expanded(path: str | Path, given: Mapping[str, str]) -> list[str]:
+    """``expand_folders`` of one input; a text given under that name is no folder."""
+    from hookc.frontend.inputs import expand_folders
+
+    return [str(path)] if str(path) in given else expand_folders([path])
 
 
 # -- Writing ----------------------------------------------------------------------------
@@ -417,20 +442,39 @@ def write_module(out_dir: Path, name: str, text: str) -> Path:
     return target
 
 
-def write_atomically(target: Path, text: str, mode: int | None = None) -> Path:
+def write_atomically(
+    target: Path, text: str, mode: int | None = None, expected: bytes | None = None
+) -> Path:
     """Write ``text`` to ``target`` through a flushed temporary file and ``os.replace``: a
     reader sees the old file or the new one, never a part. ``mode``: the permissions the
-    new file gets (a rewritten file keeps its own)."""
+    new file gets (a rewritten file keeps its own). ``expected``: what ``target`` must still
+    hold, read again just before the rename (``ChangedMeanwhile`` if not): an edit saved
+    while the new text was made is not lost. (Only an edit saved in the microseconds
+    between that read and the rename can be: no portable lock keeps an editor out.)"""
     temp = _write_temp(target.parent, f".{target.name}.", text.encode("utf-8"))
     try:
         if mode is not None:
             os.chmod(temp, mode)
+        if expected is not None and _content(target) != expected:
+            os.unlink(temp)
+            raise ChangedMeanwhile(
+                f"{target}: not rewritten: the file changed while hookc read it (an edit "
+                "was saved); run hookc fmt again"
+            )
         os.replace(temp, target)
     except OSError as exc:
         with contextlib.suppress(OSError):
             os.unlink(temp)
         raise OutputError(f"cannot write {target}: {_reason(exc)}") from None
     return target
+
+
+def _content(path: Path) -> bytes | None:
+    """The file's bytes, or None where it cannot be read (it was removed, say)."""
+    try:
+        return path.read_bytes()
+    except OSError:
+        return None
 
 
 # A run killed between writing a temporary file and renaming it leaves the file behind.

@@ -28,7 +28,7 @@ from hookc.runtime.rye import RYE_ARITY
 
 def generate(hookset: HookSet, *, source_sha256: str, sources: tuple[str, ...]) -> str:
     """The text of a standalone module exposing HOOKS, evaluate_hooks, evaluate_all,
-    predicates, SOURCE_SHA256 and HOOKC_VERSION."""
+    predicates, SOURCE_SHA256, HOOKC_VERSION, ORDERING and PROFILE."""
     conditions = Conditions(hookset)
     body = Writer()
     _emit_hooks(body, hookset, conditions)
@@ -72,6 +72,9 @@ def generate(hookset: HookSet, *, source_sha256: str, sources: tuple[str, ...]) 
         f"ORDERING = {{'higher_priority_first': {ordering.higher_priority_first!r}, "
         f"'first_match': {ordering.first_match!r}}}"
     )
+    # The host the hooks were read for, as canonical YAML's `profile:` says it: `hookc run`
+    # takes the handler protocol from it, as from the hook file itself.
+    head.line(f"PROFILE = {hookset.profile!r}")
     head.lines.extend(made)
     return "\n".join([*head.lines, *body.lines, ""])  # one copy of a large text
 

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 
 from hookc.cel.printer import to_text
 from hookc.diagnostics import Diagnostic, warning
-from hookc.ir.expr import Expr, Literal
+from hookc.ir.expr import And, Expr, Literal
 from hookc.ir.hooks import Hook, HookSet
 from hookc.optimize import is_plainly_kept, optimize
 from hookc.reasoning import (
@@ -50,6 +50,18 @@ def _where(hook: Hook) -> Span:
     return hook.span if hook.span is not None else Span(0, 0)
 
 
+def _false_part(hook: Hook) -> Span | None:
+    """The place of a part of the hook's condition (itself, or one of the conditions it
+    requires) that is the constant false: the never-true finding points at it, as its
+    reason names no text."""
+    condition = hook.condition
+    parts = condition.operands if isinstance(condition, And) else (condition,)
+    for part in parts:
+        if isinstance(part, Literal) and part.value is False and part.span is not None:
+            return part.span
+    return None
+
+
 def _verdict(condition: Expr) -> tuple[str | None, str | None]:
     """Why ``condition`` is never true, or else why it is always true (either may be None).
 
@@ -85,7 +97,7 @@ def _condition_diagnostics(
             "HK503",
             f"condition can never be true: {impossible}",
             hook.source,
-            _where(hook),
+            _false_part(hook) or _where(hook),
             f"hook `{hook.id}` never fires",
         )
     else:

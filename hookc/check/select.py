@@ -9,8 +9,9 @@ too.
 
 from __future__ import annotations
 
-import fnmatch
+import functools
 import os
+import re
 from collections.abc import Iterable, Sequence
 from pathlib import PurePath
 
@@ -44,30 +45,54 @@ def _matches(code: str, rules: Sequence[str]) -> bool:
 
 @record
 class PerFileIgnore:
-    """Codes silenced in the files a glob matches (``**`` crosses folders), the glob read
-    relative to ``base`` (the folder of the configuration file that wrote it)."""
+    """Codes silenced in the files a glob matches, the glob read relative to ``base`` (the
+    folder of the configuration file that wrote it), as ``.gitignore`` reads its patterns
+    (``hookc.frontend.gitignore``) and ruff its per-file ignores: a pattern with a ``/``
+    matches the path from ``base`` whole (``legacy/*.yaml``: the files of ``legacy/``
+    under ``base``, not those of ``a/legacy/`` nor of ``legacy/old/``; ``legacy/**``: every
+    file under it), ``*`` and ``?`` never crossing a ``/``; a pattern without one matches a
+    file's name at any depth (``*.policy.yaml``)."""
 
     pattern: str
     rules: tuple[str, ...]
     base: str = "."
 
     def applies_to(self, path: str) -> bool:
-        for text in _relative_forms(path, self.base):
-            if fnmatch.fnmatchcase(text, self.pattern) or PurePath(text).match(self.pattern):
-                return True
-        return False
+        relative = _relative(path, self.base)
+        if relative is None:  # outside the configuration's folder: its name alone
+            relative = PurePath(path).name
+            if "/" in self.pattern.strip("/"):
+                return False
+        return _glob(self.pattern).fullmatch(relative) is not None
 
 
-def _relative_forms(path: str, base: str) -> list[str]:
-    """``path`` as written and relative to ``base`` when it lies under it, in / form."""
-    forms = [PurePath(path).as_posix()]
+def _relative(path: str, base: str) -> str | None:
+    """``path`` relative to ``base``, in / form; None where it is not under ``base``."""
     try:
         relative = os.path.relpath(os.path.abspath(path), os.path.abspath(base))
     except ValueError:  # another drive
-        return forms
-    if not relative.startswith(".."):
-        forms.append(PurePath(relative).as_posix())
-    return forms
+        return None
+    if relative == ".." or relative.startswith(".." + os.sep):
+        return None
+    return PurePath(relative).as_posix()
+
+
+@functools.cache
+def _glob(pattern: str) -> re.Pattern[str]:
+    """A per-file-ignores pattern as a regular expression over a relative path."""
+    from hookc.frontend.gitignore import glob_regex
+
+    # `legacy/` names a folder: its files, as `legacy/**`.
+    return glob_regex(pattern + "**" if pattern.endswith("/") else pattern)
+
+
+def check_glob(pattern: str, where: str) -> str:
+    """``pattern`` if it compiles as a per-file-ignores glob, else ``SelectionError``."""
+    try:
+        _glob(pattern)
+    except re.error as exc:
+        raise SelectionError(f"{where}: the pattern {pattern!r} cannot be read: {exc}") from None
+    return pattern
 
 
 @record

@@ -1,5 +1,6 @@
 """Inline suppressions: ``# hookc: ignore[HK501]`` in YAML, ``<!-- hookc: ignore[HK501] -->``
-in XML, silence those codes on one hook.
+in XML, silence those codes on one hook; a reason may follow the ``]`` after a space
+(``# hookc: ignore[HK501]  the legacy agent sends it``).
 
 A suppression belongs to the hook whose text holds it, or to the hook right below it when it
 stands on its own lines above one (only blank and comment lines between). It silences
@@ -22,7 +23,9 @@ from hookc.source import Source, Span
 
 MARKER = "hookc:"
 # The patterns are compiled (and cached by `re`) on first use: most files have no comment.
-_SUPPRESSION = r"^\s*hookc:\s*ignore\s*(?:\[(?P<codes>[^\]]*)\])?\s*$"
+# After the `]`, a reason may follow a space (`hookc: ignore[HK501]  legacy paths`), as after
+# ruff's noqa comments.
+_SUPPRESSION = r"^\s*hookc:\s*ignore\s*(?:\[(?P<codes>[^\]]*)\](?:\s+\S.*)?)?\s*$"
 _CODE = r"HK\d{3}"
 # A line with nothing but a comment (or nothing), and the text between a suppression and
 # the hook right below it: blank lines and other comments only.
@@ -95,13 +98,16 @@ def _suppressions(source: Source) -> tuple[list[Suppression], list[Diagnostic]]:
         bad = [c for c in codes if not re.fullmatch(_CODE, c) or c not in CODES]
         if match is None or not codes or bad:
             problem = f"unknown code `{bad[0]}`" if bad else "it names no code"
+            if match is None and not bad and "]" in comment.text:
+                problem = "a reason after `]` needs a space before it"
             malformed.append(
                 warning(
                     "HK802",
                     f"this suppression cannot be read: {problem}",
                     source,
                     comment.span,
-                    "write `hookc: ignore[HK501]`, or several codes: `hookc: ignore[HK501, HK505]`",
+                    "write `hookc: ignore[HK501]`, or several codes: `hookc: ignore[HK501, HK505]`,"
+                    " then a reason if you like",
                 )
             )
             continue

@@ -90,6 +90,23 @@ class HelpFormatter(PlainHelpFormatter):
         return super()._fill_text(text, width, indent)
 
 
+def read_standard_input() -> str:
+    """Standard input as UTF-8 text, the encoding of hook files and JSON whatever the
+    locale (in the C locale Python would read it as ASCII, and every other byte would
+    become a lone surrogate); ``UsageError`` for bytes that are not UTF-8."""
+    buffer = getattr(sys.stdin, "buffer", None)
+    if buffer is None:  # a text stream put in its place (by a test, or an embedding program)
+        return sys.stdin.read()
+    data: bytes = buffer.read()
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        byte, at = data[exc.start], exc.start
+        raise UsageError(
+            f"standard input is not valid UTF-8 (byte 0x{byte:02x} at byte {at})"
+        ) from None
+
+
 def add_color(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--color",

@@ -13,9 +13,11 @@ if TYPE_CHECKING:
     from typing import TextIO
 
 DESCRIPTION = (
-    "Check hook files (native YAML, directive XML, or Markdown with an xml block) "
-    "and print every problem with its place. Exit status: 0 no error (warnings "
-    "alone pass unless --strict), 1 an error was found, 2 a usage error."
+    "Check hook files of every kind hookc reads (native YAML, directive XML or Markdown, "
+    "and each agent runtime's own: Claude Code settings, Rye, docker-agent, A3S, the "
+    ".system/hooks registry) and print every problem with its place. Exit status: 0 no "
+    "error (warnings alone pass unless --strict), 1 an error was found (or a warning, "
+    "with --strict), 2 a usage error."
 )
 EXAMPLES = """examples:
   hookc check policies.hooks.yaml .system/hooks/     files and folders

@@ -95,8 +95,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     settings = resolve(args)
     paths, given = inputs(args.files, settings, args.stdin_filename)
-    if given:
-        raise UsageError("compile reads files, not standard input (`-`)")
     try:
         # A folder names the module it compiles to (`.system/hooks/` gives `hooks`).
         first = args.files[0]
@@ -110,6 +108,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             level=args.level,
             target=args.target,
             selection=settings.selection,
+            given=given,
         )
     except OutputError as exc:
         raise UsageError(str(exc)) from None

@@ -4,16 +4,15 @@ on standard input."""
 from __future__ import annotations
 
 import json
-import sys
 from typing import Any
 
-from hookc.commands import UsageError
+from hookc.commands import UsageError, read_standard_input
 
 
 def read_context(path: str) -> dict[str, Any]:
     try:
         if path == "-":
-            text = sys.stdin.read()
+            text = read_standard_input()
         else:
             with open(path, encoding="utf-8") as handle:
                 text = handle.read()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import TextIO
 
-from hookc.backend.driver import OutputError
+from hookc.backend.driver import ChangedMeanwhile, OutputError
 from hookc.commands import EXIT_INPUT_ERROR, EXIT_OK, UsageError
 from hookc.fmt import YAML_SUFFIXES, format_file, write
 from hookc.settings import add_options, inputs, resolve
@@ -13,9 +13,10 @@ from hookc.settings import add_options, inputs, resolve
 DESCRIPTION = (
     "Lay YAML hook files out one way (keys in a fixed order, two-space indentation, "
     "comments beside what they belong to), keeping everything the author wrote: "
-    "comments, `when` texts, quotes; no default or id is written in. Exit status: 0 "
-    "all formatted (or rewritten), 1 a file could not be rewritten or, with --check "
-    "or --diff, is not formatted, 2 a usage error."
+    "comments, `when` texts, quotes; no default or id is written in. Other files (another "
+    "runtime's YAML, directive XML) are left as they are, with a note. Exit status: 0 "
+    "all formatted (or rewritten, or left alone), 1 a file could not be rewritten or, with "
+    "--check or --diff, is not formatted, 2 a usage error."
 )
 EXAMPLES = """examples:
   hookc fmt policies.hooks.yaml                      rewrite it in place
@@ -55,6 +56,8 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         formatted = format_file(path, profile, given.get(path))
         for diagnostic in formatted.diagnostics:
             print(diagnostic.render(), file=out)
+        if formatted.note is not None:
+            print(f"{path}: note: {formatted.note}", file=err)
         if formatted.canonical is None:
             status = EXIT_INPUT_ERROR
         elif path in given and not (args.check or args.diff):
@@ -78,6 +81,14 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         elif formatted.changed:
             try:
                 write(formatted)
+            except ChangedMeanwhile:
+                print(
+                    f"{path}: not rewritten: the file changed while fmt ran (an edit was "
+                    "saved); run hookc fmt again",
+                    file=out,
+                )
+                status = EXIT_INPUT_ERROR
+                continue
             except OutputError as exc:
                 raise UsageError(str(exc)) from None
             print(f"hookc: rewrote {path}", file=err)

@@ -112,6 +112,9 @@ def _run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         subject = compiled_module(path, out)
         if subject is None:
             return EXIT_INPUT_ERROR
+        # The module records the profile it was compiled with (its host), as a hook file
+        # says it by its format: its handlers run by that host's protocol.
+        profile = args.profile or subject.profile or "default"
     else:  # a hook file: only its reading needs the front end
         from hookc.check.commands import command_diagnostics
         from hookc.diagnostics import Severity

@@ -14,16 +14,30 @@ from hookc.source import Source, Span
 
 def read_source(path: str | Path) -> tuple[Source | None, list[Diagnostic]]:
     """The file as text, or the diagnostic saying why it cannot be read."""
-    name = str(path)
-    empty = Source(name, "")
+    data, found = read_bytes(path)
+    if data is None:
+        return None, found
+    return decode_source(str(path), data)
+
+
+def read_bytes(path: str | Path) -> tuple[bytes | None, list[Diagnostic]]:
+    """The file's bytes (at most ``MAX_FILE_BYTES + 1``, for ``decode_source`` to refuse),
+    or the diagnostic saying why it cannot be read."""
+    empty = Source(str(path), "")
     try:
         with open(path, "rb") as handle:
-            data = handle.read(MAX_FILE_BYTES + 1)
+            return handle.read(MAX_FILE_BYTES + 1), []
     except IsADirectoryError:
         return None, [error("HK201", "this is a directory, not a hook file", empty, Span(0, 0))]
     except OSError as exc:
         reason = exc.strerror or str(exc)
         return None, [error("HK201", f"cannot read the file: {reason}", empty, Span(0, 0))]
+
+
+def decode_source(name: str, data: bytes) -> tuple[Source | None, list[Diagnostic]]:
+    """A file's bytes as text (a UTF-8 byte order mark left out), or the diagnostic saying
+    why they are not a hook file's."""
+    empty = Source(name, "")
     if len(data) > MAX_FILE_BYTES:
         return None, [
             error(

@@ -59,7 +59,7 @@ def duplicate_ids_across(hooksets: Mapping[str, HookSet]) -> list[tuple[str, Dia
             if earlier_path == path or hook.source is None:
                 continue  # reported by the front end
             message = f"duplicate hook id `{hook.id}` (first used in {_place(earlier)})"
-            span = hook.span or Span(0, 0)
+            span = hook.id_span or hook.span or Span(0, 0)  # the caret under the id
             found.append(
                 (path, error("HK401", message, hook.source, span, "give each hook its own id"))
             )
@@ -74,9 +74,18 @@ def _place(hook: Hook) -> str:
 
 
 def load_hook_set(path: str | Path, profile: Profile | None = None) -> Loaded:
-    """One input as one hook set (for ``hookc eval``): a file as its format reads it; a
-    folder as its files joined in name order, with HK401 for an id two of them use."""
+    """One input as one hook set (for ``hookc eval`` and ``hookc run``): a file as its format
+    reads it; a folder as its files joined in name order, with HK401 for an id two of them
+    use. A folder with no YAML file in it (Claude Code's ``.claude/``) stands for the hook
+    files ``hookc check`` finds in it (``.claude/settings.json``, ``settings.local.json``)."""
     files = expand_folders([path])
+    if files == [str(path)] and os.path.isdir(path):
+        from hookc.frontend.discover import expand
+
+        found = expand([str(path)])
+        if len(found) == 1:
+            return load_file(found[0], profile)
+        files = found or files
     if files == [str(path)]:
         return load_file(path, profile)
     loaded = {name: load_file(name, profile) for name in files}

@@ -293,6 +293,7 @@ def _hook(
         builtin=section == "builtin_hooks",
         span=node.span,
         source=source,
+        id_span=None if id_node is None else id_node.span,
     )
     return hook, diagnostics
 
@@ -353,7 +354,7 @@ def duplicate_ids(hooks: list[Hook], source: Source) -> list[Diagnostic]:
                     "HK401",
                     f"duplicate hook id `{hook.id}` (first used on line {line})",
                     source,
-                    hook.span or Span(0, 0),
+                    hook.id_span or hook.span or Span(0, 0),
                     "give each hook its own id",
                 )
             )

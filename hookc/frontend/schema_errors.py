@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import json
+import re
 from collections.abc import Iterator, Mapping, Sequence
 
 from hookc.frontend.schema_valid import hook_schema, is_valid
@@ -160,8 +161,9 @@ def _explain(error: ValidationError) -> Iterator[_Finding]:
                     yield _Finding(path, message, missing=key)
         case "additionalProperties" if isinstance(instance, Mapping):
             allowed = sorted(schema.get("properties", {}))
+            patterns = [re.compile(text) for text in schema.get("patternProperties", {})]
             for key in instance:
-                if key not in allowed:
+                if key not in allowed and not any(p.search(str(key)) for p in patterns):
                     yield _unknown_key((*path, key), allowed, schema)
         case "enum":
             yield _Finding(path, _enum_message(label, list(expected), instance))

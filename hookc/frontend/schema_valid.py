@@ -39,7 +39,7 @@ _ANNOTATIONS = frozenset(
 )
 _DEFS = "#/$defs/"
 # The keywords of an object's shape, checked in one pass over its entries.
-_SHAPE = ("properties", "additionalProperties", "required")
+_SHAPE = ("properties", "patternProperties", "additionalProperties", "required")
 
 
 class _Unknown(Exception):
@@ -111,12 +111,12 @@ def compile_schema(schema: Mapping[str, Any]) -> _Check:
                 isinstance(instance.value, str) and (len(instance.value) >= shortest)
             )
         checks = []
-        if "patternProperties" not in node and any(key in node for key in _SHAPE):
+        if any(key in node for key in _SHAPE):
             checks.append(_shape(node, build))
         checks.extend(
             _keyword(key, value, node, build, reference)
             for key, value in node.items()
-            if key not in _ANNOTATIONS and (key not in _SHAPE or "patternProperties" in node)
+            if key not in _ANNOTATIONS and key not in _SHAPE
         )
         return _all_of(checks)
 
@@ -151,19 +151,42 @@ def _all_of(checks: list[_Check]) -> _Check:
 
 
 def _shape(node: Mapping[str, Any], build: Callable[[object], _Check]) -> _Check:
-    """``properties``, ``additionalProperties`` and ``required`` of one schema object, in one
-    pass over an object's entries: each entry is checked by its property's schema, or by
-    ``additionalProperties`` (when given) if it has none."""
+    """``properties``, ``patternProperties``, ``additionalProperties`` and ``required`` of
+    one schema object, in one pass over an object's entries: each entry is checked by its
+    property's schema and by that of every pattern its name matches (searched, as JSON
+    Schema says), or by ``additionalProperties`` (when given) if neither applies."""
+    import re  # only for a schema with patterns: hooks.schema.json's root has one
+
     properties = {name: build(sub) for name, sub in node.get("properties", {}).items()}
+    patterns = [
+        (re.compile(text), build(sub)) for text, sub in node.get("patternProperties", {}).items()
+    ]
     extra = build(node["additionalProperties"]) if "additionalProperties" in node else None
     required = frozenset(node.get("required", ()))
+
+    def check_patterned(name: str, item: Located) -> bool | None:
+        """None where no pattern matches ``name``, else whether every one that does holds."""
+        found = None
+        for pattern, check in patterns:
+            if pattern.search(name):
+                if not check(item):
+                    return False
+                found = True
+        return found
 
     def check_shape(instance: Located) -> bool:
         entries = instance.value
         if not isinstance(entries, dict):
             return True  # these keywords apply to objects only
         for name, item in entries.items():
-            check = properties.get(name, extra)
+            check = properties.get(name)
+            if patterns:
+                patterned = check_patterned(name, item)
+                if patterned is False:
+                    return False
+                if patterned and check is None:
+                    continue  # matched by a pattern: additionalProperties does not apply
+            check = check or extra
             if check is not None and not check(item):
                 return False
         return required <= entries.keys()
@@ -172,7 +195,7 @@ def _shape(node: Mapping[str, Any], build: Callable[[object], _Check]) -> _Check
         entries = instance.value
         return not isinstance(entries, dict) or required <= entries.keys()
 
-    return check_shape if properties or extra is not None else check_required
+    return check_shape if properties or patterns or extra is not None else check_required
 
 
 def _keyword(

@@ -16,6 +16,7 @@ from hookc.diagnostics import Diagnostic, error
 from hookc.frontend.embedded import AlignedWhenAsked, OffsetMap
 from hookc.frontend.located import Located
 from hookc.runtime.limits import MAX_NESTING, MAX_NODES, too_deep_for_parser
+from hookc.runtime.yaml_merge import MERGE_TAG, MergeError, merged_pairs
 from hookc.source import Source, Span
 
 TYPE_CHECKING = False
@@ -321,7 +322,13 @@ class _Converter:
             entries: dict[str, Located] = {}
             text = self.text
             inline = depth < MAX_NESTING  # (where ``convert`` would take a child)
-            for key_node, value_node in node.value:
+            pairs = node.value
+            written: set[str] = set()  # the keys the mapping itself writes
+            merged: frozenset[int] = frozenset()
+            if any(key_node.tag == MERGE_TAG for key_node, _ in pairs):
+                assert isinstance(node, yaml.MappingNode)
+                pairs, merged = self.merged(node, depth)
+            for key_node, value_node in pairs:
                 if type(key_node) is not _SCALAR:
                     self.diagnostics.append(
                         error(
@@ -330,7 +337,9 @@ class _Converter:
                     )
                     continue
                 name = key_node.value
-                if name in entries:
+                # A key merged in (`<<: *base`) is overridden by the mapping's own, as
+                # YAML's merge key says: a duplicate only where the mapping writes it twice.
+                if name in entries and id(key_node) not in merged and name in written:
                     self.diagnostics.append(
                         error(
                             "HK205",
@@ -350,11 +359,28 @@ class _Converter:
                         entries[name] = self.typed_scalar(value_node, key_node)
                 else:
                     entries[name] = self.convert(value_node, depth + 1, key_node)
+                if id(key_node) not in merged:
+                    written.add(name)
             return _Placed(entries, node, key, text)
         if kind is _SEQUENCE:
             items = [self.convert(item, depth + 1) for item in node.value]
             return _Placed(items, node, key, self.text)
         return self.typed_scalar(node, key)
+
+    def merged(self, node: yaml.MappingNode, depth: int) -> tuple[list[Any], frozenset[int]]:
+        """A mapping's entries with its merge keys (``<<: *base``, ``<<: [*a, *b]``) made
+        into the entries they bring, as ``hookc.runtime`` reads them
+        (``hookc.runtime.yaml_merge``: YAML's rule, the mapping's own keys last, and winning).
+        Also the ids of the key nodes that came from a merge. A merge of anything but
+        mappings is reported, and its merges skipped."""
+        try:
+            brought, own = merged_pairs(node, depth)
+        except MergeError as exc:
+            if exc.message.startswith("the YAML nests"):
+                raise _TooLarge(exc.node, exc.message, "HK205") from None
+            self.diagnostics.append(error("HK205", exc.message, self.source, _span_of(exc.node)))
+            brought, own = [], [pair for pair in node.value if pair[0].tag != MERGE_TAG]
+        return [*brought, *own], frozenset(id(key_node) for key_node, _ in brought)
 
     def typed_scalar(self, node: yaml.Node, key: yaml.Node | None) -> Located:
         """A scalar the constructor reads (an int, a bool, null...), or that is a string

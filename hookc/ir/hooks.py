@@ -104,6 +104,7 @@ class Hook:
     undecidable: str | None = None
     span: Span | None = _SPAN
     source: Source | None = field(default=None, compare=False, hash=False, repr=False)
+    id_span: Span | None = _SPAN  # where the id is written; None where it is derived
 
 
 @record(slots=True)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from hookc.cel.printer import to_text
-from hookc.ir.expr import And, Expr, Or
+from hookc.ir.expr import And, Expr, Literal, Or
 from hookc.reasoning.domain import domain_of, empty_alone, is_empty
 from hookc.reasoning.facts import Fact
 from hookc.reasoning.glance import plain_paths, possible_path
@@ -148,7 +148,14 @@ class Refutation(Terms):
                 return f"`{to_text(atom.expr)}` is never a boolean"
             return None
         if type(value) is bool:
-            return None if value is atom.positive else f"`{atom.text()}` is always false"
+            if value is atom.positive:
+                return None
+            if isinstance(atom.expr, Literal):
+                # A bare constant, not quoted: `false` is always false says nothing, and the
+                # reader may have made it of what the user wrote (Rye's leaf with an operator
+                # Rye has not, which its own warning names); the finding points at it.
+                return "a part of it is always false"
+            return f"`{atom.text()}` is always false"
         if isinstance(value, CelError):
             return f"`{atom.text()}` is always an error ({value.message})"
         return f"`{to_text(atom.expr)}` is never a boolean"

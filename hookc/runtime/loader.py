@@ -41,6 +41,7 @@ from hookc.runtime.support import _hk_context, _hk_exact, _hk_safely, _hk_text
 from hookc.runtime.tree_form import NONFINITE, PARAM_TAGS, SHELL_ACTION_TYPES
 from hookc.runtime.truth import Truth
 from hookc.runtime.values import CelError
+from hookc.runtime.yaml_merge import flatten_mapping
 
 _HOLE = re.compile(r"\$\{")
 _SOURCE_DIGEST = re.compile(r"^# source sha256: ([0-9a-f]{64})$", re.MULTILINE)
@@ -87,7 +88,8 @@ class _NoDuplicates:
 
 
 class _Loader(_NoDuplicates, yaml.SafeLoader):
-    """Timestamps and binary stay the text they were written as (as the front end reads)."""
+    """Timestamps and binary stay the text they were written as (as the front end reads),
+    and merge keys (`<<: *base`) merge as YAML says (``hookc.runtime.yaml_merge``)."""
 
 
 if hasattr(yaml, "CSafeLoader"):  # libyaml's, when pyyaml was built with it: much faster
@@ -101,6 +103,7 @@ else:
 for _loader in _LOADERS:
     for _tag in ("tag:yaml.org,2002:timestamp", "tag:yaml.org,2002:binary"):
         _loader.add_constructor(_tag, lambda loader, node: loader.construct_scalar(node))
+    _loader.flatten_mapping = flatten_mapping
 
 
 @dataclass(frozen=True, slots=True)
@@ -244,7 +247,10 @@ def _read_yaml(text: str, name: str) -> Any:
 
 def _build(data: Any, text: str) -> Runtime:
     document = expect_mapping(data, ())
-    unknown = sorted(str(key) for key in document if key not in _DOCUMENT_KEYS)
+    # `x-` keys are the file's own (anchors that hooks merge in), as the schema allows.
+    unknown = sorted(
+        str(key) for key in document if key not in _DOCUMENT_KEYS and not str(key).startswith("x-")
+    )
     if unknown:  # a misspelt `hooks:` would otherwise load no hook, silently
         raise TreeError((unknown[0],), f"unknown key `{unknown[0]}` in a hook file", at_key=True)
     ordering = expect_mapping(document.get("ordering", {}), ("ordering",))

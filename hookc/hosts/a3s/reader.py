@@ -131,6 +131,7 @@ def read_hook(
         priority=priority,
         span=node.span,
         source=source,
+        id_span=record.span_of("id"),
     )
     return hook, record.diagnostics
 
@@ -422,7 +423,7 @@ def _duplicates(hooks: list[Hook], source: Source) -> list[Diagnostic]:
                     "HK401",
                     f"duplicate hook id `{hook.id}` (first used on line {line})",
                     source,
-                    hook.span,
+                    hook.id_span or hook.span,
                     "A3S keeps one hook per id: the later replaces it",
                 )
             )

@@ -114,6 +114,7 @@ def read_hook(
         description=summary.strip() if isinstance(summary, str) else None,
         span=node.span,
         source=source,
+        id_span=record.span_of("id"),
     )
     return hook, record.diagnostics
 

@@ -252,6 +252,7 @@ class _RyeLowering:
             description=str(description.value) if description is not None else None,
             span=node.span,
             source=self.source,
+            id_span=None if id_node is None else id_node.span,
         )
 
     def front_matter(self, hook: Located) -> bool:

@@ -197,7 +197,7 @@ def test_duplicate_ids_across_files_are_an_error_naming_both_places(tmp_path: Pa
     assert status == 1
     first = folder / "post_tool_use_tracker.yaml"
     assert (
-        f"{folder / 'tracker_copy.yaml'}:2:1: error[HK401]: duplicate hook id "
+        f"{folder / 'tracker_copy.yaml'}:2:5: error[HK401]: duplicate hook id "
         f"`post_tool_use_tracker` (first used in {first} on line 2)"
     ) in out
 

@@ -313,7 +313,35 @@ builtin_hooks:
     [duplicate] = [d for d in loaded.diagnostics if d.code == "HK401"]
     assert duplicate.message == "duplicate hook id `same` (first used on line 2)"
     assert duplicate.hint == "give each hook its own id"
-    assert loaded.source.position(duplicate.span.start) == (4, 5)  # type: ignore[union-attr]
+    # At the second hook's id, not at its first key (issue 25, item 25).
+    assert loaded.source.position(duplicate.span.start) == (4, 10)  # type: ignore[union-attr]
+
+
+def test_a_leaf_with_an_operator_rye_has_not_is_never_true_without_quoting_a_false() -> None:
+    # HK503 said "`false` is always false", quoting a false the user never wrote: the
+    # reader makes the leaf false, and says why at its `op` (HK210).
+    from hookc.check.run import check_loaded
+
+    text = """\
+builtin_hooks:
+  - id: starts
+    event: error
+    layer: 1
+    condition:
+      all:
+        - {path: error.message, op: starts_with, value: quota}
+        - {path: classification.retryable, value: true}
+    action: {primary: execute, item_id: "tool:x"}
+"""
+    loaded = load_source(Source("hook_conditions.yaml", text))
+    assert loaded.profile.name == "rye"
+    found = {d.code: d for d in check_loaded("hook_conditions.yaml", loaded).diagnostics}
+    assert found["HK210"].message.startswith("Rye's evaluator has no operator `starts_with`")
+    never = found["HK503"]
+    assert never.message == "condition can never be true: a part of it is always false"
+    assert "`false`" not in never.message
+    # At the leaf that is false, not at the first of the condition's keys.
+    assert loaded.source.position(never.span.start) == (7, 11)  # type: ignore[union-attr]
 
 
 def test_context_hooks_carry_their_position_and_wrap_and_run_action_lists() -> None:
