@@ -30,7 +30,7 @@ PATHS = (
     "m.k",
     "n",
 )
-_ABSENT_PATHS = ("tool_input.nope", "nope.deeper", "tool_input.tags[3]")
+_ABSENT_PATHS = ("tool_input.nope", "nope.deeper", "tool_input.tags[3]", "tool_input.tags[-1]")
 
 BIG_INTS = (
     2**53,

@@ -53,6 +53,37 @@ def plan(hooks: Sequence[Hook], dialect: Dialect) -> Plan:
     return Plan(dialect, tuple(planned), tuple(translator.paths))
 
 
+def sql_plan(hooks: Sequence[Hook], dialect: str) -> Plan:
+    """``plan`` for a dialect named as the command line names it (duckdb, spark)."""
+    if dialect == "spark":
+        from hookc.backend.sql.spark import Spark
+
+        return plan(hooks, Spark())
+    from hookc.backend.sql.duckdb import DuckDB
+
+    return plan(hooks, DuckDB())
+
+
+def outside(built: Plan) -> list[str]:
+    """A line for each hook outside the fragment: where it is, and why."""
+    lines = []
+    for item in built.hooks:
+        if item.unsupported is None:
+            continue
+        hook = item.hook
+        where = ""
+        node_span = item.unsupported.node.span
+        span = node_span if node_span is not None else hook.span
+        if hook.source is not None and span is not None:
+            line, column = hook.source.position(span.start)
+            where = f"{hook.source.name}:{line}:{column}: "
+        lines.append(
+            f"{where}hook `{hook.id}` is outside the SQL fragment: {item.unsupported.reason}; "
+            "it is evaluated exactly by the Python back end instead"
+        )
+    return lines
+
+
 def fallback_name(index: int) -> str:
     """The UDF that evaluates hook ``index`` in Python when it is outside the fragment."""
     return f"hookc_hook_{index}"

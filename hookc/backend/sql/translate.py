@@ -209,6 +209,8 @@ class Translator:
     # -- comparisons --------------------------------------------------------------------
 
     def _compare(self, node: Expr, op: str, left: _Term, right: _Term) -> str:
+        if _failed(left) or _failed(right):
+            return "NULL"  # strict: an operand's error is the comparison's
         if isinstance(left, _Const) and not isinstance(right, _Const):
             return self._compare(node, _FLIPPED[op], right, left)
         if not isinstance(right, _Const):
@@ -308,6 +310,8 @@ class Translator:
 
     def _membership(self, node: Expr, element: _Term, container: _Term) -> str:
         d = self.dialect
+        if _failed(element) or _failed(container):
+            return "NULL"
         if isinstance(element, _PathTerm) and isinstance(container, _Const):
             items = container.value
             if isinstance(items, CelError):
@@ -351,6 +355,8 @@ class Translator:
             raise Unsupported(node, f"the function `{name}` (outside the SQL fragment)")
         term = self._term(target)
         argument = self._term(args[0])
+        if _failed(term) or _failed(argument):
+            return "NULL"
         if not isinstance(term, _PathTerm) or not isinstance(argument, _Const):
             raise Unsupported(node, f"`{name}` with an argument read from the context")
         constant = argument.value
@@ -388,6 +394,11 @@ class Translator:
         if isinstance(v.compile_glob(constant), CelError):
             return "NULL"
         return d.full_match(s, regex.parse("(?s)" + v.glob_to_regex(constant)))
+
+
+def _failed(term: _Term) -> bool:
+    """A term that is an error whatever the event (a negative list index)."""
+    return isinstance(term, _Const) and isinstance(term.value, CelError)
 
 
 def _reads_nothing(node: Expr) -> bool:
