@@ -82,7 +82,8 @@ class Dialect:
         """The double a JSON number's text holds, as Python's ``float`` reads it: past the
         double range, an infinity (an engine's cast would fail or give NULL)."""
         negative, positive = self.double(-math.inf), self.double(math.inf)
-        inf = f"CASE WHEN starts_with({text}, '-') THEN {negative} ELSE {positive} END"
+        negated = self.starts_with(text, "'-'")
+        inf = f"CASE WHEN {negated} THEN {negative} ELSE {positive} END"
         return f"coalesce(try_cast({text} AS DOUBLE), {inf})"
 
     def code_points(self, text: str) -> str:

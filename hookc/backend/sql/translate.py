@@ -93,6 +93,9 @@ class _Int:
 
 _Term = _Const | _PathTerm | _Int
 
+# A typed NULL: Spark refuses an untyped NULL (VOID) in a CASE of booleans.
+_NULL = "CAST(NULL AS BOOLEAN)"
+
 _FLIPPED = {"==": "==", "!=": "!=", "<": ">", "<=": ">=", ">": "<", ">=": "<="}
 _SQL_OP = {"==": "=", "!=": "<>", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
 _STRING_METHODS = {"startsWith", "endsWith", "contains", "matches", "glob"}
@@ -140,7 +143,8 @@ class Translator:
             test = self._bool(node.condition)
             then, otherwise = self._bool(node.then), self._bool(node.otherwise)
             return (
-                f"(CASE WHEN {test} IS NULL THEN NULL WHEN {test} THEN {then} ELSE {otherwise} END)"
+                f"(CASE WHEN {test} IS NULL THEN {_NULL} WHEN {test} THEN {then} "
+                f"ELSE {otherwise} END)"
             )
         if isinstance(node, Has):
             return self._has(node)
@@ -151,6 +155,8 @@ class Translator:
         if isinstance(node, Call):
             return self._call(node)
         term = self._term(node)
+        if isinstance(term, _Const):  # a path that is an error whatever the event
+            return _truth(term.value)
         if isinstance(term, _PathTerm):  # a bool read from the context
             t, s = self.tag(term.index), self.text(term.index)
             return f"(CASE WHEN {t} = 'BOOLEAN' THEN {s} = 'true' END)"
@@ -181,6 +187,8 @@ class Translator:
             args = node.args if node.target is None else (node.target, *node.args)
             if len(args) == 1:
                 inner = self._term(args[0])
+                if _failed(inner):
+                    return inner
                 if isinstance(inner, _PathTerm):
                     t, s = self.tag(inner.index), self.text(inner.index)
                     d = self.dialect
@@ -210,21 +218,21 @@ class Translator:
 
     def _compare(self, node: Expr, op: str, left: _Term, right: _Term) -> str:
         if _failed(left) or _failed(right):
-            return "NULL"  # strict: an operand's error is the comparison's
+            return _NULL  # strict: an operand's error is the comparison's
         if isinstance(left, _Const) and not isinstance(right, _Const):
             return self._compare(node, _FLIPPED[op], right, left)
         if not isinstance(right, _Const):
             raise Unsupported(node, "a comparison of two values read from the context")
         value = right.value
         if isinstance(value, CelError):
-            return "NULL"
+            return _NULL
         if isinstance(left, _Int):
             return self._compare_int(node, op, left.sql, value)
         assert isinstance(left, _PathTerm)
         t, s = self.tag(left.index), self.text(left.index)
         if op in ("==", "!="):
             inner = self._equal(node, t, s, value)
-            equal = f"(CASE WHEN {t} IS NULL THEN NULL ELSE {inner} END)"
+            equal = f"(CASE WHEN {t} IS NULL THEN {_NULL} ELSE {inner} END)"
             return equal if op == "==" else f"(NOT {equal})"
         return self._order(op, t, s, value)
 
@@ -277,7 +285,7 @@ class Translator:
                 f"(CASE WHEN {t} = 'BOOLEAN' THEN ({s} = 'true') {sql_op} "
                 f"{'TRUE' if value else 'FALSE'} END)"
             )
-        return "NULL"  # null, lists and maps have no order: always an error
+        return _NULL  # null, lists and maps have no order: always an error
 
     def _int_relation(self, s: str, op: str, value: int) -> str:
         """An exact comparison of a JSON integer's text with an int64 constant. Past
@@ -286,9 +294,9 @@ class Translator:
         if op == "==":
             huge = "FALSE"
         elif op in ("<", "<="):
-            huge = f"starts_with({s}, '-')"
+            huge = d.starts_with(s, "'-'")
         else:
-            huge = f"(NOT starts_with({s}, '-'))"
+            huge = "(NOT " + d.starts_with(s, "'-'") + ")"
         return (
             f"(CASE WHEN length({s}) > {LONG_INT} THEN {huge} "
             f"ELSE {d.exact_int(s)} {_SQL_OP[op]} {value} END)"
@@ -305,34 +313,34 @@ class Translator:
             # NaN, or equality with a value of another type: false (true for !=), unless
             # the size itself is an error.
             answer = "TRUE" if op == "!=" else "FALSE"
-            return f"(CASE WHEN {sql} IS NULL THEN NULL ELSE {answer} END)"
-        return "NULL"
+            return f"(CASE WHEN {sql} IS NULL THEN {_NULL} ELSE {answer} END)"
+        return _NULL
 
     def _membership(self, node: Expr, element: _Term, container: _Term) -> str:
         d = self.dialect
         if _failed(element) or _failed(container):
-            return "NULL"
+            return _NULL
         if isinstance(element, _PathTerm) and isinstance(container, _Const):
             items = container.value
             if isinstance(items, CelError):
-                return "NULL"
+                return _NULL
             kind = v.kind(items)
             if kind == "map" and all(isinstance(key, str) for key in items):
                 items = list(items)  # a string-keyed map: the same test as its key list
             elif kind == "map":
                 raise Unsupported(node, "membership in a map with keys that are not strings")
             elif kind != "list":
-                return "NULL"  # `in` a string, a number, a bool or null: no overload
+                return _NULL  # `in` a string, a number, a bool or null: no overload
             t, s = self.tag(element.index), self.text(element.index)
             tests = [self._equal(node, t, s, item) for item in items]
             if any(v.kind(item) in ("list", "map") for item in items):
                 raise Unsupported(node, "membership in a list holding lists or maps")
             body = " OR ".join(tests) if tests else "FALSE"
-            return f"(CASE WHEN {t} IS NULL THEN NULL ELSE ({body}) END)"
+            return f"(CASE WHEN {t} IS NULL THEN {_NULL} ELSE ({body}) END)"
         if isinstance(container, _PathTerm) and isinstance(element, _Const):
             value = element.value
             if isinstance(value, CelError):
-                return "NULL"
+                return _NULL
             if not isinstance(value, str):
                 raise Unsupported(node, "membership of a constant that is not a string")
             t, s = self.tag(container.index), self.text(container.index)
@@ -356,12 +364,12 @@ class Translator:
         term = self._term(target)
         argument = self._term(args[0])
         if _failed(term) or _failed(argument):
-            return "NULL"
+            return _NULL
         if not isinstance(term, _PathTerm) or not isinstance(argument, _Const):
             raise Unsupported(node, f"`{name}` with an argument read from the context")
         constant = argument.value
         if isinstance(constant, CelError):
-            return "NULL"
+            return _NULL
         t, s = self.tag(term.index), self.text(term.index)
         d = self.dialect
         if name == "contains":
@@ -373,13 +381,13 @@ class Translator:
                 f"WHEN 'ARRAY' THEN {d.array_has_string(s, literal)} END)"
             )
         if not isinstance(constant, str):
-            return "NULL"  # no overload: an error whatever the target
+            return _NULL  # no overload: an error whatever the target
         try:
             test = self._string_test(name, s, constant)
         except JavaRegexRefused as exc:
             raise Unsupported(node, f"the pattern of `{name}`: {exc}") from None
-        if test == "NULL":
-            return "NULL"
+        if test == _NULL:
+            return _NULL
         return f"(CASE WHEN {t} = 'VARCHAR' THEN {test} END)"
 
     def _string_test(self, name: str, s: str, constant: str) -> str:
@@ -389,10 +397,10 @@ class Translator:
             return make(s, d.string(constant))
         if name == "matches":
             if isinstance(v.compile_regex(constant), CelError):
-                return "NULL"  # an invalid pattern: an error for every target
+                return _NULL  # an invalid pattern: an error for every target
             return d.search(s, constant, regex.parse(constant))
         if isinstance(v.compile_glob(constant), CelError):
-            return "NULL"
+            return _NULL
         return d.full_match(s, regex.parse("(?s)" + v.glob_to_regex(constant)))
 
 
@@ -415,7 +423,7 @@ def _truth(value: Any) -> str:
         return "TRUE"
     if value is False:
         return "FALSE"
-    return "NULL"
+    return _NULL
 
 
 def _kind_name(node: Expr) -> str:
