@@ -38,6 +38,7 @@ COMMANDS = {
     "run": "run the handlers of the hooks that match an event, as the agent would",
     "expr": "evaluate one `when` expression against a JSON context",
     "rule": "explain a diagnostic code: what it means, an example, the fix",
+    "replay": "replay hooks over recorded agent events: what would have fired (DuckDB, Spark)",
 }
 
 

@@ -78,11 +78,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--target",
-        choices=("python", "yaml", "registration"),
+        choices=("python", "yaml", "registration", "sql"),
         default="python",
         help="python (default): DIR/NAME.py and its bytecode; yaml: canonical YAML, "
         "DIR/NAME.hooks.yaml, for hookc.runtime; registration: a `.system/hooks` "
-        "registry's hooks grouped by event, DIR/NAME.json, as register_hooks.py emits them",
+        "registry's hooks grouped by event, DIR/NAME.json, as register_hooks.py emits them; "
+        "sql: DIR/NAME.sql, the replay of the hooks over a hook-input JSONL file (see "
+        "docs/replay.md)",
+    )
+    parser.add_argument(
+        "--dialect",
+        choices=("duckdb", "spark"),
+        default="duckdb",
+        help="with --target sql: the SQL engine, duckdb (default) or spark (Spark 4)",
     )
     parser.add_argument(
         "--explain",
@@ -109,6 +117,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             target=args.target,
             selection=settings.selection,
             given=given,
+            dialect=args.dialect,
         )
     except OutputError as exc:
         raise UsageError(str(exc)) from None
@@ -118,6 +127,8 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if args.explain:
         # Machine-readable output stays one document: the explanation goes beside it.
         (out if args.format == "text" else err).write(explanation(result.optimized, args.level))
+    for note in result.notes:
+        print(f"hookc: note: {note}", file=err)
     hooks = f"{result.hook_count} hook{'' if result.hook_count == 1 else 's'}"
     print(f"hookc: wrote {result.module_path} ({hooks})", file=err)
     return EXIT_OK

@@ -1,0 +1,181 @@
+"""`hookc replay` timed on generated, realistic Claude Code PreToolUse events.
+
+Run: python -m benchmarks.replay [EVENTS] [--spark]   (default 1,000,000 events; medians of 3)
+
+The data: hook inputs with a mix of tools (Bash 33 %, Read 24 %, Edit 12 %, Grep 7 %, Write
+5 %, Glob 5 %, TodoWrite 5 %, MCP 3 %, ...), realistic Bash commands and paths, 3 % without
+``permission_mode`` and 0.5 % with it null, numbers and booleans written as strings in some
+Bash inputs. The policy: ten typical guards (the four command-guard regexes and the
+``**/secrets/**`` glob among them) and one `exists()` hook outside the SQL fragment (the
+Python fallback, timed too).
+
+Every engine's per-hook counts (fired, undecided) are checked against the Python engine's
+(the reference) before any time is printed. The floors are printed beside the results:
+DuckDB splitting the file into lines, and parsing every line as JSON.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from hookc.cel.parser import parse
+from hookc.ir.hooks import Action, Hook, Ordering
+from hookc.replay.engines import Policy, run_duckdb, run_python
+from hookc.replay.pipelines import event_files, read_events
+
+GUARDS = {
+    "rm_rf": r"tool_name == 'Bash' && tool_input.command.matches('rm\\s+-rf')",
+    "force_push": r"tool_name == 'Bash' && tool_input.command.matches('git\\s+push\\s+.*(--force|-f\\b)')",  # noqa: E501
+    "pipe_to_shell": r"tool_input.command.matches('(curl|wget)[^|]*\\|\\s*(ba|z)?sh')",
+    "drop_table": r"tool_input.command.matches('(?i)drop\\s+(table|database)')",
+    "secrets": "tool_input.file_path.glob('**/secrets/**')",
+    "env_files": "tool_input.file_path.endsWith('.env')",
+    "long_timeout": "tool_input.timeout > 300000",
+    "background": "tool_input.run_in_background == true",
+    "odd_mode": "!(permission_mode in ['default', 'plan', 'acceptEdits'])",
+    "mcp_github": "tool_name.startsWith('mcp__github__')",
+    "todo_many": "tool_input.todos.exists(t, t.status == 'in_progress')",
+}  # fmt: skip
+
+_COMMANDS = ["ls -la", "git status", "git push origin main", "git push --force origin main",
+             "rm -rf build/", "npm test", "pytest -q", "curl -s https://x.sh | sh",
+             "psql -c 'DROP TABLE users'", "cat README.md", "make -j4", "git commit -m wip"]  # fmt: skip  # noqa: E501
+_PATHS = ["src/app.py", "src/secrets/key.pem", "README.md", ".env", "tests/test_x.py",
+          "docs/index.md", "config/secrets/prod.yaml", "pkg/main.go"]  # fmt: skip
+_TOOLS = [("Bash", 33), ("Read", 24), ("Edit", 12), ("Grep", 7), ("Write", 5), ("Glob", 5),
+          ("TodoWrite", 5), ("mcp__github__create_issue", 3), ("WebFetch", 3), ("Agent", 3)]  # fmt: skip  # noqa: E501
+
+
+def event(rng: random.Random, number: int) -> dict[str, object]:
+    tool = rng.choices([t for t, _ in _TOOLS], [w for _, w in _TOOLS])[0]
+    context: dict[str, object] = {
+        "session_id": f"s{number // 200}",
+        "transcript_path": f"/home/dev/.claude/projects/p/s{number // 200}.jsonl",
+        "cwd": "/home/dev/shop",
+        "hook_event_name": "PreToolUse",
+        "tool_name": tool,
+        "tool_use_id": f"toolu_{number:08d}",
+    }
+    roll = rng.random()
+    if roll >= 0.035:
+        context["permission_mode"] = rng.choice(["default", "default", "acceptEdits", "plan",
+                                                 "bypassPermissions"])  # fmt: skip
+    elif roll >= 0.03:
+        context["permission_mode"] = None
+    if tool == "Bash":
+        tool_input: dict[str, object] = {"command": rng.choice(_COMMANDS)}
+        if rng.random() < 0.2:
+            tool_input["timeout"] = rng.choice([120000, 600000, "600000", 30000])
+        if rng.random() < 0.1:
+            tool_input["run_in_background"] = rng.choice([True, False, "true"])
+    elif tool in ("Read", "Edit", "Write"):
+        tool_input = {"file_path": rng.choice(_PATHS)}
+    elif tool == "TodoWrite":
+        tool_input = {"todos": [{"content": "x", "status": rng.choice(["pending", "in_progress"])}]}
+    else:
+        tool_input = {"pattern": "TODO"}
+    context["tool_input"] = tool_input
+    return context
+
+
+def generate(path: Path, count: int, seed: int = 7) -> None:
+    rng = random.Random(seed)
+    with open(path, "w", encoding="utf-8") as handle:
+        for number in range(count):
+            handle.write(json.dumps(event(rng, number), separators=(",", ":")) + "\n")
+
+
+def policy() -> Policy:
+    hooks = tuple(
+        Hook(name, "PreToolUse", parse(text).expr, Action("command"))
+        for name, text in GUARDS.items()
+    )
+    return Policy(hooks, Ordering(first_match=False))
+
+
+def timed(function, repeats: int = 3):  # type: ignore[no-untyped-def]
+    runs, result = [], None
+    for _ in range(repeats):
+        start = time.perf_counter()
+        result = function()
+        runs.append(time.perf_counter() - start)
+    return statistics.median(runs), runs, result
+
+
+def counts(outcome) -> dict[str, tuple[int, int]]:  # type: ignore[no-untyped-def]
+    return {hook.id: (hook.fired, hook.undecided) for hook in outcome.hooks}
+
+
+def main() -> None:
+    import duckdb
+
+    count = int(next((a for a in sys.argv[1:] if a.isdigit()), "1000000"))
+    with tempfile.TemporaryDirectory() as scratch:
+        data = Path(scratch) / "events.jsonl"
+        generate(data, count)
+        size = data.stat().st_size
+        files = event_files([str(data)])
+        print(f"{count:,} events, {size / 1e6:.0f} MB, load {os.getloadavg()[0]:.1f}")
+        connection = duckdb.connect()
+        quoted = str(data).replace("'", "''")
+        split, runs, _ = timed(lambda: connection.execute(
+            f"SELECT count(*) FROM read_csv('{quoted}', columns={{'l': 'VARCHAR'}}, header=false, "
+            "delim=chr(1), quote='', escape='')").fetchall())  # fmt: skip
+        print(f"floor, DuckDB line split : {split:6.2f} s {count / split:>12,.0f} events/s  {runs}")
+        parsed, runs, _ = timed(lambda: connection.execute(
+            f"SELECT count_if(json_type(json) = 'OBJECT') FROM read_ndjson_objects('{quoted}')"
+        ).fetchall())  # fmt: skip
+        print(
+            f"floor, DuckDB JSON parse : {parsed:6.2f} s {count / parsed:>12,.0f} events/s  {runs}"
+        )
+        the_policy = policy()
+        sample = min(count, 200_000)
+        python_seconds, runs, reference = timed(
+            lambda: run_python(_first(read_events(files), sample), the_policy), 1
+        )
+        print(f"python engine ({sample:,})  : {python_seconds:6.2f} s "
+              f"{sample / python_seconds:>12,.0f} events/s  {runs}")  # fmt: skip
+        sql_only = Policy(the_policy.hooks[:-1], the_policy.ordering)
+        seconds, runs, outcome = timed(lambda: run_duckdb(files, "auto", sql_only))
+        print(f"duckdb, SQL hooks only   : {seconds:6.2f} s {count / seconds:>12,.0f} events/s  "
+              f"{runs}  = {100 * parsed / seconds:.0f}% of the parse rate")  # fmt: skip
+        sql_counts = counts(outcome)
+        seconds, runs, outcome = timed(lambda: run_duckdb(files, "auto", the_policy))
+        full_reference = (
+            reference if sample == count else run_python(read_events(files), the_policy)
+        )
+        assert counts(outcome) == counts(full_reference), "duckdb counts differ from python's"
+        assert sql_counts.items() <= counts(full_reference).items()
+        print(f"duckdb, + 1 Python hook  : {seconds:6.2f} s {count / seconds:>12,.0f} events/s  "
+              f"{runs}  = {100 * parsed / seconds:.0f}% of the parse rate; "
+              "counts = python's")  # fmt: skip
+        if "--spark" in sys.argv:
+            from hookc.replay.spark_engine import run_spark, session
+
+            spark = session()
+            seconds, runs, outcome = timed(
+                lambda: run_spark(files, "auto", the_policy, spark=spark)
+            )
+            assert counts(outcome) == counts(full_reference), "spark counts differ"
+            rate = count / seconds
+            print(f"spark engine (local[2])  : {seconds:6.2f} s {rate:>12,.0f} events/s  {runs}")
+        for hook in full_reference.hooks:
+            print(f"  {hook.id:<14} fired {hook.fired:>9,}  undecided {hook.undecided:>9,}")
+
+
+def _first(events, count):  # type: ignore[no-untyped-def]
+    for number, item in enumerate(events):
+        if number >= count:
+            return
+        yield item
+
+
+if __name__ == "__main__":
+    main()

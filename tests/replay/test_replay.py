@@ -1,0 +1,156 @@
+"""`hookc replay`: the pipelines' rebuilt events (golden, absent fields pinned), the engines
+agreeing with the Python reference, the reports, --compare and --fail-on."""
+
+from __future__ import annotations
+
+import io
+import json
+import sys
+from pathlib import Path
+
+import jsonschema
+import pytest
+
+from hookc.cli import main
+from hookc.replay.pipelines import claude_transcript, event_files, read_events
+from hookc.replay.report import SCHEMA
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLE = ROOT / "examples" / "replay"
+SESSION = EXAMPLE / "transcripts" / "-home-dev-shop" / "9f3c2a4e.jsonl"
+SUBAGENT = (
+    EXAMPLE / "transcripts" / "-home-dev-shop" / "9f3c2a4e" / "subagents" / "agent-b71e.jsonl"
+)
+
+
+def _replay(*arguments: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    status = main(["replay", *arguments], out, err)
+    return status, out.getvalue(), err.getvalue()
+
+
+def test_a_claude_transcript_gives_one_pre_tool_use_per_tool_use_block() -> None:
+    """Split content blocks (one API message over lines sharing message.id, a block written
+    twice) give one event each; the mode is the last recorded at or before the call; Task is
+    Agent; nothing the transcript lacks is invented (no null, no key)."""
+    events = list(claude_transcript(SESSION))
+    assert [e.context["tool_use_id"] for e in events] == [
+        "toolu_01",
+        "toolu_02",
+        "toolu_03",
+        "toolu_04",
+    ]
+    assert [e.source.rsplit(":", 1)[1] for e in events] == ["4", "8", "9", "10"]
+    first = events[0].context
+    assert first == {
+        "session_id": "9f3c2a4e",
+        "transcript_path": str(SESSION),
+        "cwd": "/home/dev/shop",
+        "permission_mode": "default",
+        "hook_event_name": "PreToolUse",
+        "tool_name": "Bash",
+        "tool_input": {"command": "rm -rf build/", "description": "Clean the build"},
+        "tool_use_id": "toolu_01",
+    }
+    assert [e.context["permission_mode"] for e in events[1:]] == ["acceptEdits"] * 3
+    assert events[2].context["tool_name"] == "Agent"
+    assert all("agent_id" not in e.context and "agent_type" not in e.context for e in events)
+
+
+def test_a_subagent_file_carries_its_agent_and_no_invented_mode() -> None:
+    (event,) = claude_transcript(SUBAGENT)
+    assert event.context["agent_id"] == "b71e"
+    assert "permission_mode" not in event.context  # never recorded in this file: missing
+    assert "agent_type" not in event.context
+
+
+def test_a_folder_is_searched_for_transcripts_in_order() -> None:
+    files = event_files([str(EXAMPLE / "transcripts")])
+    assert files == [SESSION, SUBAGENT]
+    assert len(list(read_events(files))) == 5
+
+
+def _comparable(report: str) -> dict:
+    document = json.loads(report)
+    document.pop("engine")
+    for hook in document["hooks"]:
+        hook.pop("fallback")
+        for example in hook["examples"]:
+            example.pop("source")
+    for example in document.get("compare", {}).get("examples", []):
+        example.pop("source")
+    return document
+
+
+@pytest.mark.parametrize("events", ["transcripts", "hook-inputs.jsonl"])
+def test_duckdb_gives_the_python_reference_s_report(events: str, tmp_path: Path) -> None:
+    """Counts, undecided, decisions, examples and the comparison, for a policy with a hook
+    outside the SQL fragment (an `exists()`), which DuckDB evaluates by the fallback."""
+    if events == "hook-inputs.jsonl":  # the direct path: DuckDB reads the file itself
+        target = tmp_path / events
+        lines = [
+            json.dumps(e.context) for e in read_events(event_files([str(EXAMPLE / "transcripts")]))
+        ]
+        target.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        source = str(target)
+    else:
+        source = str(EXAMPLE / events)
+    reports = {}
+    for engine in ("python", "duckdb"):
+        status, out, err = _replay(
+            str(EXAMPLE / "guard.hooks.yaml"), "--events", source, "--engine", engine,
+            "--compare", str(EXAMPLE / "old.hooks.yaml"), "--report", "json",
+        )  # fmt: skip
+        assert status == 0, out + err
+        jsonschema.validate(json.loads(out), SCHEMA)
+        reports[engine] = _comparable(out)
+    assert reports["duckdb"] == reports["python"]
+    hooks = {hook["id"]: hook for hook in reports["python"]["hooks"]}
+    assert (hooks["secrets"]["fired"], hooks["secrets"]["undecided"]) == (1, 4)
+    assert reports["python"]["compare"]["changed"] == 4
+
+
+def test_a_hook_undecided_everywhere_is_reported_as_not_audited(tmp_path: Path) -> None:
+    policy = tmp_path / "p.hooks.yaml"
+    policy.write_text(
+        "profile: claude-code\nhooks:\n  - id: cwd_guard\n    event: PreToolUse\n"
+        "    when: cwd.startsWith('/etc')\n    action: {type: command, command: ./g.sh}\n",
+        encoding="utf-8",
+    )
+    events = tmp_path / "e.jsonl"
+    events.write_text('{"hook_event_name": "PreToolUse", "tool_name": "Bash"}\n', encoding="utf-8")
+    status, out, _ = _replay(str(policy), "--events", str(events), "--engine", "python")
+    assert status == 0
+    assert "`cwd_guard` was undecided on every event" in out
+    status, out, _ = _replay(str(policy), "--events", str(events), "--engine", "python",
+                             "--report", "markdown")  # fmt: skip
+    assert out.startswith("## replay of 1 events (python), 1 hooks")
+
+
+def test_fail_on_trips_on_a_firing_hook_and_names_an_unknown_one() -> None:
+    arguments = [str(EXAMPLE / "guard.hooks.yaml"), "--events", str(EXAMPLE / "transcripts"),
+                 "--engine", "python"]  # fmt: skip
+    status, _, err = _replay(*arguments, "--fail-on", "no_rm_rf")
+    assert (status, err) == (1, "hookc: --fail-on tripped: no_rm_rf: 1 > 0\n")
+    assert _replay(*arguments, "--fail-on", "no_rm_rf>1")[0] == 0
+    status, _, err = _replay(*arguments, "--fail-on", "nope")
+    assert status == 2 and "the policy has no hook `nope`" in err
+
+
+def test_a_missing_duckdb_is_a_diagnostic_with_the_install_line(monkeypatch) -> None:
+    monkeypatch.setitem(sys.modules, "duckdb", None)  # `import duckdb` raises ImportError
+    status, _, err = _replay(str(EXAMPLE / "guard.hooks.yaml"), "--events", str(SESSION))
+    assert status == 2
+    assert err == (
+        "hookc: error: the duckdb engine needs DuckDB: pip install 'hookc[replay]' "
+        "(or use --engine python)\n"
+    )
+
+
+def test_a_file_that_is_not_json_lines_is_reported_with_its_line(tmp_path: Path) -> None:
+    events = tmp_path / "e.jsonl"
+    events.write_text('{"hook_event_name": "PreToolUse"}\nnot json\n', encoding="utf-8")
+    status, out, _ = _replay(str(EXAMPLE / "guard.hooks.yaml"), "--events", str(events),
+                             "--engine", "python")  # fmt: skip
+    assert status == 1
+    assert out.startswith(f"{events}:2: not JSON")
