@@ -102,13 +102,11 @@ class Cursor(Protocol):
             answer, why = self._answer(event, run, permission)
             if why is not None:
                 messages.append(f"{event} hook {run.hook_id}: {why}")
-            if answer is None:
-                continue
-            kind = answer.get("kind")
-            if kind in _RANK and _RANK[kind] > rank:
+            kind = answer.get("kind") if answer is not None else None
+            if answer is not None and kind in _RANK and _RANK[kind] > rank:
                 rank, verdict = _RANK[kind], kind
                 reason = answer.get("reason")
-            elif kind in _RANK and _RANK[kind] == rank and reason is None:
+            elif answer is not None and kind in _RANK and _RANK[kind] == rank and reason is None:
                 reason = answer.get("reason")
             output = run.output or {}
             user = output.get("user_message") or output.get("userMessage")

@@ -48,7 +48,7 @@ from hookc.frontend.formats.groups import name_problems, pattern_test
 from hookc.frontend.located import Located
 from hookc.frontend.lower import Loaded
 from hookc.hosts.cursor.flat import Condition, Flat, read_flat
-from hookc.hosts.gemini_cli.reader import ignored_matcher, known_values, what
+from hookc.hosts.gemini_cli.reader import known_values, what
 from hookc.ir.expr import Literal
 from hookc.ir.hooks import Action
 from hookc.profile import Profile
@@ -130,7 +130,7 @@ def cursor_matcher(event: str, node: Located, source: Source, profile: Profile) 
         named = [name for name in CLAUDE_TOOLS if re.search(rf"\b{name}\b", text)]
         if named:
             renames = ", ".join(
-                f"{name} is `{CLAUDE_TOOLS[name]}`" if CLAUDE_TOOLS[name] else f"{name} is not"
+                f"{name} is `{CLAUDE_TOOLS[name]}`" if CLAUDE_TOOLS[name] else f"{name} has none"
                 for name in named
             )
             problems = [
@@ -140,10 +140,22 @@ def cursor_matcher(event: str, node: Located, source: Source, profile: Profile) 
                     "Code's tools",
                     source,
                     node.span,
-                    f"Cursor's tool types differ: {renames} one of Cursor's",
+                    f"Cursor's tool types differ: {renames} here",
                 )
             ]
     return pattern_test(str(spec["field"]), pattern, node.span), problems, None
+
+
+def ignored_matcher(event: str, node: Located, source: Source) -> Diagnostic:
+    """HK701 for a handler's matcher on an event that ignores it (the flat family's
+    wording: the handler, not a group, runs every time)."""
+    return warning(
+        "HK701",
+        f"`{event}` ignores matchers: this handler runs on every `{event}`",
+        source,
+        node.span,
+        'remove the matcher, or write "*"',
+    )
 
 
 def handler_check(event: str, node: Located, action: Action, source: Source) -> list[Diagnostic]:

@@ -3,8 +3,8 @@
 
 By path: a ``*.kiro.hook`` file (the IDE's first format), and a ``.json`` file directly in
 a ``hooks`` folder of a ``.kiro`` folder (a project's or ``~/.kiro``). By content, where no
-other host's folder is in the path: ``"version": "v1"`` with hooks that name a
-``trigger``, which no other host's files have."""
+other host's folder is in the path: a ``hooks`` list whose hooks name a ``trigger``,
+which no other host's files have."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from hookc.profile import Profile, load_profile
 from hookc.source import Source
 
 PROFILE = "kiro"
-_VERSION = r'"version"\s*:\s*"v1"'
+_HOOK_LIST = r'"hooks"\s*:\s*\['
 _TRIGGER = r'"trigger"\s*:'
 OTHER_HOSTS = frozenset(
     {".claude", ".gemini", ".qwen", ".tabnine", ".codex", ".github", ".cursor", ".windsurf"}
@@ -39,7 +39,7 @@ def claims(name: str, text: str) -> bool:
         return True
     if any(part in OTHER_HOSTS for part in path.parts[:-1]):
         return False
-    return re.search(_VERSION, text) is not None and re.search(_TRIGGER, text) is not None
+    return re.search(_HOOK_LIST, text) is not None and re.search(_TRIGGER, text) is not None
 
 
 def load(source: Source, profile: Profile | None) -> Loaded:

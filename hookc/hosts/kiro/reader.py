@@ -7,8 +7,9 @@ kiro.dev/docs/cli/v3/hooks):
   seconds (default 60); ``enabled: false`` keeps the hook but runs it never.
 - ``*.kiro.hook`` (the IDE before 1.0; also found as ``.json`` files in
   ``.kiro/hooks/``, told apart by their ``when`` and ``then``): one hook per file,
-  ``{version, enabled, name, description, when: {type, patterns | toolTypes}, then: {type: runCommand | askAgent,
-  command | prompt, timeout}}``. Its trigger names are read as the new ones
+  ``{version, enabled, name, description, when: {type, patterns | toolTypes},
+  then: {type: runCommand | askAgent, command | prompt, timeout}}``. Its trigger names are
+  read as the new ones
   (``fileEdited`` is ``PostFileSave``, ``fileCreated`` ``PostFileCreate``, ``fileDeleted``
   ``PostFileDelete``, ``promptSubmit`` ``UserPromptSubmit``, ``agentStop`` ``Stop``,
   ``userTriggered`` ``Manual``, ``preToolUse``/``postToolUse`` the same in PascalCase,
@@ -44,7 +45,7 @@ from hookc.frontend.formats.groups import _timeout_problems, name_test, pattern_
 from hookc.frontend.json_file import load_json
 from hookc.frontend.located import Located
 from hookc.frontend.lower import Loaded, file_identity
-from hookc.hosts.gemini_cli.reader import ignored_matcher
+from hookc.hosts.cursor.reader import ignored_matcher
 from hookc.ir.expr import Call, Expr, Ident, Literal, Or
 from hookc.ir.hooks import Action, Hook, HookSet, ParamValue
 from hookc.profile import Profile
