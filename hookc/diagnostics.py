@@ -93,6 +93,13 @@ CODES: dict[str, str] = {
     "HK722": "matcher reads a field the event does not carry: the hook never runs",
     "HK723": "async hook's answer ignored: A3S answers Continue at once on this event",
     "HK724": "invalid regular expression that A3S matches as plain text",
+    # The flat family (Cursor, Windsurf) and Kiro.
+    "HK740": 'Cursor hooks file without `"version": 1`',
+    "HK741": "matcher on a Windsurf handler: Windsurf has none, the handler runs every time",
+    "HK742": "Cursor `loop_limit` on an event that sends no follow-up",
+    "HK743": "Cursor `failClosed` on an event that asks no permission",
+    "HK744": 'Kiro hooks file whose `version` is not "v1"',
+    "HK745": "old Kiro hook (`.kiro.hook`) without the tools or files it runs for",
     # hookc fmt.
     "HK601": "not a native YAML hook file: fmt leaves it as it is (a note)",
     "HK602": "file fmt cannot rewrite faithfully: left as it was",

@@ -399,6 +399,43 @@ RULES: dict[str, Rule] = {
         "command_pattern: 'rm ('",
         "Escape what is meant literally: `rm \\(`.",
     ),
+    "HK740": Rule(
+        'A Cursor hooks file without `"version": 1` (or with another value): Cursor\'s '
+        "docs require the format's version, and a project's file without it is treated as "
+        "broken.",
+        '{"hooks": {"beforeShellExecution": [{"command": "./guard.sh"}]}}',
+        'Add "version": 1 beside "hooks".',
+    ),
+    "HK741": Rule(
+        "A `matcher` on a Windsurf handler. Windsurf's hooks have no matchers: the handler "
+        "runs on every occurrence of its event, whatever the matcher says.",
+        '"pre_run_command": [{"command": "./guard.sh", "matcher": "git"}]',
+        "Remove it, and filter inside the script on the JSON it reads (`tool_info`).",
+    ),
+    "HK742": Rule(
+        "A Cursor `loop_limit` on an event other than `stop` or `subagentStop`: it caps "
+        "the follow-up messages those send, and does nothing elsewhere.",
+        '"afterFileEdit": [{"command": "./fmt.sh", "loop_limit": 3}]',
+        "Remove it, or move the handler to `stop`.",
+    ),
+    "HK743": Rule(
+        "A Cursor `failClosed: true` on an event that asks no permission: it turns a "
+        "failing handler into a deny, and there is nothing to deny there.",
+        '"afterShellExecution": [{"command": "./log.sh", "failClosed": true}]',
+        "Remove it; put guards on beforeShellExecution, preToolUse, beforeReadFile, ...",
+    ),
+    "HK744": Rule(
+        'A Kiro `.kiro/hooks/*.json` file whose `version` is not "v1", the only version of '
+        "the format.",
+        '{"version": "1.0", "hooks": [...]}',
+        'Write "version": "v1".',
+    ),
+    "HK745": Rule(
+        "An old Kiro hook (`when`/`then`) on a tool trigger without `toolTypes`, or on a "
+        "file trigger without `patterns`: it names nothing to run for, and runs for none.",
+        '{"when": {"type": "fileEdited"}, "then": {...}}',
+        'List them: "patterns": ["src/**/*.ts"], "toolTypes": ["write"] (or ["*"]).',
+    ),
     "HK801": Rule(
         "An inline suppression silences nothing on its hook: stale, or on the wrong hook.",
         "- id: a  # hookc: ignore[HK501]   (hook a reads only declared paths)",

@@ -60,6 +60,9 @@ from hookc.hosts.host import Host
 __all__ = ["HOSTS", "Host", "by_name", "detect", "for_profile", "hosts", "names", "precommit_files"]
 
 HOSTS = (
+    "hookc.hosts.cursor",
+    "hookc.hosts.windsurf",
+    "hookc.hosts.kiro",
     "hookc.hosts.gemini_cli",
     "hookc.hosts.tabnine",
     "hookc.hosts.qwen_code",
