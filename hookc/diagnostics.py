@@ -7,7 +7,7 @@ and in the machine-readable reporters built on ``location``.
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator, Mapping
 
 from hookc.records import record
 from hookc.source import Source, Span
@@ -18,58 +18,11 @@ class Severity(enum.Enum):
     WARNING = "warning"
 
 
-# Every code hookc can emit, with its one-line meaning. The README's table is checked against
-# this mapping, so a new code cannot go undocumented.
-CODES: dict[str, str] = {
-    "HK101": "syntax error in an expression",
-    "HK102": "unterminated string literal",
-    "HK103": "unsupported literal (uint or bytes)",
-    "HK104": "invalid escape sequence in a string literal",
-    "HK105": "numeric literal out of range (int64 or double)",
-    "HK106": "expression nested too deeply",
-    "HK107": "empty expression",
-    "HK108": "reserved word used as a name",
-    "HK110": "unknown function, or wrong number of arguments",
-    "HK111": "invalid use of a macro (has, exists, all, exists_one, filter, map)",
-    "HK112": "invalid regular expression or glob pattern",
-    "HK113": "operator applied to operands it can never accept",
-    "HK150": "Python spelling of a literal (True, False, None) read as a variable name",
-    # Hook files.
-    "HK201": "file cannot be read (missing, not UTF-8, binary)",
-    "HK202": "YAML syntax error",
-    "HK203": "XML syntax error",
-    "HK204": "unsafe XML: a DTD or entity declaration; XInclude, XSLT, a stylesheet (ignored)",
-    "HK205": "hook file does not match the hook schema",
-    "HK206": "file too large",
-    "HK207": "YAML aliases expand to too many nodes",
-    "HK208": "no hooks found in the file",
-    "HK209": "a hook has both `when` and `condition`",
-    "HK210": "invalid condition tree",
-    "HK211": "invalid `${...}` template",
-    "HK212": "invalid expression node (canonical YAML's node form)",
-    "HK213": "invalid parameter tag (canonical YAML's `template`, `double` or `params`)",
-    "HK214": "JSON syntax error",
-    # Actions.
-    "HK301": "unknown action type",
-    "HK302": "unknown action parameter",
-    "HK303": "action parameter of the wrong type",
-    "HK304": "action parameter not one of its allowed values",
-    "HK305": "required action parameter missing",
-    "HK306": "a hook must have exactly one action",
-    # Hooks.
-    "HK401": "duplicate hook id",
-    "HK402": "event not known to the profile",
-    "HK403": "file written for another profile or ordering",
-    "HK404": "events of another host: the file's host loads none of them",
-    # Paths, types and logic.
-    "HK501": "path not in the event context schema",
-    "HK502": "operator applied to a path whose schema type can never match",
-    "HK503": "condition can never be true",
-    "HK504": "condition is always true",
-    "HK505": "hook shadowed by an earlier hook under first-match",
-    "HK507": "template reads a path not in the event context schema",
-    "HK508": "template reads, under another name, a path the hook's condition reads",
-    "HK509": "two hooks that both take control with the same condition (all-match ordering)",
+# The transition's table: codes not yet in a rule module of their own (hookc.lint), with
+# their one-line meaning. A code added here and in hookc.rules.LEGACY_RULES (with its
+# fixture) works as before; `python -m hookc.lint.migrate HKnnn` moves it into a module.
+# Every other code's meaning is its module's RULE.summary. ``CODES`` below holds them all.
+LEGACY_CODES: dict[str, str] = {
     # Matcher groups of handlers (Claude Code, docker-agent).
     "HK701": "matcher on an event that ignores matchers",
     "HK702": "matcher that matches no name the profile knows",
@@ -100,6 +53,38 @@ CODES: dict[str, str] = {
     "HK801": "suppression that silences nothing",
     "HK802": "suppression that cannot be read",
 }
+
+
+class _Codes(Mapping[str, str]):
+    """Every code with its one-line meaning: the rule modules' and the legacy table's
+    (``hookc.lint.modules``). Membership reads folder listings only; a meaning imports
+    its rule's module."""
+
+    def __getitem__(self, code: str) -> str:
+        if code in LEGACY_CODES:
+            return LEGACY_CODES[code]
+        from hookc.lint.modules import rule_module
+
+        summary: str = rule_module(code).RULE.summary  # KeyError: no such code
+        return summary
+
+    def __contains__(self, code: object) -> bool:
+        if code in LEGACY_CODES:
+            return True
+        from hookc.lint.modules import rule_modules
+
+        return isinstance(code, str) and code in rule_modules()
+
+    def __iter__(self) -> Iterator[str]:
+        from hookc.lint.modules import rule_modules
+
+        return iter(sorted({*LEGACY_CODES, *rule_modules()}))
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+
+CODES: Mapping[str, str] = _Codes()
 
 
 # Longer source lines are shown as a window of this many characters around the caret.

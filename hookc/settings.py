@@ -47,7 +47,8 @@ def add_options(
         parser.add_argument(
             "--select",
             metavar="CODES",
-            help="report only these warnings: codes or prefixes, comma-separated (HK5,HK402)",
+            help="report only these warnings: codes, names or prefixes, comma-separated "
+            "(HK5,HK402,shadowed-hook)",
         )
         parser.add_argument(
             "--ignore",
