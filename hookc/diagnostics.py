@@ -102,6 +102,8 @@ class Diagnostic:
     source: Source
     span: Span
     hint: str | None = None
+    # The span's text is a secret: shown masked wherever the source line is printed.
+    masked: bool = False
 
     def __post_init__(self) -> None:
         if self.code not in CODES:
@@ -134,6 +136,8 @@ def render_each(diagnostics: Iterable[Diagnostic]) -> list[str]:
         source = diagnostic.source
         line, column = source.position(diagnostic.span.start)
         snippet = ""
+        if source.text and diagnostic.masked:
+            source = _masked(source, diagnostic.span)
         if source.text:
             line_start, line_end = source.line_bounds(line)
             start = line_start + column - 1
@@ -157,6 +161,19 @@ def render_each(diagnostics: Iterable[Diagnostic]) -> list[str]:
             f"{diagnostic.message}{snippet}{hint}"
         )
     return out
+
+
+def mask(text: str) -> str:
+    """A secret as it may be shown: its first four characters (a key's kind: `sk-a`,
+    `AKIA`, `ghp_`), then one `*` a character, so the caret still lines up."""
+    return text[:4] + "*" * (len(text) - 4)
+
+
+def _masked(source: Source, span: Span) -> Source:
+    text = source.text
+    return Source(
+        source.name, text[: span.start] + mask(text[span.start : span.end]) + text[span.end :]
+    )
 
 
 def _snippet(
@@ -234,6 +251,11 @@ def error(
 
 
 def warning(
-    code: str, message: str, source: Source, span: Span, hint: str | None = None
+    code: str,
+    message: str,
+    source: Source,
+    span: Span,
+    hint: str | None = None,
+    masked: bool = False,
 ) -> Diagnostic:
-    return Diagnostic(code, Severity.WARNING, message, source, span, hint)
+    return Diagnostic(code, Severity.WARNING, message, source, span, hint, masked)

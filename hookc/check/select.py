@@ -84,6 +84,8 @@ class Selection:
     select: tuple[str, ...] = ("ALL",)
     ignore: tuple[str, ...] = ()
     per_file_ignores: tuple[PerFileIgnore, ...] = ()
+    # The configuration's `allowed-commands` (HK930's allowlist); None: the rule is off.
+    allowed_commands: tuple[str, ...] | None = None
 
     def wants(self, code: str, path: str) -> bool:
         """Whether a warning with ``code`` in ``path`` is reported."""
