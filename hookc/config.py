@@ -9,6 +9,8 @@
     include = ["*.hooks.yaml"]     # which files in a folder are hook files
     exclude = ["build/**"]         # files and folders a folder search skips
 
+    allowed-commands = ["./hooks/*.sh"]  # HK930: every other hook command is reported
+
     [tool.hookc.per-file-ignores]
     "legacy/*.yaml" = ["HK501"]    # legacy/ beside this file; "*.old.yaml": such names anywhere
 
@@ -28,7 +30,16 @@ if TYPE_CHECKING:
     from typing import Any
 
 CONFIG_FILES = ("hookc.toml", "pyproject.toml")
-KEYS = ("profile", "strict", "select", "ignore", "include", "exclude", "per-file-ignores")
+KEYS = (
+    "profile",
+    "strict",
+    "select",
+    "ignore",
+    "include",
+    "exclude",
+    "per-file-ignores",
+    "allowed-commands",
+)
 # `hookc` where TOML can have it as a key, bare or quoted: after a dot (`[tool.hookc]`,
 # `tool . "hookc".strict = true`), at the start of a line (`hookc = {...}` under `[tool]`)
 # or in an inline table (`tool = {hookc = {...}}`), and followed by a dot, `=` or the `]`
@@ -55,6 +66,7 @@ class Config:
     include: tuple[str, ...] = ()
     exclude: tuple[str, ...] = ()
     per_file_ignores: tuple[PerFileIgnore, ...] = field(default=())
+    allowed_commands: tuple[str, ...] | None = None  # HK930's allowlist
 
     @property
     def base(self) -> str:
@@ -140,6 +152,7 @@ def load_config(path: str | Path) -> Config:
             for pattern, codes in ignores.items()
         )
         select = table.get("select")
+        allowed = table.get("allowed-commands")
         return Config(
             path=path,
             profile=_profile(table.get("profile"), where, base),
@@ -151,6 +164,9 @@ def load_config(path: str | Path) -> Config:
             include=_strings(table.get("include", []), where, "include"),
             exclude=_strings(table.get("exclude", []), where, "exclude"),
             per_file_ignores=per_file,
+            allowed_commands=_strings(allowed, where, "allowed-commands")
+            if allowed is not None
+            else None,
         )
     except SelectionError as exc:
         raise ConfigError(str(exc)) from None

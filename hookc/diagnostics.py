@@ -7,7 +7,7 @@ and in the machine-readable reporters built on ``location``.
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator, Mapping
 
 from hookc.records import record
 from hookc.source import Source, Span
@@ -18,58 +18,11 @@ class Severity(enum.Enum):
     WARNING = "warning"
 
 
-# Every code hookc can emit, with its one-line meaning. The README's table is checked against
-# this mapping, so a new code cannot go undocumented.
-CODES: dict[str, str] = {
-    "HK101": "syntax error in an expression",
-    "HK102": "unterminated string literal",
-    "HK103": "unsupported literal (uint or bytes)",
-    "HK104": "invalid escape sequence in a string literal",
-    "HK105": "numeric literal out of range (int64 or double)",
-    "HK106": "expression nested too deeply",
-    "HK107": "empty expression",
-    "HK108": "reserved word used as a name",
-    "HK110": "unknown function, or wrong number of arguments",
-    "HK111": "invalid use of a macro (has, exists, all, exists_one, filter, map)",
-    "HK112": "invalid regular expression or glob pattern",
-    "HK113": "operator applied to operands it can never accept",
-    "HK150": "Python spelling of a literal (True, False, None) read as a variable name",
-    # Hook files.
-    "HK201": "file cannot be read (missing, not UTF-8, binary)",
-    "HK202": "YAML syntax error",
-    "HK203": "XML syntax error",
-    "HK204": "unsafe XML: a DTD or entity declaration; XInclude, XSLT, a stylesheet (ignored)",
-    "HK205": "hook file does not match the hook schema",
-    "HK206": "file too large",
-    "HK207": "YAML aliases expand to too many nodes",
-    "HK208": "no hooks found in the file",
-    "HK209": "a hook has both `when` and `condition`",
-    "HK210": "invalid condition tree",
-    "HK211": "invalid `${...}` template",
-    "HK212": "invalid expression node (canonical YAML's node form)",
-    "HK213": "invalid parameter tag (canonical YAML's `template`, `double` or `params`)",
-    "HK214": "JSON syntax error",
-    # Actions.
-    "HK301": "unknown action type",
-    "HK302": "unknown action parameter",
-    "HK303": "action parameter of the wrong type",
-    "HK304": "action parameter not one of its allowed values",
-    "HK305": "required action parameter missing",
-    "HK306": "a hook must have exactly one action",
-    # Hooks.
-    "HK401": "duplicate hook id",
-    "HK402": "event not known to the profile",
-    "HK403": "file written for another profile or ordering",
-    "HK404": "events of another host: the file's host loads none of them",
-    # Paths, types and logic.
-    "HK501": "path not in the event context schema",
-    "HK502": "operator applied to a path whose schema type can never match",
-    "HK503": "condition can never be true",
-    "HK504": "condition is always true",
-    "HK505": "hook shadowed by an earlier hook under first-match",
-    "HK507": "template reads a path not in the event context schema",
-    "HK508": "template reads, under another name, a path the hook's condition reads",
-    "HK509": "two hooks that both take control with the same condition (all-match ordering)",
+# The transition's table: codes not yet in a rule module of their own (hookc.lint), with
+# their one-line meaning. A code added here and in hookc.rules.LEGACY_RULES (with its
+# fixture) works as before; `python -m hookc.lint.migrate HKnnn` moves it into a module.
+# Every other code's meaning is its module's RULE.summary. ``CODES`` below holds them all.
+LEGACY_CODES: dict[str, str] = {
     # Matcher groups of handlers (Claude Code, docker-agent).
     "HK701": "matcher on an event that ignores matchers",
     "HK702": "matcher that matches no name the profile knows",
@@ -94,12 +47,6 @@ CODES: dict[str, str] = {
     "HK723": "async hook's answer ignored: A3S answers Continue at once on this event",
     "HK724": "invalid regular expression that A3S matches as plain text",
     # The flat family (Cursor, Windsurf) and Kiro.
-    "HK740": 'Cursor hooks file without `"version": 1`',
-    "HK741": "matcher on a Windsurf handler: Windsurf has none, the handler runs every time",
-    "HK742": "Cursor `loop_limit` on an event that sends no follow-up",
-    "HK743": "Cursor `failClosed` on an event that asks no permission",
-    "HK744": 'Kiro hooks file whose `version` is not "v1"',
-    "HK745": "old Kiro hook (`.kiro.hook`) without the tools or files it runs for",
     # hookc fmt.
     "HK601": "not a native YAML hook file: fmt leaves it as it is (a note)",
     "HK602": "file fmt cannot rewrite faithfully: left as it was",
@@ -107,6 +54,38 @@ CODES: dict[str, str] = {
     "HK801": "suppression that silences nothing",
     "HK802": "suppression that cannot be read",
 }
+
+
+class _Codes(Mapping[str, str]):
+    """Every code with its one-line meaning: the rule modules' and the legacy table's
+    (``hookc.lint.modules``). Membership reads folder listings only; a meaning imports
+    its rule's module."""
+
+    def __getitem__(self, code: str) -> str:
+        if code in LEGACY_CODES:
+            return LEGACY_CODES[code]
+        from hookc.lint.modules import rule_module
+
+        summary: str = rule_module(code).RULE.summary  # KeyError: no such code
+        return summary
+
+    def __contains__(self, code: object) -> bool:
+        if code in LEGACY_CODES:
+            return True
+        from hookc.lint.modules import rule_modules
+
+        return isinstance(code, str) and code in rule_modules()
+
+    def __iter__(self) -> Iterator[str]:
+        from hookc.lint.modules import rule_modules
+
+        return iter(sorted({*LEGACY_CODES, *rule_modules()}))
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+
+CODES: Mapping[str, str] = _Codes()
 
 
 # Longer source lines are shown as a window of this many characters around the caret.
@@ -124,6 +103,8 @@ class Diagnostic:
     source: Source
     span: Span
     hint: str | None = None
+    # The span's text is a secret: shown masked wherever the source line is printed.
+    masked: bool = False
 
     def __post_init__(self) -> None:
         if self.code not in CODES:
@@ -156,6 +137,8 @@ def render_each(diagnostics: Iterable[Diagnostic]) -> list[str]:
         source = diagnostic.source
         line, column = source.position(diagnostic.span.start)
         snippet = ""
+        if source.text and diagnostic.masked:
+            source = _masked(source, diagnostic.span)
         if source.text:
             line_start, line_end = source.line_bounds(line)
             start = line_start + column - 1
@@ -179,6 +162,19 @@ def render_each(diagnostics: Iterable[Diagnostic]) -> list[str]:
             f"{diagnostic.message}{snippet}{hint}"
         )
     return out
+
+
+def mask(text: str) -> str:
+    """A secret as it may be shown: its first four characters (a key's kind: `sk-a`,
+    `AKIA`, `ghp_`), then one `*` a character, so the caret still lines up."""
+    return text[:4] + "*" * (len(text) - 4)
+
+
+def _masked(source: Source, span: Span) -> Source:
+    text = source.text
+    return Source(
+        source.name, text[: span.start] + mask(text[span.start : span.end]) + text[span.end :]
+    )
 
 
 def _snippet(
@@ -256,6 +252,11 @@ def error(
 
 
 def warning(
-    code: str, message: str, source: Source, span: Span, hint: str | None = None
+    code: str,
+    message: str,
+    source: Source,
+    span: Span,
+    hint: str | None = None,
+    masked: bool = False,
 ) -> Diagnostic:
-    return Diagnostic(code, Severity.WARNING, message, source, span, hint)
+    return Diagnostic(code, Severity.WARNING, message, source, span, hint, masked)

@@ -6,6 +6,8 @@ that hookc prints goes unexplained.
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
+
 from hookc.diagnostics import CODES
 from hookc.records import record
 
@@ -17,240 +19,9 @@ class Rule:
     fix: str
 
 
-RULES: dict[str, Rule] = {
-    "HK101": Rule(
-        "The `when` expression does not parse as CEL.",
-        "when: \"limit_code = 'spend_exceeded'\"",
-        "Write the expression in CEL: `==` compares, `&&`/`and` joins, strings are quoted.",
-    ),
-    "HK102": Rule(
-        "A string literal is opened and never closed.",
-        'when: "tool == \'Bash"',
-        "Close the string with the quote it was opened with.",
-    ),
-    "HK103": Rule(
-        "CEL's unsigned integers (`1u`) and bytes (`b'..'`) have no place in hook contexts.",
-        'when: "retries < 3u"',
-        "Write a plain integer (`3`) or a string.",
-    ),
-    "HK104": Rule(
-        "A string holds an escape CEL does not define (`\\d` in a non-raw string).",
-        "when: \"cmd.matches('\\d+')\"",
-        "Use a raw string, `r'\\d+'`, or double the backslash.",
-    ),
-    "HK105": Rule(
-        "A number does not fit a 64-bit integer or a double.",
-        'when: "count > 99999999999999999999"',
-        "Use a smaller number, or a double (`1e20`).",
-    ),
-    "HK106": Rule(
-        "The expression nests more than 128 levels deep.",
-        'when: "((((((...))))))" nested 200 times',
-        "Flatten it: chains of `&&` and `||` count as one level.",
-    ),
-    "HK107": Rule(
-        "A `when` is empty.",
-        'when: ""',
-        "Write a condition, or remove `when` (a hook without one always fires).",
-    ),
-    "HK108": Rule(
-        "A CEL reserved word is used as a name or field.",
-        "when: \"request.package == 'x'\"",
-        "Index instead of selecting: `request['package']`.",
-    ),
-    "HK110": Rule(
-        "A function is unknown, or called with the wrong number of arguments.",
-        'when: "len(items) > 2"',
-        "Use CEL's functions: `size(items) > 2`.",
-    ),
-    "HK111": Rule(
-        "A macro (`has`, `exists`, `all`, `exists_one`, `filter`, `map`) is used wrongly.",
-        "when: \"has(limit_code + 'x')\"",
-        "Give `has` a path, and the list macros a variable name and a predicate.",
-    ),
-    "HK112": Rule(
-        "A regular expression or glob pattern does not compile.",
-        "when: \"cmd.matches('(unclosed')\"",
-        "Fix the pattern; the message quotes the compiler's reason.",
-    ),
-    "HK113": Rule(
-        "An operator is applied to constants it can never accept, so the expression is "
-        "always an error.",
-        "when: \"'a' in 'abc'\"",
-        "Use the operator for the type: `'abc'.contains('a')`.",
-    ),
-    "HK150": Rule(
-        "`True`, `False` or `None` are Python spellings; CEL reads them as variable names.",
-        'when: "enabled == True"',
-        "Write `true`, `false`, `null`.",
-    ),
-    "HK201": Rule(
-        "The file cannot be read: missing, a folder, binary, not UTF-8, or of a kind hookc "
-        "does not read.",
-        "hookc check policies.hooks.yml~",
-        "Give a hook file (.yaml, .yml, .xml, .md) saved as UTF-8.",
-    ),
-    "HK202": Rule(
-        "The YAML does not parse.",
-        "hooks:\n  - event: error\n   action: {type: abort}",
-        "Fix the indentation or quoting the message points at.",
-    ),
-    "HK203": Rule(
-        "The XML is not well-formed.",
-        '<hook when="x < 3">',
-        "Escape `<` as `&lt;`, or put the condition in a `<when>` CDATA child.",
-    ),
-    "HK204": Rule(
-        "The XML declares a DTD or entities, which hookc never reads.",
-        '<!DOCTYPE hooks [<!ENTITY x "y">]>',
-        "Remove the DOCTYPE.",
-    ),
-    "HK205": Rule(
-        "The document does not match the hook file schema (schemas/hooks.schema.json).",
-        "priority: high",
-        "Follow the message: the key and the type it expects.",
-    ),
-    "HK206": Rule(
-        "The file is larger than 10 MB.",
-        "a generated 50 MB hook file",
-        "Split it into several files.",
-    ),
-    "HK207": Rule(
-        "YAML aliases expand to more than 1,000,000 nodes (or an alias contains itself).",
-        "a: &a [*b, *b, ...] nested",
-        "Write the values out, or use fewer nested aliases.",
-    ),
-    "HK208": Rule(
-        "The file holds no hooks.", "hooks: []", "Add hooks, or do not give hookc this file."
-    ),
-    "HK209": Rule(
-        "A hook has both `when` and `condition`.",
-        'when: "x > 1"\ncondition: {path: x, op: gt, value: 1}',
-        "Keep one of them.",
-    ),
-    "HK210": Rule(
-        "A condition tree is malformed: an unknown `op`, a missing `value`, `in` without a list.",
-        "condition: {path: tool, op: in, value: Bash}",
-        "Follow the seed's tree form: `{path, op, value}`, `all`, `any`, `not`.",
-    ),
-    "HK211": Rule(
-        "A `${...}` template is unclosed or its expression does not compile.",
-        'message: "spent ${cost.spend"',
-        "Close the template: `${cost.spend}`.",
-    ),
-    "HK212": Rule(
-        "An expression node of canonical YAML's node form is malformed.",
-        "{node: binary, op: '+', left: {node: ident}}",
-        "Write it as hookc compile --target yaml would, or as a `when` text.",
-    ),
-    "HK213": Rule(
-        "A parameter tag (`template`, `double`, `params`) is malformed.",
-        "{double: many}",
-        "Use `{double: NaN}`, `{double: +Inf}`, a template list or a params mapping.",
-    ),
-    "HK214": Rule(
-        "A JSON hook file (Claude Code's settings.json or hooks.json) does not parse.",
-        '{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "date"},]}]}}',
-        "Fix the JSON where the caret points: JSON allows no comma after the last item, and "
-        "no comments.",
-    ),
-    "HK301": Rule(
-        "The action type is not in the catalog.",
-        "action: {type: retyr}",
-        "Use a catalog type (the hint names the closest) or declare it in `action_types`.",
-    ),
-    "HK302": Rule(
-        "The action has a parameter its type does not declare.",
-        "action: {type: retry, attempts: 3}",
-        "Use the declared name (the hint names the closest).",
-    ),
-    "HK303": Rule(
-        "A parameter's value is not of the declared type.",
-        "action: {type: retry, max_attempts: many}",
-        "Give a value of the type the catalog declares.",
-    ),
-    "HK304": Rule(
-        "A parameter's value is not one of its allowed values.",
-        "action: {type: escalate, target: boss}",
-        "Use one of the values the message lists.",
-    ),
-    "HK305": Rule(
-        "A required parameter is missing.", "action: {type: call_directive}", "Add the parameter."
-    ),
-    "HK306": Rule(
-        "A directive XML hook has no action element, or more than one.",
-        '<hook event="error"><abort/><retry/></hook>',
-        "Keep exactly one action element.",
-    ),
-    "HK401": Rule(
-        "Two hooks have the same id (in one file, or across the files of one run).",
-        "- id: budget ...\n- id: budget ...",
-        "Give each hook its own id.",
-    ),
-    "HK402": Rule(
-        "The profile knows no such event (a warning: runtimes add events).",
-        "event: eror",
-        "Fix the name (the hint names the closest), or ignore HK402 for events your runtime adds.",
-    ),
-    "HK403": Rule(
-        "The file declares a profile or ordering other than the one it is read with.",
-        "profile: claude_code   (read with --profile default)",
-        "Read it with the profile it names, or remove the declaration.",
-    ),
-    "HK404": Rule(
-        "A file in one host's place whose events are another host's (a Claude Code "
-        "`PreToolUse` in `.gemini/settings.json`): the host skips events it does not know, "
-        "so it loads none of the file's hooks.",
-        '.gemini/settings.json: {"hooks": {"PreToolUse": [...]}}',
-        "Rename the events to the host's (`gemini hooks migrate --from-claude` does it for "
-        "Gemini CLI: PreToolUse is BeforeTool, PostToolUse AfterTool, Stop AfterAgent).",
-    ),
-    "HK501": Rule(
-        "A path is not in the event context schema: probably misspelt, or missing from the schema.",
-        'when: "cost.spent > 10.0"',
-        "Fix the path (the hint names the closest), or declare it in `event_context_schema`.",
-    ),
-    "HK502": Rule(
-        "An operator is applied to a path whose declared type can never accept it.",
-        'when: "limit_code > 3"   (limit_code is a string)',
-        "Compare with a value of the path's type.",
-    ),
-    "HK503": Rule(
-        "The condition can never be true: the hook never fires.",
-        'when: "x > 100 && x < 50"',
-        "Fix the condition, or remove the hook.",
-    ),
-    "HK504": Rule(
-        "The condition is always true: it tests nothing.",
-        'when: "x > 1 || x <= 1 || !has(x)"',
-        "Fix the condition, or remove it (a hook without one always fires).",
-    ),
-    "HK505": Rule(
-        "Under first-match ordering an earlier hook fires whenever this one would, so this "
-        "one never runs.",
-        "- {id: any_error, event: error, action: {type: abort}}\n"
-        "- {id: rate_limited, event: error, when: \"classification.category == 'rate_limited'\", "
-        "action: {type: retry}}",
-        "Give the narrower hook a higher priority, or narrow the earlier one.",
-    ),
-    "HK507": Rule(
-        "A `${...}` template reads a path not in the event context schema.",
-        'message: "${cost.spent}"',
-        "Fix the path, or declare it in `event_context_schema`.",
-    ),
-    "HK508": Rule(
-        "A template reads, under another name, a path that its hook's own condition reads: "
-        "one of the two is likely misnamed (a path and the same path under another prefix).",
-        'condition: {path: pressure_ratio, ...}  params: {ratio: "${event.pressure_ratio}"}',
-        "Read the same path in both, as the event's context has it.",
-    ),
-    "HK509": Rule(
-        "Where every matching hook runs and the first result that is not a plain success "
-        "takes control (Rye), two hooks of one event have the same condition and both may "
-        "take control: only the earlier one's result ever counts.",
-        "two `error` hooks with {path: classification.category, value: transient}",
-        "Merge the two hooks, or give them conditions that tell their cases apart.",
-    ),
+# The transition's table: the text of codes not yet in a rule module (hookc.lint), beside
+# hookc.diagnostics.LEGACY_CODES. ``RULES`` below reads these and the modules' docstrings.
+LEGACY_RULES: dict[str, Rule] = {
     "HK601": Rule(
         "hookc fmt lays out native YAML hook files only; it leaves any other file (another "
         "runtime's YAML, such as Rye's hook_conditions.yaml, or directive XML) as it is, "
@@ -399,43 +170,6 @@ RULES: dict[str, Rule] = {
         "command_pattern: 'rm ('",
         "Escape what is meant literally: `rm \\(`.",
     ),
-    "HK740": Rule(
-        'A Cursor hooks file without `"version": 1` (or with another value): Cursor\'s '
-        "docs require the format's version, and a project's file without it is treated as "
-        "broken.",
-        '{"hooks": {"beforeShellExecution": [{"command": "./guard.sh"}]}}',
-        'Add "version": 1 beside "hooks".',
-    ),
-    "HK741": Rule(
-        "A `matcher` on a Windsurf handler. Windsurf's hooks have no matchers: the handler "
-        "runs on every occurrence of its event, whatever the matcher says.",
-        '"pre_run_command": [{"command": "./guard.sh", "matcher": "git"}]',
-        "Remove it, and filter inside the script on the JSON it reads (`tool_info`).",
-    ),
-    "HK742": Rule(
-        "A Cursor `loop_limit` on an event other than `stop` or `subagentStop`: it caps "
-        "the follow-up messages those send, and does nothing elsewhere.",
-        '"afterFileEdit": [{"command": "./fmt.sh", "loop_limit": 3}]',
-        "Remove it, or move the handler to `stop`.",
-    ),
-    "HK743": Rule(
-        "A Cursor `failClosed: true` on an event that asks no permission: it turns a "
-        "failing handler into a deny, and there is nothing to deny there.",
-        '"afterShellExecution": [{"command": "./log.sh", "failClosed": true}]',
-        "Remove it; put guards on beforeShellExecution, preToolUse, beforeReadFile, ...",
-    ),
-    "HK744": Rule(
-        'A Kiro `.kiro/hooks/*.json` file whose `version` is not "v1", the only version of '
-        "the format.",
-        '{"version": "1.0", "hooks": [...]}',
-        'Write "version": "v1".',
-    ),
-    "HK745": Rule(
-        "An old Kiro hook (`when`/`then`) on a tool trigger without `toolTypes`, or on a "
-        "file trigger without `patterns`: it names nothing to run for, and runs for none.",
-        '{"when": {"type": "fileEdited"}, "then": {...}}',
-        'List them: "patterns": ["src/**/*.ts"], "toolTypes": ["write"] (or ["*"]).',
-    ),
     "HK801": Rule(
         "An inline suppression silences nothing on its hook: stale, or on the wrong hook.",
         "- id: a  # hookc: ignore[HK501]   (hook a reads only declared paths)",
@@ -459,6 +193,30 @@ RETIRED: dict[str, str] = {
     "and its hint recommended possessive and atomic forms that RE2 refuses. A "
     "`hookc: ignore[HK506]` comment silences nothing now; remove it.",
 }
+
+
+class _Rules(Mapping[str, Rule]):
+    """Every code's ``Rule`` (why, example, fix): the legacy table's, or made from its rule
+    module's docstring."""
+
+    def __getitem__(self, code: str) -> Rule:
+        if code in LEGACY_RULES:
+            return LEGACY_RULES[code]
+        from hookc.lint.modules import rule_module
+        from hookc.lint.rule import example_code, sections
+
+        parts = sections((rule_module(code).__doc__ or "").strip())  # KeyError: no such code
+        why = "\n\n".join(part for part in (parts["what"], parts.get("why")) if part)
+        return Rule(why, example_code(parts.get("example", "")), parts.get("fix", ""))
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(CODES)
+
+    def __len__(self) -> int:
+        return len(CODES)
+
+
+RULES: Mapping[str, Rule] = _Rules()
 
 
 def explain_rule(code: str) -> str | None:

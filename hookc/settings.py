@@ -46,7 +46,8 @@ def add_options(
         parser.add_argument(
             "--select",
             metavar="CODES",
-            help="report only these warnings: codes or prefixes, comma-separated (HK5,HK402)",
+            help="report only these warnings: codes, names or prefixes, comma-separated "
+            "(HK5,HK402,shadowed-hook)",
         )
         parser.add_argument(
             "--ignore",
@@ -83,6 +84,7 @@ def resolve(args: argparse.Namespace) -> Settings:
         select=select or config.select or ("ALL",),
         ignore=(*config.ignore, *ignore),
         per_file_ignores=config.per_file_ignores,
+        allowed_commands=config.allowed_commands,
     )
     strict = getattr(args, "strict", None)
     return Settings(

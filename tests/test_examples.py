@@ -55,8 +55,15 @@ def example_files() -> list[Path]:
     return sorted(
         path
         for path in INVALID.iterdir()
-        if path.is_file() and path.name != "README.md" and path.suffix != ".expected"
+        if path.is_file() and path.name != "README.md" and path.suffix not in (".expected", ".toml")
     )
+
+
+def options_of(path: Path) -> list[str]:
+    """An example with a configuration of its own (``<stem>.toml``: a rule that is off
+    until configured, HK930) is checked with it."""
+    config = path.with_suffix(".toml")
+    return ["--config", config.relative_to(ROOT).as_posix()] if config.exists() else []
 
 
 def code_of(path: Path) -> str:
@@ -90,7 +97,7 @@ def test_example_output_is_exactly_the_expected_file(
     path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.chdir(ROOT)
-    status, out, err = run("check", path.relative_to(ROOT).as_posix())
+    status, out, err = run("check", path.relative_to(ROOT).as_posix(), *options_of(path))
     compare_or_update(expected_path(path), out)
     assert err == ""
     assert status == (1 if "error[" in out else 0)
@@ -114,7 +121,11 @@ def test_every_code_has_an_example() -> None:
 
 def test_every_expected_file_belongs_to_an_example() -> None:
     stems = {path.stem for path in example_files()}
-    orphans = [p.name for p in INVALID.glob("*.expected") if p.stem not in stems]
+    orphans = [
+        p.name
+        for p in [*INVALID.glob("*.expected"), *INVALID.glob("*.toml")]
+        if p.stem not in stems
+    ]
     assert orphans == []
 
 

@@ -392,8 +392,9 @@ def test_colour_only_when_asked_or_on_a_terminal_without_no_color(
 def test_every_code_has_a_rule_entry_and_hookc_rule_prints_it() -> None:
     assert set(RULES) == set(CODES)
     status, out, _ = run("rule", "hk505")
-    assert status == 0 and out.startswith(f"HK505: {CODES['HK505']}\n")
-    assert "Example:" in out and "Fix:" in out
+    assert status == 0 and out.startswith(f"HK505 shadowed-hook: {CODES['HK505']}\n")
+    assert "## Example" in out and "## Fix" in out
+    assert run("rule", "shadowed-hook")[1] == out
     assert run("rule", "HK999")[0] == 2
 
 

@@ -21,6 +21,7 @@ from hookc.diagnostics import Diagnostic, Severity, in_order
 from hookc.frontend.inputs import duplicate_ids_across
 from hookc.frontend.load import load_file, load_source
 from hookc.frontend.lower import Loaded
+from hookc.lint.checks import lint_diagnostics
 from hookc.profile import Profile
 from hookc.records import record
 from hookc.source import Source
@@ -84,7 +85,7 @@ def check_inputs(
         else:
             file = load_source(Source(path, text), profile)
         loaded[path] = file
-        found[path] = [*file.diagnostics, *_checks(file)]
+        found[path] = [*file.diagnostics, *_checks(file, selection.allowed_commands)]
     hooksets = {path: file.hookset for path, file in loaded.items() if file.hookset is not None}
     for path, diagnostic in duplicate_ids_across(hooksets):
         found[path].append(diagnostic)
@@ -106,7 +107,7 @@ def check_loaded(path: str, file: Loaded) -> FileReport:
     return FileReport(path, in_order(found))
 
 
-def _checks(file: Loaded) -> list[Diagnostic]:
+def _checks(file: Loaded, allowed_commands: tuple[str, ...] | None = None) -> list[Diagnostic]:
     # A file with a hook the schema refused is not lowered; its sound hooks are still
     # checked (``Loaded.partial``), so that one mistake hides no other finding.
     hookset = file.hookset or file.partial
@@ -118,6 +119,9 @@ def _checks(file: Loaded) -> list[Diagnostic]:
         *name_diagnostics(hookset),
         *command_diagnostics(hookset),
     ]
+    if file.source is not None:
+        # The rule modules with a check: imported for a file with handlers only.
+        found.extend(lint_diagnostics(file.source, hookset, file.profile, allowed_commands))
     if file.profile.details.get("control") == "first_result":
         rye = file.profile.details.get("rye") or {}
         collecting = (*rye.get("context_events", ()), *rye.get("first_match_events", ()))

@@ -1,10 +1,10 @@
 """Which findings a user asked for: ``select``/``ignore`` (from the command line or the
 configuration file) and per-file ignores, as ruff has them.
 
-A rule is named by its code (``HK501``) or a prefix of codes (``HK5`` for every HK5xx);
-``ALL`` names every code. Only warnings can be silenced: an error means a hook cannot be
-compiled as written, and compile refuses it whatever the selection says, so check reports it
-too.
+A rule is named by its code (``HK501``), its name (``unknown-path``) or a prefix of codes
+(``HK5`` for every HK5xx); ``ALL`` names every code. Only warnings can be silenced: an error
+means a hook cannot be compiled as written, and compile refuses it whatever the selection
+says, so check reports it too.
 """
 
 from __future__ import annotations
@@ -24,15 +24,24 @@ class SelectionError(ValueError):
 
 
 def check_rule_names(names: Iterable[str], where: str) -> tuple[str, ...]:
-    """``names`` upper-cased, each a code, a prefix of codes or ``ALL``; else
-    ``SelectionError`` with the closest code."""
+    """``names`` as codes: each a code (any case), a rule's name, a prefix of codes or
+    ``ALL``; else ``SelectionError`` with the closest code or name."""
     checked = []
     for name in names:
         rule = name.strip().upper()
+        if rule and not rule.startswith("HK") and rule != "ALL":
+            # A rule's name (`shadowed-hook`) stands for its code; reading the names loads
+            # every rule's module, so only a name that is no code pays for it.
+            from hookc.lint.registry import code_of_name
+
+            rule = code_of_name(name) or rule
         if rule == "" or (rule != "ALL" and not any(code.startswith(rule) for code in CODES)):
             import difflib  # only for a suggestion: a run that needs none never loads it
 
-            close = difflib.get_close_matches(rule, list(CODES), n=1)
+            from hookc.lint.registry import rules
+
+            known = [*CODES, *(r.name for r in rules() if r.name)]
+            close = difflib.get_close_matches(name.strip(), known, n=1)
             hint = f" (did you mean {close[0]}?)" if close else " (see `hookc rule --all`)"
             raise SelectionError(f"{where}: unknown rule `{name}`{hint}")
         checked.append(rule)
@@ -100,6 +109,8 @@ class Selection:
     select: tuple[str, ...] = ("ALL",)
     ignore: tuple[str, ...] = ()
     per_file_ignores: tuple[PerFileIgnore, ...] = ()
+    # The configuration's `allowed-commands` (HK930's allowlist); None: the rule is off.
+    allowed_commands: tuple[str, ...] | None = None
 
     def wants(self, code: str, path: str) -> bool:
         """Whether a warning with ``code`` in ``path`` is reported."""

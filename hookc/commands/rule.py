@@ -1,4 +1,5 @@
-"""``hookc rule``: explain a diagnostic code: what it means, an example, the fix."""
+"""``hookc rule``: explain a rule, named by its code or its name: what it checks, why, an
+example, the fix and how safe an automatic fix is (the rule module's docstring)."""
 
 from __future__ import annotations
 
@@ -6,27 +7,32 @@ import argparse
 from typing import TextIO
 
 from hookc.commands import EXIT_OK, UsageError
-from hookc.rules import explain_rule, rule_index
 
-DESCRIPTION = "Print what a diagnostic code means, an example that gets it, and the fix."
+DESCRIPTION = (
+    "Print what a rule checks, why, an example that gets it, the fix and whether "
+    "`check --fix` applies it. Name it by code (HK505) or name (shadowed-hook)."
+)
 EXAMPLES = """examples:
   hookc rule HK505                                   what HK505 means, an example, the fix
-  hookc rule --all                                   every code with its one-line meaning"""
+  hookc rule dangerous-command                       a rule by its name
+  hookc rule --all                                   every rule with its name and meaning"""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("code", nargs="?", help="a code, e.g. HK505")
-    parser.add_argument("--all", action="store_true", help="list every code")
+    parser.add_argument("code", nargs="?", help="a code or a name, e.g. HK505 or shadowed-hook")
+    parser.add_argument("--all", action="store_true", help="list every rule")
 
 
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    from hookc.lint.explain import explain, index
+
     if args.all:
-        out.write(rule_index())
+        out.write(index())
         return EXIT_OK
     if not args.code:
-        raise UsageError("name a code (hookc rule HK505) or give --all")
-    text = explain_rule(args.code)
+        raise UsageError("name a rule (hookc rule HK505, hookc rule shadowed-hook) or give --all")
+    text = explain(args.code)
     if text is None:
-        raise UsageError(f"unknown code {args.code!r} (hookc rule --all lists them)")
+        raise UsageError(f"unknown rule {args.code!r} (hookc rule --all lists them)")
     out.write(text)
     return EXIT_OK

@@ -1,0 +1,1 @@
+"""Policy rules: a team's own limits on hooks, off until configured."""

@@ -1,0 +1,1 @@
+"""Security rules: what a handler runs or holds that puts the machine or its secrets at risk."""
