@@ -88,6 +88,13 @@ CODES: dict[str, str] = {
     "HK715": "template that builds a shell command from the event",
     "HK716": "command or environment variable no process can be given (NUL, `=` in a name)",
     "HK717": "timeout so short it is likely seconds, where timeouts are milliseconds",
+    # Codex's files (hookc/hosts/codex).
+    "HK730": "key a Codex hooks file may not have: Codex refuses the whole file",
+    "HK731": "handler Codex parses and skips (prompt, agent, an empty command or MCP tool)",
+    "HK732": "matcher that is no Rust regular expression: Codex skips the whole group",
+    "HK733": "`timeoutSec`, which the current Codex ignores (older releases read it)",
+    "HK734": "handler setting Codex changes or ignores on this event (clamped, dropped)",
+    "HK736": "TOML syntax error",
     # Matchers of the other hook systems (the registry, A3S).
     "HK721": "unknown matcher key",
     "HK722": "matcher reads a field the event does not carry: the hook never runs",

@@ -60,6 +60,7 @@ from hookc.hosts.host import Host
 __all__ = ["HOSTS", "Host", "by_name", "detect", "for_profile", "hosts", "names", "precommit_files"]
 
 HOSTS = (
+    "hookc.hosts.codex",
     "hookc.hosts.gemini_cli",
     "hookc.hosts.tabnine",
     "hookc.hosts.qwen_code",
