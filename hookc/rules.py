@@ -373,6 +373,46 @@ RULES: dict[str, Rule] = {
         '"timeout": 30   (30 ms: the hook is killed before it starts)',
         "Write milliseconds: 30000.",
     ),
+    "HK730": Rule(
+        "A Codex hooks.json holds a key beside `description` and `hooks` (`$schema` too): "
+        "Codex's HooksFile refuses unknown keys, so it skips the whole file and none of its "
+        "hooks runs.",
+        '{"$schema": "...", "hooks": {...}}',
+        "Remove the key; point an editor at the schema in its own settings.",
+    ),
+    "HK731": Rule(
+        "Codex parses this handler and skips it at startup: `prompt` and `agent` handlers "
+        "(not supported yet), a `command` handler with an empty command, an `mcp_tool` "
+        "handler with an empty server or tool, or on SessionEnd.",
+        '{"type": "prompt", "prompt": "Is this safe?"}',
+        "Write a `command` handler (or an `mcp_tool` one on another event).",
+    ),
+    "HK732": Rule(
+        "A Codex matcher that is neither `*`, empty, nor letters, digits, `_` and `|` is a "
+        "Rust regular expression; Rust refuses this one, and Codex then skips the whole "
+        "matcher group at startup.",
+        '"matcher": "Bash("',
+        "Escape what is meant literally (`Bash\\(`), or list exact names: `Bash|apply_patch`.",
+    ),
+    "HK733": Rule(
+        "`timeoutSec`: older Codex releases read it as `timeout`; the current one has no such "
+        "alias, ignores it and waits the default 600 seconds.",
+        '"timeoutSec": 30',
+        'Write "timeout": 30.',
+    ),
+    "HK734": Rule(
+        "Codex changes or ignores this handler setting on its event: SessionEnd and "
+        "Interrupt hooks wait at most 3 seconds, an `async` SessionEnd hook runs "
+        "synchronously, `additionalContextLimit` counts only where a hook can add context.",
+        '"Interrupt": [{"hooks": [{"type": "command", "command": "x", "timeout": 30}]}]',
+        "Write what Codex does: a timeout of 3 or less; no `async` or "
+        "`additionalContextLimit` there.",
+    ),
+    "HK736": Rule(
+        "The file is not valid TOML, so Codex cannot read its configuration.",
+        'matcher = "Bash',
+        "Close the string, table or array the message points at.",
+    ),
     "HK721": Rule(
         "A matcher names a key its tool does not have (an A3S `matcher`, a registry `match`): "
         "the tool ignores it, so the hook matches more than meant.",
