@@ -64,6 +64,8 @@ HOSTS = (
     "hookc.hosts.gemini_cli",
     "hookc.hosts.tabnine",
     "hookc.hosts.qwen_code",
+    "hookc.hosts.factory",
+    "hookc.hosts.augment",
     "hookc.hosts.claude_code",
     "hookc.hosts.docker_agent",
     "hookc.hosts.rye",

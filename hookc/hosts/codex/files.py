@@ -7,8 +7,9 @@ manifest folder and no ``.claude-plugin`` one (a plugin made for both is Claude 
 first: its file is then read as Claude Code's, and ``--profile codex`` reads it as
 Codex's). By content, where no other host's folder is in the path: a ``hooks`` object that
 names Codex's own event (``Interrupt``) or a handler field only Codex has
-(``commandWindows``, ``command_windows``, ``additionalContextLimit``, ``timeoutSec``).
-Codex's other events are Claude Code's, so such content alone says nothing."""
+(``commandWindows``, ``command_windows``, ``additionalContextLimit``, ``timeoutSec``), and
+a TOML file with ``[hooks]`` tables (``[[hooks.PreToolUse]]``: no other host writes hooks
+in TOML). Codex's other events are Claude Code's, so such JSON alone says nothing."""
 
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ from hookc.source import Source
 
 PROFILE = "codex"
 _HOOKS_OBJECT = r'"hooks"\s*:\s*\{'
+_TOML_HOOKS = r"(?m)^[ \t]*\[\[?[ \t]*hooks[ \t]*[.\]]"
 _OWN = r'"(?:Interrupt|commandWindows|command_windows|additionalContextLimit|timeoutSec)"\s*:'
 # Folders that say a file is another host's, whatever it holds.
 _OTHER_HOSTS = frozenset(
@@ -40,13 +42,19 @@ def claims(name: str, text: str) -> bool:
     suffix = path.suffix.lower()
     if path.parent.name == ".codex" and path.name in ("hooks.json", "config.toml"):
         return True
+    if suffix == ".toml":
+        return not _in_other_host(path) and re.search(_TOML_HOOKS, text) is not None
     if suffix != ".json":
         return False
     if path.name == "hooks.json" and path.parent.name == "hooks" and _in_codex_plugin(path):
         return True
-    if any(part in _OTHER_HOSTS for part in path.parts[:-1]):
+    if _in_other_host(path):
         return False
     return re.search(_HOOKS_OBJECT, text) is not None and re.search(_OWN, text) is not None
+
+
+def _in_other_host(path: PurePath) -> bool:
+    return any(part in _OTHER_HOSTS for part in path.parts[:-1])
 
 
 def _in_codex_plugin(path: PurePath) -> bool:

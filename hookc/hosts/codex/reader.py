@@ -533,8 +533,8 @@ def matcher_condition(
                         "handlers runs",
                         source,
                         node.span,
-                        "escape the characters meant literally (`\\\\[`), or list exact "
-                        "names with `|`",
+                        "escape what is meant literally with a backslash, or list exact "
+                        "names with `|` (`Bash|apply_patch`)",
                     )
                 ],
                 True,
