@@ -41,6 +41,7 @@ LEGACY_CODES: dict[str, str] = {
     "HK715": "template that builds a shell command from the event",
     "HK716": "command or environment variable no process can be given (NUL, `=` in a name)",
     "HK717": "timeout so short it is likely seconds, where timeouts are milliseconds",
+    # Codex's files (hookc/hosts/codex).
     # Matchers of the other hook systems (the registry, A3S).
     "HK721": "unknown matcher key",
     "HK722": "matcher reads a field the event does not carry: the hook never runs",

@@ -55,14 +55,21 @@ def example_files() -> list[Path]:
     return sorted(
         path
         for path in INVALID.iterdir()
-        if path.is_file() and path.name != "README.md" and path.suffix not in (".expected", ".toml")
+        if path.is_file()
+        and path.name != "README.md"
+        and path.suffix != ".expected"
+        and not path.name.endswith(CONFIG)
     )
 
 
+# An example's configuration of its own (a rule that is off until configured, HK930) lies
+# beside it as `<stem>.hookc.toml`.
+CONFIG = ".hookc.toml"
+
+
 def options_of(path: Path) -> list[str]:
-    """An example with a configuration of its own (``<stem>.toml``: a rule that is off
-    until configured, HK930) is checked with it."""
-    config = path.with_suffix(".toml")
+    """An example with a configuration of its own is checked with it."""
+    config = path.with_name(path.stem + CONFIG)
     return ["--config", config.relative_to(ROOT).as_posix()] if config.exists() else []
 
 
@@ -123,8 +130,8 @@ def test_every_expected_file_belongs_to_an_example() -> None:
     stems = {path.stem for path in example_files()}
     orphans = [
         p.name
-        for p in [*INVALID.glob("*.expected"), *INVALID.glob("*.toml")]
-        if p.stem not in stems
+        for p in [*INVALID.glob("*.expected"), *INVALID.glob(f"*{CONFIG}")]
+        if p.name.removesuffix(CONFIG).removesuffix(".expected") not in stems
     ]
     assert orphans == []
 

@@ -615,10 +615,9 @@ def test_rollouts_other_events_last_answer_wins() -> None:
 def test_an_unknown_protocol_names_the_known_ones() -> None:
     with pytest.raises(ValueError) as raised:
         handlers.run("zed", "x", {}, [])
-    assert str(raised.value) == (
-        "unknown handler protocol 'zed'; hookc knows a3s, claude-code, cursor, docker-agent, "
-        "gemini-cli, kiro, registry, rollouts, tabnine, windsurf"
-    )
+    known = ", ".join(sorted(handlers.PROTOCOLS))
+    assert str(raised.value) == f"unknown handler protocol 'zed'; hookc knows {known}"
+    assert {"a3s", "claude-code", "codex", "gemini-cli", "registry"} <= set(handlers.PROTOCOLS)
 
 
 def test_no_matches_proceed_with_nothing_run() -> None:

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from hookc import handlers
 from hookc.cli import main
 from hookc.frontend.lower import file_identity
 
@@ -167,19 +168,21 @@ def test_timeout_and_cwd_options(tmp_path: Path) -> None:
     assert json.loads(out)["verdict"] == "proceed"
 
 
+# The protocols hookc speaks, one per host that runs handlers (hookc.hosts).
+KNOWN = ", ".join(sorted(handlers.PROTOCOLS))
+
+
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
         (
-            ("--protocol", "cursor"),
-            "hookc: error: unknown protocol 'cursor'; hookc knows a3s, "
-            "claude-code, docker-agent, gemini-cli, registry, rollouts, tabnine\n",
+            ("--protocol", "zed"),
+            f"hookc: error: unknown protocol 'zed'; hookc knows {KNOWN}\n",
         ),
         (
             (),
             "hookc: error: the `default` profile names no handler protocol; say which host "
-            "runs these hooks with --protocol (a3s, claude-code, docker-agent, gemini-cli, "
-            "registry, rollouts, tabnine)\n",
+            f"runs these hooks with --protocol ({KNOWN})\n",
         ),
         (
             ("--protocol", "claude_code", "--timeout", "0"),

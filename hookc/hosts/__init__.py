@@ -60,12 +60,15 @@ from hookc.hosts.host import Host
 __all__ = ["HOSTS", "Host", "by_name", "detect", "for_profile", "hosts", "names", "precommit_files"]
 
 HOSTS = (
+    "hookc.hosts.codex",
     "hookc.hosts.cursor",
     "hookc.hosts.windsurf",
     "hookc.hosts.kiro",
     "hookc.hosts.gemini_cli",
     "hookc.hosts.tabnine",
     "hookc.hosts.qwen_code",
+    "hookc.hosts.factory",
+    "hookc.hosts.augment",
     "hookc.hosts.claude_code",
     "hookc.hosts.docker_agent",
     "hookc.hosts.rye",

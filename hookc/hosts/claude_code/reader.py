@@ -274,7 +274,9 @@ def _event_handlers(
             continue
         description = group.get("description")
         for index, node in enumerate(entries.value):
-            action, found = handler_action(node, profile, source)
+            # `timeout_unit: ms` (Augment's profile): timeouts count milliseconds.
+            milliseconds = profile.details.get("timeout_unit") == "ms"
+            action, found = handler_action(node, profile, source, milliseconds=milliseconds)
             diagnostics.extend(found)
             if action is None:
                 continue
@@ -392,7 +394,8 @@ def matcher_condition(
     if spec.get("globs"):  # FileChanged: `|`-separated file-name globs
         return _globs(field, text.split("|"), node.span), []
     narrow = bool(spec.get("narrow"))
-    if (NARROW_EXACT if narrow else EXACT).fullmatch(text):
+    # `rule: regex` (Augment's tool matchers): every matcher is a regular expression.
+    if spec.get("rule") != "regex" and (NARROW_EXACT if narrow else EXACT).fullmatch(text):
         names = text.split("|") if narrow else _SEPARATORS.split(text.strip())
         return _exact(text, names, field, known, spec, node, source)
     translated = regex_dialects.javascript(text)
@@ -489,9 +492,17 @@ def _script_roots(source: Source) -> dict[str, Path]:
     path = path.resolve()
     if path.suffix.lower() == ".md":  # a skill's or an agent's front matter
         return script_roots(path)
-    if path.parent.name == "hooks" and path.name == "hooks.json":
+    if path.parent.name == "hooks" and path.parent.parent.name == ".factory":
+        path = path.parent  # Factory's older `.factory/hooks/hooks.json`: a project's file
+    elif path.parent.name == "hooks" and path.name == "hooks.json":
         return {"CLAUDE_PLUGIN_ROOT": path.parent.parent}
-    project = path.parent.parent if path.parent.name == ".claude" else path.parent
+    folder = path.parent.name
+    project = path.parent.parent if folder in HOST_FOLDERS else path.parent
     if project == Path.home():  # ~/.claude/settings.json: no project of its own
         return {}
-    return {"CLAUDE_PROJECT_DIR": project, ".": project}
+    return {HOST_FOLDERS.get(folder) or "CLAUDE_PROJECT_DIR": project, ".": project}
+
+
+# The settings folders of the hosts that read this format (Factory Droid's and Augment's
+# reuse this reader), each with the variable naming the project, where the host sets one.
+HOST_FOLDERS = {".claude": "CLAUDE_PROJECT_DIR", ".factory": "FACTORY_PROJECT_DIR", ".augment": ""}

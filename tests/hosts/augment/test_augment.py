@@ -1,0 +1,160 @@
+"""Augment's files: claimed by their path, read with Augment's events, tools and
+millisecond timeouts, and their matchers held to an oracle written from Augment's hooks
+page (docs.augmentcode.com/cli/hooks, "Structure"):
+
+- "matcher: Pattern to match tool names (case-sensitive). Supports regex patterns.
+  Optional for PreToolUse and PostToolUse (defaults to ".*" to match all tools). Not used
+  for session events (SessionStart, SessionEnd, Stop)";
+- the examples ``launch-process`` ("a specific tool"), ``str-replace-editor|save-file``
+  ("regex OR") and ``.*``: every matcher a regular expression, searched in the name.
+
+The oracle shares no code with hookc; Python's ``re`` stands in for JavaScript's on the
+generated patterns, where the two agree. Also ``hookc run --protocol augment``: a
+millisecond timeout, exit 2.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+import stat
+from pathlib import Path
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from hookc.cli import main
+from hookc.diagnostics import Severity
+from hookc.frontend.load import load_source
+from hookc.hosts import detect
+from hookc.source import Source
+from tests.foreign import back_ends, fired_ids
+from tests.properties import SETTINGS, examples
+
+NAME = ".augment/settings.json"
+PREFIX = ".augment/settings."
+TOOL_EVENTS = ("PreToolUse", "PostToolUse")
+
+
+def oracle(hooks: dict[str, Any], event: str, tool: str | None) -> list[str]:
+    selected = []
+    for index, group in enumerate(hooks.get(event) or []):
+        matcher = group.get("matcher", ".*")
+        chosen = event not in TOOL_EVENTS or (
+            tool is not None and re.search(matcher, tool) is not None
+        )
+        if chosen:
+            selected += [f"{event}.{index}.{n}" for n in range(len(group["hooks"]))]
+    return selected
+
+
+TOOLS = ["launch-process", "view", "str-replace-editor", "save-file", "remove-files",
+         "web-fetch", "codebase-retrieval", "xlaunch-process", "Launch-Process",
+         "mcp:issues_github"]  # fmt: skip
+_ATOMS = st.sampled_from(["launch", "-process", "save", "-file", "view", "str-", "web-",
+                          "fetch", "a", "e", ".", "[a-z]", "(?:re)", "(save|view)", "mcp:",
+                          "-"])  # fmt: skip
+_QUANTIFIERS = st.sampled_from(["", "", "*", "+", "?", "{1,2}"])
+
+
+@st.composite
+def regexes(draw: st.DrawFn) -> str:
+    branches = [
+        "".join(a + q for a, q in draw(st.lists(st.tuples(_ATOMS, _QUANTIFIERS), min_size=1,
+                                                max_size=3)))
+        for _ in range(draw(st.integers(1, 2)))
+    ]  # fmt: skip
+    text = "|".join(branches)
+    return ("^" if draw(st.booleans()) else "") + text + ("$" if draw(st.booleans()) else "")
+
+
+MATCHERS = st.one_of(
+    st.sampled_from([".*", "launch-process", "str-replace-editor|save-file", "mcp:.*_github$",
+                     "view", "View", "^view$", "process"]),
+    st.sampled_from(TOOLS),
+    regexes(),
+)  # fmt: skip
+
+
+@st.composite
+def cases(draw: st.DrawFn) -> dict[str, Any]:
+    event = draw(st.sampled_from([*TOOL_EVENTS, *TOOL_EVENTS, "SessionStart", "Stop"]))
+    groups = []
+    for index in range(draw(st.integers(1, 4))):
+        group: dict[str, Any] = {"hooks": [{"type": "command", "command": f"echo {index}"}]}
+        matcher = draw(st.one_of(st.none(), MATCHERS))
+        if matcher is not None and event in TOOL_EVENTS:
+            group["matcher"] = matcher
+        groups.append(group)
+    return {"hooks": {event: groups}, "event": event}
+
+
+def disagreements(case: dict[str, Any]) -> list[Any]:
+    loaded = load_source(Source(NAME, json.dumps({"hooks": case["hooks"]})))
+    assert not [d for d in loaded.diagnostics if d.severity is Severity.ERROR]
+    assert not [d for d in loaded.diagnostics if d.code == "HK712"]
+    assert loaded.hookset is not None
+    event = case["event"]
+    found = []
+    for back_end, run in back_ends(loaded.hookset).items():
+        for tool in TOOLS:
+            context = {"tool_name": tool} if event in TOOL_EVENTS else {}
+            ours = [i.removeprefix(PREFIX) for i in fired_ids(run, event, context)]
+            theirs = oracle(case["hooks"], event, tool if event in TOOL_EVENTS else None)
+            if ours != theirs:
+                found.append((back_end, tool, ours, theirs))
+    return found
+
+
+@settings(SETTINGS, max_examples=examples(10))
+@given(st.lists(cases(), min_size=10, max_size=10))
+def test_every_back_end_selects_what_the_documentation_says(batch: list[dict[str, Any]]) -> None:
+    for case in batch:
+        assert disagreements(case) == [], case
+
+
+def test_augment_claims_its_settings_by_path() -> None:
+    assert detect(".augment/settings.json", '{"toolPermissions": []}').name == "augment"  # type: ignore[union-attr]
+    assert detect("/etc/augment/settings.json", "{}").name == "augment"  # type: ignore[union-attr]
+
+
+def test_timeouts_are_milliseconds() -> None:
+    def codes(timeout: int) -> list[str]:
+        hooks = {"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "x.sh",
+                                                "timeout": timeout}]}]}}  # fmt: skip
+        return [d.code for d in load_source(Source(NAME, json.dumps(hooks))).diagnostics]
+
+    assert codes(5000) == []
+    assert codes(5) == ["HK717"]  # seconds written where milliseconds are meant
+
+
+def test_run_kills_a_handler_after_its_milliseconds_and_exit_2_blocks(tmp_path: Path) -> None:
+    project = tmp_path / "p"
+    (project / ".augment").mkdir(parents=True)
+    slow, two = tmp_path / "slow.sh", tmp_path / "two.sh"
+    slow.write_text("#!/bin/sh\nsleep 5\n")
+    two.write_text("#!/bin/sh\necho 'no rm' >&2\nexit 2\n")
+    for script in (slow, two):
+        script.chmod(script.stat().st_mode | stat.S_IXUSR)
+    file = project / ".augment" / "settings.json"
+    ctx = tmp_path / "ctx.json"
+    ctx.write_text(json.dumps({"tool_name": "launch-process"}))
+
+    def run(handler: dict[str, Any]) -> dict[str, Any]:
+        group = {"matcher": "launch-process", "hooks": [handler]}
+        file.write_text(json.dumps({"hooks": {"PreToolUse": [group]}}))
+        out = io.StringIO()
+        argv = ["run", str(file), "--event", "PreToolUse", "--context", str(ctx), "--format",
+                "json", "--cwd", str(project)]  # fmt: skip
+        assert main(argv, stdout=out, stderr=io.StringIO()) == 0
+        decision: dict[str, Any] = json.loads(out.getvalue())
+        return decision
+
+    timed = run({"type": "command", "command": str(slow), "timeout": 1000})
+    assert timed["runs"][0]["timed_out"] and timed["runs"][0]["duration_ms"] < 4000
+    blocked = run({"type": "command", "command": str(two)})
+    assert (blocked["protocol"], blocked["verdict"], blocked["reason"]) == (
+        "augment", "deny", "no rm"
+    )  # fmt: skip
