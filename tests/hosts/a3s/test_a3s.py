@@ -9,7 +9,6 @@ from __future__ import annotations
 import io
 import re
 from functools import cache
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -27,10 +26,10 @@ from hookc.profile import load_profile
 from hookc.runtime.a3s import outcome
 from hookc.runtime.regex import compile_re2
 from hookc.source import Source
+from tests import ROOT
 from tests.properties import SETTINGS, examples
 from tests.test_backend_differential import build, fires
 
-ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "a3s" / "hooks.yaml"
 
 

@@ -18,8 +18,8 @@ from hookc.hosts import detect
 from hookc.hosts.claude_code.mcp_names import MCP_TOOL_NAMES
 from hookc.reasoning.regex_words import matches_some_word
 from hookc.runtime.regex import compile_re2
+from tests import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
 REPO = ROOT / "tests" / "fixtures" / "claude-code-repo"
 
 
@@ -220,7 +220,7 @@ def test_eval_evaluates_the_other_hooks_and_says_which_it_did_not(look_ahead: Pa
         "eval", ".claude/settings.json", "--event", "PreToolUse", "--context", "context.json",
         "--explain",
     )  # fmt: skip
-    assert "1. .claude/settings.PreToolUse.0.0 (priority 0): not evaluated\n" in out
+    assert "1. .claude/settings.PreToolUse.0.0 : not evaluated\n" in out
     assert "2. .claude/settings.PreToolUse.1.0 (priority 0): fires\n" in out
     assert "3. .claude/settings.PreToolUse.2.0 (priority 0): does not fire\n" in out
 
@@ -360,9 +360,9 @@ def test_a_folder_search_finds_skills_and_agents_with_hooks_and_nothing_else(
     write(tmp_path / "plugins" / "p" / "agents" / "notes.md", "# Notes\n\nhooks: none here\n")
     write(tmp_path / "agents" / "research.md", RYE_DIRECTIVE)  # Rye's list of hooks
     assert expand(["."]) == [
-        "./.claude/agents/reviewer.md",
-        "./.claude/skills/format-on-save/SKILL.md",
-        "./agents/research.md",
+        ".claude/agents/reviewer.md",
+        ".claude/skills/format-on-save/SKILL.md",
+        "agents/research.md",
     ]
     assert load_file("agents/research.md").profile.name == "rye"
     status, out, _ = run("check", ".")

@@ -22,10 +22,10 @@ from hypothesis import strategies as st
 from hookc.diagnostics import Severity
 from hookc.frontend.load import load_file, load_source
 from hookc.source import Source
+from tests import ROOT
 from tests.foreign import NODE, back_ends, fired_ids, javascript_tests
 from tests.properties import SETTINGS, examples
 
-ROOT = Path(__file__).resolve().parent.parent
 TOOLS = ["Bash", "Edit", "Write", "MultiEdit", "Read", "Glob", "Grep", "WebFetch", "Task",
          "NotebookEdit", "TodoWrite", "mcp__github__create_issue",
          "mcp__memory__read_graph"]  # fmt: skip

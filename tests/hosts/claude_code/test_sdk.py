@@ -17,8 +17,9 @@ import pytest
 
 from hookc.hosts.claude_code.reader import SETTINGS_KEYS
 from hookc.profile import load_profile
+from tests import ROOT
 
-UNPACKED = Path(__file__).resolve().parent / "oracles" / "claude-agent-sdk" / "package"
+UNPACKED = ROOT / "tests" / "oracles" / "claude-agent-sdk" / "package"
 
 
 def _sdk() -> str:
