@@ -220,7 +220,7 @@ def test_eval_evaluates_the_other_hooks_and_says_which_it_did_not(look_ahead: Pa
         "eval", ".claude/settings.json", "--event", "PreToolUse", "--context", "context.json",
         "--explain",
     )  # fmt: skip
-    assert "1. .claude/settings.PreToolUse.0.0 : not evaluated\n" in out
+    assert "1. .claude/settings.PreToolUse.0.0: not evaluated\n" in out
     assert "2. .claude/settings.PreToolUse.1.0 (priority 0): fires\n" in out
     assert "3. .claude/settings.PreToolUse.2.0 (priority 0): does not fire\n" in out
 
