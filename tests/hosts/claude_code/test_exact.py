@@ -221,8 +221,8 @@ def test_eval_evaluates_the_other_hooks_and_says_which_it_did_not(look_ahead: Pa
         "--explain",
     )  # fmt: skip
     assert "1. .claude/settings.PreToolUse.0.0: not evaluated\n" in out
-    assert "2. .claude/settings.PreToolUse.1.0 (priority 0): fires\n" in out
-    assert "3. .claude/settings.PreToolUse.2.0 (priority 0): does not fire\n" in out
+    assert "2. .claude/settings.PreToolUse.1.0: fires\n" in out
+    assert "3. .claude/settings.PreToolUse.2.0: does not fire\n" in out
 
 
 @pytest.mark.parametrize("dry_run", [True, False])
