@@ -397,6 +397,78 @@ RULES: dict[str, Rule] = {
         "command_pattern: 'rm ('",
         "Escape what is meant literally: `rm \\(`.",
     ),
+    "HK750": Rule(
+        "A file read by several hosts (declared with --host or `hosts` in the configuration) "
+        "has a matcher that each reads its own way: Claude Code compares `Edit|Write` with "
+        "the tool name as a list of exact names, Copilot as a regular expression anchored "
+        "`^(?:Edit|Write)$` over its own tool names (`edit`, `create`), so the handler runs "
+        "under one host and never under another.",
+        '.claude/settings.json read for claude-code and copilot: "matcher": "Edit|Write"',
+        "Name every host's tools (`Edit|Write|edit|create`), or give each host a file of its "
+        "own (Copilot's in .github/hooks/).",
+    ),
+    "HK751": Rule(
+        "Copilot anchors a matcher as `^(?:matcher)$` and compiles it as a regular "
+        "expression; when that fails (or the matcher is no string) it skips the entry, and "
+        "the handler never runs.",
+        '{"type": "command", "matcher": "Bash(git *)", "bash": "./guard.sh"}',
+        "Write a regular expression over the tool name (`bash`); test the arguments in the "
+        "script.",
+    ),
+    "HK752": Rule(
+        "A host that reads the file ignores matchers (VS Code parses them and runs every "
+        "hook on every tool): a guard meant for one tool runs on all of them there.",
+        '.claude/settings.json read for vscode: PreToolUse "matcher": "Bash"',
+        "Check the tool name in the handler itself (`tool_name` on stdin), so the guard does "
+        "the same under every host.",
+    ),
+    "HK753": Rule(
+        "An event one of the file's hosts never fires (VS Code has no Notification; Copilot "
+        "no SessionEnd in Claude Code's spelling): its handlers run under the other hosts "
+        "only.",
+        '.claude/settings.json read for vscode: "Notification": [...]',
+        "Accept that the host does without it, or use an event every host fires.",
+    ),
+    "HK754": Rule(
+        "A handler type or field one of the file's hosts does not have: that host skips the "
+        "handler (a Claude Code `agent` handler under Copilot, an `http` one under VS Code) "
+        "or ignores the field (Claude Code's `if` under Copilot).",
+        '{"type": "agent", "prompt": "..."} read for copilot',
+        "Use what every host has (`command`), or move the handler to the host's own file.",
+    ),
+    "HK755": Rule(
+        "One of the hosts the file is declared for cannot load it at all (its reading has an "
+        "error): none of its hooks run there.",
+        "a .github/hooks/*.json file whose entries VS Code cannot read",
+        "Fix the error the message quotes, or leave that host out of the file's hosts.",
+    ),
+    "HK756": Rule(
+        "Copilot's hook files are version 1; one that uses Copilot's own spellings "
+        "(camelCase events, `bash`, `timeoutSec`) without `\"version\": 1`, or with another "
+        "version, is not the format it means to be.",
+        '{"hooks": {"preToolUse": [{"type": "command", "bash": "./guard.sh"}]}}',
+        'Add `"version": 1` beside `"hooks"`.',
+    ),
+    "HK757": Rule(
+        "Copilot requires https for an http handler on preToolUse and permissionRequest "
+        "(its answer can grant tool permissions) and whenever `allowedEnvVars` is set; any "
+        "URL must be http: or https:.",
+        '"preToolUse": [{"type": "http", "url": "http://hooks.example.com/check"}]',
+        "Serve the hook over https://.",
+    ),
+    "HK758": Rule(
+        "A `prompt` entry submits text as the user's first prompt: Copilot runs it on "
+        "sessionStart only (new interactive sessions), so elsewhere it never runs.",
+        '"agentStop": [{"type": "prompt", "prompt": "/review"}]',
+        "Move it to sessionStart, or make it a command.",
+    ),
+    "HK759": Rule(
+        "Claude Code's nested matcher group (`{matcher, hooks: [...]}`) in a Copilot hooks "
+        "file: Copilot CLI 1.0.37 and later refuse the file (\"Invalid hook "
+        "configuration\"); only the cross-tool .claude/settings.json may use that shape.",
+        '"preToolUse": [{"matcher": "bash", "hooks": [{"type": "command", "bash": "x"}]}]',
+        "Write each handler as an entry of its own, with its `matcher` beside its `type`.",
+    ),
     "HK801": Rule(
         "An inline suppression silences nothing on its hook: stale, or on the wrong hook.",
         "- id: a  # hookc: ignore[HK501]   (hook a reads only declared paths)",

@@ -35,13 +35,15 @@ def load_source(source: Source, profile: Profile | None = None) -> Loaded:
         assert profile is not None  # a format claims only files of its endings
         return Loaded(source, None, profile, (not_of_format(source, found, profile.name),))
     # A file plainly of one system (not only by its ending), named with another's profile;
-    # a dialect of the format asked for is that format's to read (--profile overrides).
+    # a dialect of the format asked for is that format's to read (--profile overrides), and
+    # a host that also loads the claimer's files (VS Code loads Claude Code's) reads it.
     if (
         profile is not None
         and claimed is not None
         and claimed is not found
         and claimed.name != "native"
         and claimed.dialect_of != found.name
+        and claimed.name not in found.reads_also
     ):
         return Loaded(source, None, profile, (other_format(source, claimed, profile),))
     return found.load(source, profile)

@@ -63,6 +63,8 @@ HOSTS = (
     "hookc.hosts.gemini_cli",
     "hookc.hosts.tabnine",
     "hookc.hosts.qwen_code",
+    "hookc.hosts.copilot",
+    "hookc.hosts.vscode",
     "hookc.hosts.claude_code",
     "hookc.hosts.docker_agent",
     "hookc.hosts.rye",
