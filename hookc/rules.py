@@ -412,8 +412,7 @@ RULES: dict[str, Rule] = {
         "expression; when that fails (or the matcher is no string) it skips the entry, and "
         "the handler never runs.",
         '{"type": "command", "matcher": "Bash(git *)", "bash": "./guard.sh"}',
-        "Write a regular expression over the tool name (`bash`); test the arguments in the "
-        "script.",
+        "Write a regular expression over the tool name (`bash`); test the arguments in the script.",
     ),
     "HK752": Rule(
         "A host that reads the file ignores matchers (VS Code parses them and runs every "
@@ -444,7 +443,7 @@ RULES: dict[str, Rule] = {
     ),
     "HK756": Rule(
         "Copilot's hook files are version 1; one that uses Copilot's own spellings "
-        "(camelCase events, `bash`, `timeoutSec`) without `\"version\": 1`, or with another "
+        '(camelCase events, `bash`, `timeoutSec`) without `"version": 1`, or with another '
         "version, is not the format it means to be.",
         '{"hooks": {"preToolUse": [{"type": "command", "bash": "./guard.sh"}]}}',
         'Add `"version": 1` beside `"hooks"`.',
@@ -464,8 +463,8 @@ RULES: dict[str, Rule] = {
     ),
     "HK759": Rule(
         "Claude Code's nested matcher group (`{matcher, hooks: [...]}`) in a Copilot hooks "
-        "file: Copilot CLI 1.0.37 and later refuse the file (\"Invalid hook "
-        "configuration\"); only the cross-tool .claude/settings.json may use that shape.",
+        'file: Copilot CLI 1.0.37 and later refuse the file ("Invalid hook '
+        'configuration"); only the cross-tool .claude/settings.json may use that shape.',
         '"preToolUse": [{"matcher": "bash", "hooks": [{"type": "command", "bash": "x"}]}]',
         "Write each handler as an entry of its own, with its `matcher` beside its `type`.",
     ),

@@ -3,8 +3,9 @@ inputs that must end in a diagnostic, never a traceback.
 
 ``examples/invalid/`` holds one small hook file per diagnostic code (its name starts with the
 code), and beside each ``<stem>.expected``: exactly what ``python -m hookc check
-examples/invalid/<file>`` prints to stdout when run from the repository root. The seed files
-are checked together against ``examples/seed/expected.txt``.
+examples/invalid/<file>`` prints to stdout when run from the repository root (with the
+options in ``<stem>.args`` beside it, where one is: the hosts a file is declared for). The
+seed files are checked together against ``examples/seed/expected.txt``.
 
 To regenerate the golden files after a deliberate change to hookc's output, run::
 
@@ -55,8 +56,15 @@ def example_files() -> list[Path]:
     return sorted(
         path
         for path in INVALID.iterdir()
-        if path.is_file() and path.name != "README.md" and path.suffix != ".expected"
+        if path.is_file() and path.name != "README.md" and path.suffix not in (".expected", ".args")
     )
+
+
+def example_options(path: Path) -> list[str]:
+    """The options an example is checked with: the words of ``<stem>.args`` beside it (the
+    hosts a file is declared for, ``--host claude-code,copilot``), else none."""
+    args = path.with_name(path.stem + ".args")
+    return args.read_text(encoding="utf-8").split() if args.exists() else []
 
 
 def code_of(path: Path) -> str:
@@ -90,7 +98,7 @@ def test_example_output_is_exactly_the_expected_file(
     path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.chdir(ROOT)
-    status, out, err = run("check", path.relative_to(ROOT).as_posix())
+    status, out, err = run("check", *example_options(path), path.relative_to(ROOT).as_posix())
     compare_or_update(expected_path(path), out)
     assert err == ""
     assert status == (1 if "error[" in out else 0)

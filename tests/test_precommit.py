@@ -186,7 +186,8 @@ def _selects(hook_id: str, path: str) -> bool:
         (".vscode/settings.json", False),
         ("settings.json", False),
         (".cursor/hooks.json", False),
-        (".github/hooks/hooks.json", False),
+        (".github/hooks/hooks.json", True),  # Copilot's, which hookc reads
+        (".github/hooks/scripts/guard.json", False),
         (".windsurf/hooks.json", False),
         ("package.json", False),
         (".github/workflows/ci.yaml", False),

@@ -4,11 +4,11 @@ second; ``hookc.hosts.copilot.reader`` reads one, imported only then.
 By path: any ``.json`` in a ``.github/hooks`` or ``.copilot/hooks`` folder (the reference:
 "``.github/hooks/*.json``", "``*.json`` files in the user-level hooks directory"), and
 ``settings.json`` or ``settings.local.json`` in ``.github/copilot``. By content, where no
-other host's folder is in the path: a ``version`` key beside a ``hooks`` object, and
-something only Copilot's format has: an entry field ``bash``, ``powershell`` or
-``timeoutSec``, or an event only Copilot names (``userPromptSubmitted``, ``agentStop``,
-``errorOccurred``, ``permissionRequest``, ``notification``). Cursor's ``hooks.json`` has
-a ``version`` and camelCase events too, but none of those.
+other host's folder is in the path: a ``hooks`` object and something only Copilot's
+format has: an entry field ``bash``, ``powershell`` or ``timeoutSec``, or an event only
+Copilot names (``userPromptSubmitted``, ``agentStop``, ``errorOccurred``,
+``permissionRequest``, ``notification``). Cursor's ``hooks.json`` has camelCase events
+too, but none of those.
 """
 
 from __future__ import annotations
@@ -22,7 +22,6 @@ from hookc.profile import Profile, load_profile
 from hookc.source import Source
 
 PROFILE = "copilot"
-_VERSION = r'"version"\s*:'
 _HOOKS_OBJECT = r'"hooks"\s*:\s*\{'
 _OWN = (
     r'"(?:bash|powershell|timeoutSec|userPromptSubmitted|agentStop|errorOccurred|'
@@ -51,11 +50,7 @@ def claims(name: str, text: str) -> bool:
         return path.name in ("settings.json", "settings.local.json")
     if any(part in OTHER_HOSTS for part in path.parts[:-1]):
         return False
-    return (
-        re.search(_VERSION, text) is not None
-        and re.search(_HOOKS_OBJECT, text) is not None
-        and re.search(_OWN, text) is not None
-    )
+    return re.search(_HOOKS_OBJECT, text) is not None and re.search(_OWN, text) is not None
 
 
 def load(source: Source, profile: Profile | None) -> Loaded:

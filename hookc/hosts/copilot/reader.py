@@ -101,7 +101,7 @@ def read(source: Source, profile: Profile) -> Loaded:
             document.span,
         )
         return Loaded(source, None, profile, (*diagnostics, problem))
-    claude_file = is_claude_file(source.name)
+    claude_file = is_claude_file(source.name, source.text)
     hooks_node = document.get("hooks")
     empty_set = HookSet((), ordering=profile.ordering, profile=profile.name)
     if hooks_node is None:
@@ -135,10 +135,17 @@ def read(source: Source, profile: Profile) -> Loaded:
     return Loaded(source, hookset, profile, tuple(diagnostics))
 
 
-def is_claude_file(name: str) -> bool:
-    """Claude Code's settings file, which Copilot reads in Claude Code's nested shape."""
+def is_claude_file(name: str, text: str) -> bool:
+    """Claude Code's settings file, which Copilot reads in Claude Code's nested shape: one
+    in a ``.claude`` folder, or (read with ``--host copilot`` from elsewhere) one Claude Code
+    claims."""
     path = PurePath(name)
-    return path.parent.name == ".claude" and path.name.startswith("settings")
+    if path.parent.name == ".claude" and path.name.startswith("settings"):
+        return True
+    from hookc.hosts import detect
+
+    claimer = detect(name, text)
+    return claimer is not None and claimer.name == "claude-code"
 
 
 def _is_settings(name: str) -> bool:

@@ -82,11 +82,19 @@ def canonical_event(event: str) -> str:
     return COPILOT_NAMES.get(event, event)
 
 
-def is_claude_format(name: str) -> bool:
+def is_claude_format(name: str, text: str) -> bool:
+    """``getHookSourceFormat``: a ``.claude`` folder's settings file. hookc adds a file
+    Claude Code claims elsewhere (read with ``--host vscode``), which VS Code would only
+    meet at that path."""
     path = PurePath(name)
-    return path.name.lower() in ("settings.json", "settings.local.json") and (
+    if path.name.lower() in ("settings.json", "settings.local.json") and (
         path.parent.name == ".claude"
-    )
+    ):
+        return True
+    from hookc.hosts import detect
+
+    claimer = detect(name, text)
+    return claimer is not None and claimer.name == "claude-code"
 
 
 def read(source: Source, profile: Profile) -> Loaded:
@@ -99,7 +107,7 @@ def read(source: Source, profile: Profile) -> Loaded:
         claude_format = True  # toHookType's names; entries as in any file
     else:
         document, diagnostics = load_json(source)
-        claude_format = is_claude_format(source.name)
+        claude_format = is_claude_format(source.name, source.text)
     if has_error(diagnostics):
         return Loaded(source, None, profile, tuple(diagnostics))
     if document is None or not isinstance(document.value, dict):
