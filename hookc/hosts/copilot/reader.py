@@ -64,6 +64,7 @@ from hookc.frontend.formats.groups import (
     name_problems,
     pattern_test,
     unknown_event,
+    without_matcher,
 )
 from hookc.frontend.json_file import load_json
 from hookc.frontend.located import Located
@@ -232,7 +233,7 @@ def _event_handlers(
             members = list(nested.value)
             diagnostics.extend(_group_problems(entry, source, claude_file))
         else:
-            members = [replace(entry, value={k: v for k, v in entry.items() if k != "matcher"})]
+            members = [without_matcher(entry)]
         matcher_node = entry.get("matcher")
         condition, found, skipped, undecidable = matcher_condition(
             event, matcher_node, source, profile

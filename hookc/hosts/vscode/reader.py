@@ -38,7 +38,7 @@ from pathlib import PurePath
 
 from hookc.diagnostics import Diagnostic, error, has_error, warning
 from hookc.frontend.actions import describe
-from hookc.frontend.formats.groups import Handler, handler_action, hooks_of
+from hookc.frontend.formats.groups import Handler, handler_action, hooks_of, without_matcher
 from hookc.frontend.json_file import load_json
 from hookc.frontend.located import Located
 from hookc.frontend.lower import Loaded, file_identity
@@ -206,7 +206,7 @@ def _entry(
     if nested is not None and isinstance(nested.value, list):
         members = list(enumerate(nested.value))
     else:
-        members = [(0, replace(entry, value={k: v for k, v in entry.items() if k != "matcher"}))]
+        members = [(0, without_matcher(entry))]
     handlers = []
     for index, node in members:
         if not isinstance(node.value, dict):
@@ -233,7 +233,7 @@ def _handler(
 ) -> tuple[Action | None, list[Diagnostic]]:
     kind = node.get("type")
     if kind is None:  # "Claude format allows omitting the 'type' field"
-        node = replace(node, value={**node.value, "type": Located("command", node.span)})
+        node = Located({**node.value, "type": Located("command", node.span)}, node.span)
     elif kind.value != "command":
         shown = kind.value if isinstance(kind.value, str) else describe(kind.plain())
         return None, [
