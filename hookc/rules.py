@@ -443,7 +443,7 @@ RULES: dict[str, Rule] = {
     ),
     "HK756": Rule(
         "Copilot's hook files are version 1; one that uses Copilot's own spellings "
-        '(camelCase events, `bash`, `timeoutSec`) without `"version": 1`, or with another '
+        '(camelCase events) without `"version": 1`, or with another '
         "version, is not the format it means to be.",
         '{"hooks": {"preToolUse": [{"type": "command", "bash": "./guard.sh"}]}}',
         'Add `"version": 1` beside `"hooks"`.',

@@ -8,9 +8,10 @@ said at each rule, with the public report hookc follows.
 
 - Shape: ``{"version": 1, "disableAllHooks"?, "hooks": {<event>: [entry, ...]}}``. An
   entry is a handler with its ``matcher`` beside its fields. A file without
-  ``"version": 1`` that uses Copilot's own spellings (camelCase events, ``bash``,
-  ``powershell``, ``timeoutSec``) gets HK756; a file in VS Code's spelling (PascalCase
-  events, ``command``, no version) is one Copilot reads too, and gets nothing.
+  ``"version": 1`` that names its events in Copilot's camelCase gets HK756; a file in
+  VS Code's spelling (PascalCase events, no version) is one Copilot reads too, and gets
+  nothing. An entry without ``type`` is read as a command, with a warning (HK301): the
+  reference gives every entry one, VS Code does without.
   ``disableAllHooks: true`` keeps the file's hooks and runs none of them.
 - Claude Code's nested shape (``{"matcher": ..., "hooks": [handler, ...]}``) is read in
   the cross-tool ``.claude/`` settings files, the group's matcher applying to each of its
@@ -81,8 +82,6 @@ GROUP_FIELDS = ("matcher", "hooks", "description", "id")
 # The events whose http handlers must use https: "the response can grant tool permissions".
 HTTPS_EVENTS = frozenset({"preToolUse", "PreToolUse", "permissionRequest"})
 PROMPT_EVENTS = frozenset({"sessionStart", "SessionStart"})
-# Spellings only Copilot's format has: a file using them without a version is a mistake.
-_OWN_FIELDS = ("bash", "powershell", "timeoutSec")
 _COMMAND_FIELDS = ("bash", "powershell", "command")
 
 
@@ -174,14 +173,8 @@ def _version_problems(
     own_events = [
         key for key, _ in hooks_node.items() if key in profile.events and key[:1].islower()
     ]
-    own_fields = any(
-        isinstance(entry.value, dict) and any(entry.get(name) is not None for name in _OWN_FIELDS)
-        for _, entries in hooks_node.items()
-        if isinstance(entries.value, list)
-        for entry in entries.value
-    )
-    if not own_events and not own_fields:
-        return []  # VS Code's spelling of the format, which Copilot reads as it is
+    if not own_events:
+        return []  # VS Code's spelling of the format (PascalCase events), which Copilot reads
     return [
         warning(
             "HK756",
@@ -308,7 +301,24 @@ def _handler(
                 f"Copilot's handler types: {', '.join(sorted(profile.action_types))}",
             )
         ]
+    untyped: list[Diagnostic] = []
+    if kind is None and isinstance(node.value, dict):
+        # The reference writes `"type": "command"` on every entry; VS Code reads an entry
+        # without one as a command, and so does hookc, with a warning (whether Copilot CLI
+        # refuses it is not documented).
+        untyped.append(
+            warning(
+                "HK301",
+                "an entry without `type`: the Copilot hooks reference gives every entry one "
+                '(VS Code reads it as `"type": "command"`)',
+                source,
+                Span(node.span.start, node.span.start + 1),
+                'add "type": "command"',
+            )
+        )
+        node = Located({**node.value, "type": Located("command", node.span)}, node.span)
     action, found = handler_action(node, profile, source)
+    found = [*untyped, *found]
     if action is None:
         return None, found
     for name in ("timeoutSec", "timeout"):

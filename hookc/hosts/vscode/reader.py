@@ -134,6 +134,8 @@ def read(source: Source, profile: Profile) -> Loaded:
     for key, entries in hooks_node.items():
         event = hook_type(key, claude_format)
         where = entries.key_span or entries.span
+        if isinstance(entries.value, list) and not entries.value:
+            continue  # nothing to run, whether VS Code fires the event or not
         if event is None or event not in profile.events:
             never = "skips" if event is None else "never fires"
             diagnostics.append(

@@ -21,8 +21,19 @@ from hookc.source import Source
 from tests.foreign import NODE, back_ends, fired_ids
 from tests.properties import SETTINGS, examples
 
-TOOLS = ["bash", "powershell", "create", "edit", "view", "glob", "grep", "task", "web_fetch",
-         "ask_user", "apply_patch"]  # fmt: skip
+TOOLS = [
+    "bash",
+    "powershell",
+    "create",
+    "edit",
+    "view",
+    "glob",
+    "grep",
+    "task",
+    "web_fetch",
+    "ask_user",
+    "apply_patch",
+]
 STEM = ".github/hooks/guard"
 ODD = ["Bash", "bash2", "xbash", "", "edit\n", "a.b", "(", "mcp-github-search"]
 
@@ -66,9 +77,31 @@ def oracle(matcher: Any, name: str) -> bool:
     return compiled.search(name) is not None
 
 
-_PIECE_LIST = ["bash", "edit", "create", "view", "Bash", "Edit", "Write", ".*", "b.*",
-               "[a-z]+", "web_.*", "ba(sh)?", "(", ")", "*", "+x", "[", "edit|create", "e",
-               "\\w+", "grep|glob", "a{2}", "|"]  # fmt: skip
+_PIECE_LIST = [
+    "bash",
+    "edit",
+    "create",
+    "view",
+    "Bash",
+    "Edit",
+    "Write",
+    ".*",
+    "b.*",
+    "[a-z]+",
+    "web_.*",
+    "ba(sh)?",
+    "(",
+    ")",
+    "*",
+    "+x",
+    "[",
+    "edit|create",
+    "e",
+    "\\w+",
+    "grep|glob",
+    "a{2}",
+    "|",
+]
 PIECES = st.sampled_from(_PIECE_LIST)
 MATCHERS = st.one_of(
     st.none(),
@@ -138,8 +171,12 @@ def test_the_matcher_rule(matcher: str, name: str, fires: bool) -> None:
 
 
 def test_a_pascal_case_event_is_matched_on_the_vs_code_payload_field() -> None:
-    text = json.dumps({"version": 1, "hooks": {"PreToolUse": [
-        {"type": "command", "matcher": "bash", "command": "echo a"}]}})  # fmt: skip
+    text = json.dumps(
+        {
+            "version": 1,
+            "hooks": {"PreToolUse": [{"type": "command", "matcher": "bash", "command": "echo a"}]},
+        }
+    )
     result = loaded(text)
     assert result.hookset is not None
     for run in back_ends(result.hookset).values():
@@ -148,10 +185,18 @@ def test_a_pascal_case_event_is_matched_on_the_vs_code_payload_field() -> None:
 
 
 def test_an_invalid_or_non_string_matcher_skips_the_entry_with_a_warning() -> None:
-    text = json.dumps({"version": 1, "hooks": {"preToolUse": [
-        {"type": "command", "matcher": "(", "bash": "echo 1"},
-        {"type": "command", "matcher": {"toolName": "bash"}, "bash": "echo 2"},
-        {"type": "command", "bash": "echo 3"}]}})  # fmt: skip
+    text = json.dumps(
+        {
+            "version": 1,
+            "hooks": {
+                "preToolUse": [
+                    {"type": "command", "matcher": "(", "bash": "echo 1"},
+                    {"type": "command", "matcher": {"toolName": "bash"}, "bash": "echo 2"},
+                    {"type": "command", "bash": "echo 3"},
+                ]
+            },
+        }
+    )
     result = loaded(text)
     assert [d.code for d in result.diagnostics] == ["HK751", "HK751"]
     assert [hook.id for hook in result.hookset.hooks] == [f"{STEM}.preToolUse.2.0"]
@@ -223,10 +268,17 @@ def test_prompt_entries_run_on_session_start_only() -> None:
 
 
 def test_a_command_entry_needs_a_command_and_a_positive_timeout() -> None:
-    assert codes(json.dumps({"version": 1, "hooks": {"preToolUse": [
-        {"type": "command", "cwd": "."}]}})) == ["HK305"]  # fmt: skip
-    assert codes(json.dumps({"version": 1, "hooks": {"preToolUse": [
-        {"type": "command", "bash": "x", "timeoutSec": 0}]}})) == ["HK705"]  # fmt: skip
+    assert codes(
+        json.dumps({"version": 1, "hooks": {"preToolUse": [{"type": "command", "cwd": "."}]}})
+    ) == ["HK305"]
+    assert codes(
+        json.dumps(
+            {
+                "version": 1,
+                "hooks": {"preToolUse": [{"type": "command", "bash": "x", "timeoutSec": 0}]},
+            }
+        )
+    ) == ["HK705"]
 
 
 def test_a_claude_matcher_group_is_read_but_reported_in_a_copilot_file() -> None:
@@ -234,23 +286,37 @@ def test_a_claude_matcher_group_is_read_but_reported_in_a_copilot_file() -> None
     result = loaded(json.dumps({"version": 1, "hooks": {"preToolUse": [group]}}))
     assert [d.code for d in result.diagnostics] == ["HK759"]
     (hook,) = result.hookset.hooks
-    assert [fired_ids(run, "preToolUse", {"toolName": "bash"}) for run in
-            back_ends(result.hookset).values()] == [[hook.id]] * 3  # fmt: skip
+    assert [
+        fired_ids(run, "preToolUse", {"toolName": "bash"})
+        for run in back_ends(result.hookset).values()
+    ] == [[hook.id]] * 3
 
 
 def test_disable_all_hooks_keeps_the_hooks_and_runs_none() -> None:
-    text = json.dumps({"version": 1, "disableAllHooks": True,
-                       "hooks": {"preToolUse": [{"type": "command", "bash": "x"}]}})  # fmt: skip
+    text = json.dumps(
+        {
+            "version": 1,
+            "disableAllHooks": True,
+            "hooks": {"preToolUse": [{"type": "command", "bash": "x"}]},
+        }
+    )
     result = loaded(text)
     assert [hook.enabled for hook in result.hookset.hooks] == [False]
 
 
 def test_claude_code_settings_read_by_copilot() -> None:
-    settings_text = json.dumps({"hooks": {
-        "PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "a"}]},
-                       {"matcher": "bash", "hooks": [{"type": "command", "command": "b"}]}],
-        "Stop": [{"hooks": [{"type": "agent", "prompt": "p"}]}],
-        "Notification": [{"hooks": [{"type": "command", "command": "n"}]}]}})  # fmt: skip
+    settings_text = json.dumps(
+        {
+            "hooks": {
+                "PreToolUse": [
+                    {"matcher": "Bash", "hooks": [{"type": "command", "command": "a"}]},
+                    {"matcher": "bash", "hooks": [{"type": "command", "command": "b"}]},
+                ],
+                "Stop": [{"hooks": [{"type": "agent", "prompt": "p"}]}],
+                "Notification": [{"hooks": [{"type": "command", "command": "n"}]}],
+            }
+        }
+    )
     from hookc.hosts import by_name
 
     result = by_name("copilot").load(Source(".claude/settings.json", settings_text), None)

@@ -26,8 +26,11 @@ def read(name: str, document: dict[str, Any]) -> Any:
 def oracle(event: str, handlers: list[tuple[str, int, int]]) -> list[str]:
     """The handlers VS Code runs for a tool call on ``event``, per its documentation: every
     handler filed under the event, whatever its matcher and the tool."""
-    return [hook_id for hook_event, hook_id in ((h[0], f"{h[0]}.{h[1]}.{h[2]}") for h in handlers)
-            if hook_event == event]  # fmt: skip
+    return [
+        hook_id
+        for hook_event, hook_id in ((h[0], f"{h[0]}.{h[1]}.{h[2]}") for h in handlers)
+        if hook_event == event
+    ]
 
 
 MATCHERS = st.one_of(
@@ -59,8 +62,9 @@ def test_every_back_end_runs_every_handler_on_every_tool_as_vscode_does(
     hooks: dict[str, list[Any]] = {}
     expected_handlers = []
     for event, matcher, count in groups:
-        group: dict[str, Any] = {"hooks": [{"type": "command", "command": f"echo {i}"}
-                                           for i in range(count)]}  # fmt: skip
+        group: dict[str, Any] = {
+            "hooks": [{"type": "command", "command": f"echo {i}"} for i in range(count)]
+        }
         if matcher is not None:
             group["matcher"] = matcher
         index = len(hooks.setdefault(event, []))
@@ -80,11 +84,18 @@ def test_every_back_end_runs_every_handler_on_every_tool_as_vscode_does(
 
 
 def test_copilot_names_are_filed_under_vs_codes_events() -> None:
-    result = read(".github/hooks/a.json", {"version": 1, "hooks": {
-        "preToolUse": [{"type": "command", "bash": "echo a", "matcher": "bash"}],
-        "agentStop": [{"type": "command", "command": "echo b"}],
-        "userPromptSubmitted": [{"type": "command", "command": "echo c"}],
-        "permissionRequest": [{"type": "command", "command": "echo d"}]}})  # fmt: skip
+    result = read(
+        ".github/hooks/a.json",
+        {
+            "version": 1,
+            "hooks": {
+                "preToolUse": [{"type": "command", "bash": "echo a", "matcher": "bash"}],
+                "agentStop": [{"type": "command", "command": "echo b"}],
+                "userPromptSubmitted": [{"type": "command", "command": "echo c"}],
+                "permissionRequest": [{"type": "command", "command": "echo d"}],
+            },
+        },
+    )
     assert {hook.id: hook.event for hook in result.hookset.hooks} == {
         ".github/hooks/a.preToolUse.0.0": "PreToolUse",
         ".github/hooks/a.agentStop.0.0": "Stop",
@@ -94,17 +105,34 @@ def test_copilot_names_are_filed_under_vs_codes_events() -> None:
 
 
 def test_two_keys_of_one_event_keep_the_later_in_copilots_format_only() -> None:
-    document = {"hooks": {"preToolUse": [{"type": "command", "command": "a"}],
-                          "PreToolUse": [{"type": "command", "command": "b"}]}}  # fmt: skip
+    document = {
+        "hooks": {
+            "preToolUse": [{"type": "command", "command": "a"}],
+            "PreToolUse": [{"type": "command", "command": "b"}],
+        }
+    }
     copilot_format = read(".github/hooks/a.json", document)
     assert [h.action.params.get("command") for h in copilot_format.hookset.hooks] == ["b"]
     assert [d.code for d in copilot_format.diagnostics] == ["HK753"]
 
 
 def test_handlers_without_a_type_are_commands_and_other_types_are_dropped() -> None:
-    result = read(".claude/settings.json", {"hooks": {"Stop": [{"hooks": [
-        {"command": "echo a"}, {"type": "http", "url": "https://x"},
-        {"type": "prompt", "prompt": "p"}]}]}})  # fmt: skip
+    result = read(
+        ".claude/settings.json",
+        {
+            "hooks": {
+                "Stop": [
+                    {
+                        "hooks": [
+                            {"command": "echo a"},
+                            {"type": "http", "url": "https://x"},
+                            {"type": "prompt", "prompt": "p"},
+                        ]
+                    }
+                ]
+            }
+        },
+    )
     assert [h.action.params.get("command") for h in result.hookset.hooks] == ["echo a"]
     assert [d.code for d in result.diagnostics] == ["HK754", "HK754"]
 
@@ -118,9 +146,15 @@ def test_disable_all_hooks_is_read_in_claudes_format_and_not_in_copilots() -> No
 
 
 def test_events_vscode_parses_and_never_fires_are_reported() -> None:
-    result = read(".claude/settings.json", {"hooks": {
-        "SessionEnd": [{"hooks": [{"type": "command", "command": "a"}]}],
-        "Notification": [{"hooks": [{"type": "command", "command": "b"}]}]}})  # fmt: skip
+    result = read(
+        ".claude/settings.json",
+        {
+            "hooks": {
+                "SessionEnd": [{"hooks": [{"type": "command", "command": "a"}]}],
+                "Notification": [{"hooks": [{"type": "command", "command": "b"}]}],
+            }
+        },
+    )
     assert result.hookset.hooks == ()
     messages = [d.message for d in result.diagnostics]
     assert messages == [
