@@ -104,19 +104,6 @@ def resolve(args: argparse.Namespace) -> Settings:
     )
 
 
-def add_host(parser: argparse.ArgumentParser) -> None:
-    """``--host``: the hosts a file is read as (check, eval, run)."""
-    from hookc.hosts import names
-
-    parser.add_argument(
-        "--host",
-        metavar="NAME[,NAME...]|all",
-        help="read each file as these hosts read it (" + ", ".join(names()) + "), and say "
-        "where they disagree; `all`: every host that loads it (default: the configuration's "
-        "`hosts`, else each file's own host)",
-    )
-
-
 def _hosts(text: str | None) -> tuple[str, ...] | None:
     if text is None:
         return None

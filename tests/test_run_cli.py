@@ -138,15 +138,15 @@ def test_timeout_and_cwd_options(tmp_path: Path) -> None:
     ("argv", "message"),
     [
         (
-            ("--protocol", "cursor"),
-            "hookc: error: unknown protocol 'cursor'; hookc knows a3s, "
-            "claude-code, docker-agent, gemini-cli, registry, rollouts, tabnine\n",
+            ("--protocol", "nobody"),
+            "hookc: error: unknown protocol 'nobody'; hookc knows a3s, "
+            "claude-code, copilot, docker-agent, gemini-cli, registry, rollouts, tabnine, vscode\n",
         ),
         (
             (),
             "hookc: error: the `default` profile names no handler protocol; say which host "
-            "runs these hooks with --protocol (a3s, claude-code, docker-agent, gemini-cli, "
-            "registry, rollouts, tabnine)\n",
+            "runs these hooks with --protocol (a3s, claude-code, copilot, docker-agent, "
+            "gemini-cli, registry, rollouts, tabnine, vscode)\n",
         ),
         (
             ("--protocol", "claude_code", "--timeout", "0"),

@@ -6,7 +6,7 @@ import argparse
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
-from hookc.commands import EXIT_INPUT_ERROR, EXIT_OK, add_profile, compiled_module
+from hookc.commands import EXIT_INPUT_ERROR, EXIT_OK, add_host, add_profile, compiled_module
 from hookc.commands.context import read_context
 from hookc.explain import Subject, explain, from_hookset, result, undecided_filters
 
@@ -49,8 +49,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "condition with the values it read and its outcome",
     )
     add_profile(parser)
-    from hookc.settings import add_host
-
     add_host(parser)
 
 
@@ -126,6 +124,7 @@ def _as_host(
     """One host's answer: the file read as it, the event under its name for it."""
     if heading:
         out.write(f"== {host} ==\n")
+        err.write(f"hookc: {path} as {host} reads it:\n")
     checked = _checked(path, host, out, err)
     if checked is None:
         return EXIT_INPUT_ERROR

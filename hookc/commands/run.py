@@ -10,7 +10,14 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from hookc import handlers
-from hookc.commands import EXIT_INPUT_ERROR, EXIT_OK, UsageError, add_profile, compiled_module
+from hookc.commands import (
+    EXIT_INPUT_ERROR,
+    EXIT_OK,
+    UsageError,
+    add_host,
+    add_profile,
+    compiled_module,
+)
 from hookc.commands.context import read_context
 from hookc.explain import from_hookset, undecided_filters
 from hookc.hosts import hosts
@@ -84,8 +91,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="give every handler this long instead of its own timeout",
     )
     add_profile(parser)
-    from hookc.settings import add_host
-
     add_host(parser)
 
 
