@@ -614,10 +614,10 @@ def test_rollouts_other_events_last_answer_wins() -> None:
 
 def test_an_unknown_protocol_names_the_known_ones() -> None:
     with pytest.raises(ValueError) as raised:
-        handlers.run("cursor", "x", {}, [])
+        handlers.run("nobody", "x", {}, [])
     assert str(raised.value) == (
-        "unknown handler protocol 'cursor'; hookc knows a3s, claude-code, docker-agent, "
-        "gemini-cli, registry, rollouts, tabnine"
+        "unknown handler protocol 'nobody'; hookc knows a3s, claude-code, copilot, "
+        "docker-agent, gemini-cli, registry, rollouts, tabnine, vscode"
     )
 
 
