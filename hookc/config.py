@@ -10,9 +10,17 @@
     exclude = ["build/**"]         # files and folders a folder search skips
 
     allowed-commands = ["./hooks/*.sh"]  # HK930: every other hook command is reported
+    hosts = ["claude-code", "copilot"]  # the agents this project uses (or "all")
 
     [tool.hookc.per-file-ignores]
     "legacy/*.yaml" = ["HK501"]    # legacy/ beside this file; "*.old.yaml": such names anywhere
+
+    [tool.hookc.per-file-hosts]    # the hosts a file serves, where several load it
+    ".claude/settings*.json" = ["claude-code", "copilot", "vscode"]
+
+``hosts`` names the agents the project's files serve: a file several of them load (Claude
+Code's settings, loaded by Copilot and VS Code too) is checked as each reads it, and where
+they disagree is reported. Without it, a file is read as its own host alone.
 
 Paths in the file are relative to its folder. The command line's options win over it.
 """
@@ -39,6 +47,8 @@ KEYS = (
     "exclude",
     "per-file-ignores",
     "allowed-commands",
+    "hosts",
+    "per-file-hosts",
 )
 # `hookc` where TOML can have it as a key, bare or quoted: after a dot (`[tool.hookc]`,
 # `tool . "hookc".strict = true`), at the start of a line (`hookc = {...}` under `[tool]`)
@@ -67,6 +77,17 @@ class Config:
     exclude: tuple[str, ...] = ()
     per_file_ignores: tuple[PerFileIgnore, ...] = field(default=())
     allowed_commands: tuple[str, ...] | None = None  # HK930's allowlist
+    hosts: tuple[str, ...] = ()  # the hosts every file serves (those that load it)
+    per_file_hosts: tuple[PerFileIgnore, ...] = field(default=())  # `rules`: host names
+
+    def hosts_for(self, path: str) -> tuple[str, ...] | None:
+        """The hosts the configuration says ``path`` serves (the last pattern that matches
+        it wins over ``hosts``), or None."""
+        chosen = self.hosts
+        for entry in self.per_file_hosts:
+            if entry.applies_to(path):
+                chosen = entry.rules
+        return chosen or None
 
     @property
     def base(self) -> str:
@@ -153,6 +174,13 @@ def load_config(path: str | Path) -> Config:
         )
         select = table.get("select")
         allowed = table.get("allowed-commands")
+        hosts_table = table.get("per-file-hosts", {})
+        if not isinstance(hosts_table, dict):
+            raise ConfigError(f"{where}: `per-file-hosts` must be a table of pattern = [hosts]")
+        per_file_hosts = tuple(
+            PerFileIgnore(pattern, _hosts(names, where, f"per-file-hosts `{pattern}`"), str(base))
+            for pattern, names in hosts_table.items()
+        )
         return Config(
             path=path,
             profile=_profile(table.get("profile"), where, base),
@@ -167,6 +195,8 @@ def load_config(path: str | Path) -> Config:
             allowed_commands=_strings(allowed, where, "allowed-commands")
             if allowed is not None
             else None,
+            hosts=_hosts(table.get("hosts", []), where, "hosts"),
+            per_file_hosts=per_file_hosts,
         )
     except SelectionError as exc:
         raise ConfigError(str(exc)) from None
@@ -180,6 +210,21 @@ def _profile(value: Any, where: str, base: Path) -> str | None:
     if value.endswith((".yaml", ".yml")) or "/" in value:
         return str(base / value)
     return value
+
+
+def _hosts(value: Any, where: str, key: str) -> tuple[str, ...]:
+    """Host names (or "all"), each one hookc knows."""
+    from hookc.check.hosts_disagree import HostError, parse_hosts
+
+    if value == "all":
+        return ("all",)
+    names = _strings(value, where, key)
+    if not names:
+        return ()
+    try:
+        return parse_hosts(",".join(names))
+    except HostError as exc:
+        raise ConfigError(f"{where}: `{key}`: {exc}") from None
 
 
 def _bool(value: Any, where: str, key: str) -> bool | None:

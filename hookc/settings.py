@@ -29,6 +29,12 @@ class Settings:
     strict: bool
     selection: Selection
     config: Config
+    hosts: tuple[str, ...] | None = None  # --host's names (or "all"), over the configuration's
+
+    def hosts_for(self, path: str) -> tuple[str, ...] | None:
+        """The hosts ``path`` is read as: --host's, else the configuration's, else None
+        (its own host alone)."""
+        return self.hosts or self.config.hosts_for(path)
 
 
 def add_options(
@@ -87,12 +93,27 @@ def resolve(args: argparse.Namespace) -> Settings:
         allowed_commands=config.allowed_commands,
     )
     strict = getattr(args, "strict", None)
+    hosts = _hosts(getattr(args, "host", None))
+    if hosts is not None and args.profile:
+        raise SettingsError("--host and --profile say the same thing: give one of them")
     return Settings(
         profile=profile_named(name) if (name := args.profile or config.profile) else None,
         strict=bool(strict if strict is not None else config.strict),
         selection=selection,
         config=config,
+        hosts=hosts,
     )
+
+
+def _hosts(text: str | None) -> tuple[str, ...] | None:
+    if text is None:
+        return None
+    from hookc.check.hosts_disagree import HostError, parse_hosts
+
+    try:
+        return parse_hosts(text)
+    except HostError as exc:
+        raise SettingsError(str(exc)) from None
 
 
 def _config(args: argparse.Namespace) -> Config:

@@ -3,8 +3,9 @@ inputs that must end in a diagnostic, never a traceback.
 
 ``examples/invalid/`` holds one small hook file per diagnostic code (its name starts with the
 code), and beside each ``<stem>.expected``: exactly what ``python -m hookc check
-examples/invalid/<file>`` prints to stdout when run from the repository root. The seed files
-are checked together against ``examples/seed/expected.txt``.
+examples/invalid/<file>`` prints to stdout when run from the repository root (with the
+options in ``<stem>.args`` beside it, where one is: the hosts a file is declared for). The
+seed files are checked together against ``examples/seed/expected.txt``.
 
 To regenerate the golden files after a deliberate change to hookc's output, run::
 
@@ -57,20 +58,24 @@ def example_files() -> list[Path]:
         for path in INVALID.iterdir()
         if path.is_file()
         and path.name != "README.md"
-        and path.suffix != ".expected"
+        and path.suffix not in (".expected", ".args")
         and not path.name.endswith(CONFIG)
     )
 
 
 # An example's configuration of its own (a rule that is off until configured, HK930) lies
-# beside it as `<stem>.hookc.toml`.
+# beside it as `<stem>.hookc.toml`; the options it is checked with (the hosts a file is
+# declared for, `--host claude-code,copilot`), as `<stem>.args`.
 CONFIG = ".hookc.toml"
 
 
 def options_of(path: Path) -> list[str]:
-    """An example with a configuration of its own is checked with it."""
+    """The options an example is checked with: its configuration, and the words of
+    ``<stem>.args`` beside it."""
     config = path.with_name(path.stem + CONFIG)
-    return ["--config", config.relative_to(ROOT).as_posix()] if config.exists() else []
+    args = path.with_name(path.stem + ".args")
+    options = ["--config", config.relative_to(ROOT).as_posix()] if config.exists() else []
+    return options + (args.read_text(encoding="utf-8").split() if args.exists() else [])
 
 
 def code_of(path: Path) -> str:
@@ -104,7 +109,7 @@ def test_example_output_is_exactly_the_expected_file(
     path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.chdir(ROOT)
-    status, out, err = run("check", path.relative_to(ROOT).as_posix(), *options_of(path))
+    status, out, err = run("check", *options_of(path), path.relative_to(ROOT).as_posix())
     compare_or_update(expected_path(path), out)
     assert err == ""
     assert status == (1 if "error[" in out else 0)

@@ -186,7 +186,8 @@ def _selects(hook_id: str, path: str) -> bool:
         (".vscode/settings.json", False),
         ("settings.json", False),
         (".cursor/hooks.json", True),
-        (".github/hooks/hooks.json", False),
+        (".github/hooks/hooks.json", True),  # Copilot's, which hookc reads
+        (".github/hooks/scripts/guard.json", False),
         (".windsurf/hooks.json", True),
         (".kiro/hooks/lint-on-save.json", True),
         ("web/.kiro/hooks/format.kiro.hook", True),

@@ -7,7 +7,7 @@ the same findings for the same inputs.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
 from hookc.check.all_match import all_match_diagnostics
@@ -54,16 +54,22 @@ def check_file(path: str | Path, profile: Profile | None = None) -> FileReport:
     return check_files([path], profile)[0]
 
 
+# The hosts a file is to be read as (``--host``, ``hosts`` in the configuration), or None
+# for its own host alone.
+HostsFor = Callable[[str], "tuple[str, ...] | None"]
+
+
 def check_files(
     paths: Sequence[str | Path],
     profile: Profile | None = None,
     selection: Selection | None = None,
     given: Mapping[str, str] | None = None,
+    hosts: HostsFor | None = None,
 ) -> list[FileReport]:
     """One report per file, sorted by path whatever order they were given in (a file named
     twice is checked once), so that the output is the same on every run. Without a
     profile, each file is read with its format's."""
-    return list(check_inputs(paths, profile, selection, given).reports)
+    return list(check_inputs(paths, profile, selection, given, hosts).reports)
 
 
 def check_inputs(
@@ -71,6 +77,7 @@ def check_inputs(
     profile: Profile | None = None,
     selection: Selection | None = None,
     given: Mapping[str, str] | None = None,
+    hosts: HostsFor | None = None,
 ) -> Checked:
     """Load and check each input (``given`` holds the text of inputs not read from disk:
     standard input), then compare hook ids across them. Without a profile, each file is
@@ -80,7 +87,12 @@ def check_inputs(
     loaded: dict[str, Loaded] = {}
     for path in dict.fromkeys(str(p) for p in paths):
         text = (given or {}).get(path)
-        if text is None:
+        asked = hosts(path) if hosts is not None and profile is None else None
+        if asked:  # several hosts: each reads it, and where they disagree is said
+            from hookc.check.hosts_disagree import load_for_hosts
+
+            file = load_for_hosts(path, text, asked)
+        elif text is None:
             file = load_file(path, profile)
         else:
             file = load_source(Source(path, text), profile)

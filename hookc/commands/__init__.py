@@ -125,6 +125,19 @@ def add_profile(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def add_host(parser: argparse.ArgumentParser) -> None:
+    """``--host``: the hosts a file is read as (check, eval, run)."""
+    from hookc.hosts import names
+
+    parser.add_argument(
+        "--host",
+        metavar="NAME[,NAME...]|all",
+        help="read each file as these hosts read it (" + ", ".join(names()) + "), and say "
+        "where they disagree; `all`: every host that loads it (default: the configuration's "
+        "`hosts`, else each file's own host)",
+    )
+
+
 def reporter(args: argparse.Namespace, out: TextIO) -> Any:
     """The reporter ``--format`` (and, for text, ``--color``) asks for."""
     from hookc.reporters import REPORTERS, TextReporter, colour_wanted

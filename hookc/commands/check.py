@@ -5,7 +5,15 @@ from __future__ import annotations
 import argparse
 
 from hookc.check.run import check_files
-from hookc.commands import EXIT_INPUT_ERROR, EXIT_OK, FORMATS, add_color, hosts_help, reporter
+from hookc.commands import (
+    EXIT_INPUT_ERROR,
+    EXIT_OK,
+    FORMATS,
+    add_color,
+    add_host,
+    hosts_help,
+    reporter,
+)
 from hookc.settings import add_options, inputs, resolve
 
 TYPE_CHECKING = False
@@ -23,7 +31,9 @@ EXAMPLES = """examples:
   hookc check policies.hooks.yaml .system/hooks/     files and folders
   hookc check . --select HK5 --ignore HK505          only path and logic warnings, but one
   cat policies.hooks.yaml | hookc check - --stdin-filename policies.hooks.yaml
-  hookc check . --format github                      annotations in a GitHub workflow"""
+  hookc check . --format github                      annotations in a GitHub workflow
+  hookc check .claude/settings.json --host claude-code,copilot,vscode
+                                                     where the three hosts disagree"""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -42,12 +52,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     add_color(parser)
     add_options(parser)
+    add_host(parser)
 
 
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     settings = resolve(args)
     paths, given = inputs(args.files, settings, args.stdin_filename)
-    reports = check_files(paths, settings.profile, settings.selection, given)
+    reports = check_files(paths, settings.profile, settings.selection, given, settings.hosts_for)
     out.write(reporter(args, out).render(reports))
     severities = {d.severity.value for report in reports for d in report.diagnostics}
     failed = "error" in severities or (settings.strict and "warning" in severities)

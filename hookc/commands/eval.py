@@ -6,7 +6,7 @@ import argparse
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
-from hookc.commands import EXIT_INPUT_ERROR, EXIT_OK, add_profile, compiled_module
+from hookc.commands import EXIT_INPUT_ERROR, EXIT_OK, add_host, add_profile, compiled_module
 from hookc.commands.context import read_context
 from hookc.explain import Subject, explain, from_hookset, result, undecided_filters
 
@@ -21,6 +21,7 @@ DESCRIPTION = (
 )
 EXAMPLES = """examples:
   hookc eval policies.hooks.yaml --event limit --context ctx.json
+  hookc eval .claude/settings.json --event PreToolUse --context call.json --host all
   echo '{"tool": "Bash"}' | hookc eval build/policies.py --event pre_tool_use --context - --all"""
 
 
@@ -48,12 +49,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "condition with the values it read and its outcome",
     )
     add_profile(parser)
+    add_host(parser)
 
 
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     context = read_context(args.context)
     path = Path(args.file)
     profile: Profile | None = None
+    if args.host is not None and path.suffix != ".py":
+        return _by_hosts(path, args, context, out, err)
     if path.suffix == ".py":
         subject = compiled_module(path, out)
         if subject is None:
@@ -73,6 +77,66 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     out.write(result(subject, args.event, context, every))
     if not args.explain:  # --explain says it under the hook
         _say_undecided(subject, args.event, context, every, err)
+    return EXIT_OK
+
+
+def _by_hosts(
+    path: Path, args: argparse.Namespace, context: dict[str, Any], out: TextIO, err: TextIO
+) -> int:
+    """``--host``: the file read as each host named (``all``: every host that loads it) and
+    each one's answer, one after the other under the host's name."""
+    from hookc.check.hosts_disagree import HostError, hosts_for, parse_hosts
+    from hookc.commands import UsageError
+    from hookc.frontend.files import read_source
+
+    if args.profile:
+        raise UsageError("--host and --profile say the same thing: give one of them")
+    try:
+        asked = parse_hosts(args.host)
+    except HostError as exc:
+        raise UsageError(str(exc)) from None
+    source, problems = read_source(path)
+    if source is None:
+        for problem in problems:
+            print(problem.render(), file=out)
+        return EXIT_INPUT_ERROR
+    chosen = hosts_for(source.name, source.text, asked)
+    if len(chosen) == 1 and len(asked) == 1:  # one host: its answer alone, as --profile's
+        return _as_host(path, chosen[0].name, args, context, out, err, heading=False)
+    if not chosen:
+        wanted = ", ".join(asked)
+        raise UsageError(f"{path}: no host of {wanted} loads this file")
+    status = EXIT_OK
+    for host in chosen:
+        status = max(status, _as_host(path, host.name, args, context, out, err, heading=True))
+    return status
+
+
+def _as_host(
+    path: Path,
+    host: str,
+    args: argparse.Namespace,
+    context: dict[str, Any],
+    out: TextIO,
+    err: TextIO,
+    heading: bool,
+) -> int:
+    """One host's answer: the file read as it, the event under its name for it."""
+    if heading:
+        out.write(f"== {host} ==\n")
+        err.write(f"hookc: {path} as {host} reads it:\n")
+    checked = _checked(path, host, out, err)
+    if checked is None:
+        return EXIT_INPUT_ERROR
+    subject, profile = checked
+    aliases = profile.details.get("event_aliases") or {}
+    event = str(aliases.get(args.event, args.event))
+    every = args.all or subject.runs_every_match
+    if heading and not any(hook["event"] == event for hook in subject.hooks):
+        out.write(f"{host} runs no hook of this file on `{event}`\n")
+    elif args.explain:
+        out.write(explain(subject, event, context, every))
+    out.write(result(subject, event, context, every))
     return EXIT_OK
 
 

@@ -10,7 +10,14 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from hookc import handlers
-from hookc.commands import EXIT_INPUT_ERROR, EXIT_OK, UsageError, add_profile, compiled_module
+from hookc.commands import (
+    EXIT_INPUT_ERROR,
+    EXIT_OK,
+    UsageError,
+    add_host,
+    add_profile,
+    compiled_module,
+)
 from hookc.commands.context import read_context
 from hookc.explain import from_hookset, undecided_filters
 from hookc.hosts import hosts
@@ -84,6 +91,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="give every handler this long instead of its own timeout",
     )
     add_profile(parser)
+    add_host(parser)
 
 
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
@@ -107,6 +115,8 @@ def _run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         raise UsageError("--timeout must be a positive number of seconds")
     if args.timeout == math.inf:  # a handler that hangs would hold the run for ever
         raise UsageError("--timeout must be a finite number of seconds (1e7 is 115 days)")
+    if args.host is not None:  # the file read as that host, its handlers run by its protocol
+        args.profile = _one_host(args)
     profile = args.profile or "default"
     if path.suffix == ".py":
         subject = compiled_module(path, out)
@@ -167,6 +177,20 @@ def _run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         concurrent = handlers.plan(protocol, args.event, context, matches, **options).concurrent
         out.write(decision_text(decision, concurrent) + _notes_text(notes))
     return EXIT_OK
+
+
+def _one_host(args: argparse.Namespace) -> str:
+    from hookc.check.hosts_disagree import ALL, HostError, parse_hosts
+
+    if args.profile:
+        raise UsageError("--host and --profile say the same thing: give one of them")
+    try:
+        asked = parse_hosts(args.host)
+    except HostError as exc:
+        raise UsageError(str(exc)) from None
+    if len(asked) != 1 or asked[0] == ALL:
+        raise UsageError("run runs the handlers as one host does: name one with --host")
+    return asked[0]
 
 
 def _with_notes(shown: dict[str, Any], notes: list[tuple[str, str]]) -> dict[str, Any]:

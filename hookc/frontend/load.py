@@ -35,16 +35,33 @@ def load_source(source: Source, profile: Profile | None = None) -> Loaded:
         assert profile is not None  # a format claims only files of its endings
         return Loaded(source, None, profile, (not_of_format(source, found, profile.name),))
     # A file plainly of one system (not only by its ending), named with another's profile;
-    # a dialect of the format asked for is that format's to read (--profile overrides).
+    # a dialect of the format asked for is that format's to read (--profile overrides), and
+    # a host that also loads the claimer's files (VS Code loads Claude Code's) reads it.
     if (
         profile is not None
         and claimed is not None
         and claimed is not found
         and claimed.name != "native"
         and claimed.dialect_of != found.name
+        and claimed.name not in found.reads_also
+        # Unless the path says nothing and the text fits the host asked for too (Codex's
+        # and Copilot's files share `timeoutSec`): then the host asked for settles it.
+        and not _settled_by_request(source, claimed, found)
     ):
         return Loaded(source, None, profile, (other_format(source, claimed, profile),))
     return found.load(source, profile)
+
+
+def _settled_by_request(source: Source, claimed: Host, found: Host) -> bool:
+    """Whether the host asked for settles which host's file this is: its path says nothing
+    (the claimer claims it by its text alone) and the text fits the host asked for too
+    (Codex's and Copilot's files share `timeoutSec`). The native format claims every file by
+    its ending, so it settles nothing."""
+    return (
+        found.name != "native"
+        and not claimed.claims(source.name, "")
+        and found.claims(source.name, source.text)
+    )
 
 
 def other_format(source: Source, claimed: Host, profile: Profile) -> Diagnostic:

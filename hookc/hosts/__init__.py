@@ -60,7 +60,6 @@ from hookc.hosts.host import Host
 __all__ = ["HOSTS", "Host", "by_name", "detect", "for_profile", "hosts", "names", "precommit_files"]
 
 HOSTS = (
-    "hookc.hosts.codex",
     "hookc.hosts.cursor",
     "hookc.hosts.windsurf",
     "hookc.hosts.kiro",
@@ -69,6 +68,9 @@ HOSTS = (
     "hookc.hosts.qwen_code",
     "hookc.hosts.factory",
     "hookc.hosts.augment",
+    "hookc.hosts.copilot",
+    "hookc.hosts.vscode",
+    "hookc.hosts.codex",
     "hookc.hosts.claude_code",
     "hookc.hosts.docker_agent",
     "hookc.hosts.rye",

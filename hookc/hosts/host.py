@@ -59,6 +59,10 @@ class Host:
     schema: bool = False  # whether it ships a JSON Schema of its files
     # Names this host answered to before it had one (accepted, never printed).
     aliases: tuple[str, ...] = ()
+    # The hosts whose files this one also loads (Copilot and VS Code load Claude Code's
+    # settings files; VS Code, Copilot's .github/hooks/*.json): `--host` of this one reads
+    # such a file as this host would, and `--host all` lists it among the file's hosts.
+    reads_also: tuple[str, ...] = ()
 
     def module(self, part: str) -> ModuleType:
         """One of the host's modules (``files``, ``reader``, ``protocol``, ``schema``),

@@ -52,6 +52,14 @@ class Handler:
     undecidable: str | None = None  # why hookc cannot run the matcher (``Hook.undecidable``)
 
 
+def without_matcher(entry: Located) -> Located:
+    """A flat entry (Copilot's, VS Code's: the matcher beside the handler's fields) as the
+    handler it is: its fields but ``matcher``, where it was written (a new node: the front
+    matter's nodes place themselves lazily)."""
+    value = {key: node for key, node in entry.items() if key != "matcher"}
+    return Located(value, entry.span, key_span=entry.key_span)
+
+
 # -- events ---------------------------------------------------------------------------
 
 

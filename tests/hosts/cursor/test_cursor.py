@@ -202,7 +202,7 @@ def test_a_clean_file_with_every_field_has_no_finding() -> None:
         ("/Library/Application Support/Cursor/hooks.json", "{}", "cursor"),
         ("hooks.json", '{"version": 1, "hooks": {"afterFileEdit": []}}', "cursor"),
         ("x.json", '{"hooks": {"stop": [{"command": "a", "loop_limit": 1}]}}', "cursor"),
-        (".github/hooks/a.json", '{"version": 1, "hooks": {"afterFileEdit": []}}', None),
+        (".github/hooks/a.json", '{"version": 1, "hooks": {"afterFileEdit": []}}', "copilot"),
         ("hooks.json", '{"version": 1, "hooks": {"preToolUse": []}}', None),
     ],
 )
