@@ -14,6 +14,9 @@
     [tool.hookc.per-file-ignores]
     "legacy/*.yaml" = ["HK501"]    # legacy/ beside this file; "*.old.yaml": such names anywhere
 
+    [tool.hookc.per-hook-ignores]  # by hook id (fnmatch: `*` crosses `.` and `/`)
+    ".claude/settings.PreToolUse.*" = ["HK702"]   # JSON has no comment to suppress one hook
+
 Paths in the file are relative to its folder. The command line's options win over it.
 """
 
@@ -22,7 +25,13 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from hookc.check.select import PerFileIgnore, SelectionError, check_glob, check_rule_names
+from hookc.check.select import (
+    PerFileIgnore,
+    PerHookIgnore,
+    SelectionError,
+    check_glob,
+    check_rule_names,
+)
 from hookc.records import field, record
 
 TYPE_CHECKING = False
@@ -38,6 +47,7 @@ KEYS = (
     "include",
     "exclude",
     "per-file-ignores",
+    "per-hook-ignores",
     "allowed-commands",
 )
 # `hookc` where TOML can have it as a key, bare or quoted: after a dot (`[tool.hookc]`,
@@ -67,6 +77,7 @@ class Config:
     exclude: tuple[str, ...] = ()
     per_file_ignores: tuple[PerFileIgnore, ...] = field(default=())
     allowed_commands: tuple[str, ...] | None = None  # HK930's allowlist
+    per_hook_ignores: tuple[PerHookIgnore, ...] = field(default=())
 
     @property
     def base(self) -> str:
@@ -142,7 +153,12 @@ def load_config(path: str | Path) -> Config:
             raise ConfigError(f"{where}: unknown key `{key}`{hint}")
     base = path.parent
     try:
-        ignores = _table(table.get("per-file-ignores", {}), where)
+        ignores = _table(table.get("per-file-ignores", {}), where, "per-file-ignores")
+        by_hook = _table(table.get("per-hook-ignores", {}), where, "per-hook-ignores")
+        per_hook = tuple(
+            PerHookIgnore(pattern, check_rule_names(_strings(codes, where, pattern), where))
+            for pattern, codes in by_hook.items()
+        )
         per_file = tuple(
             PerFileIgnore(
                 check_glob(pattern, f"{where}: per-file-ignores"),
@@ -164,6 +180,7 @@ def load_config(path: str | Path) -> Config:
             include=_strings(table.get("include", []), where, "include"),
             exclude=_strings(table.get("exclude", []), where, "exclude"),
             per_file_ignores=per_file,
+            per_hook_ignores=per_hook,
             allowed_commands=_strings(allowed, where, "allowed-commands")
             if allowed is not None
             else None,
@@ -194,7 +211,7 @@ def _strings(value: Any, where: str, key: str) -> tuple[str, ...]:
     return tuple(value)
 
 
-def _table(value: Any, where: str) -> dict[str, Any]:
+def _table(value: Any, where: str, key: str) -> dict[str, Any]:
     if not isinstance(value, dict):
-        raise ConfigError(f"{where}: `per-file-ignores` must be a table of pattern = [codes]")
+        raise ConfigError(f"{where}: `{key}` must be a table of pattern = [codes]")
     return value

@@ -1,13 +1,17 @@
-"""The hook each finding is about: the innermost hook whose text holds the finding's span.
+"""The hook each finding is about: the innermost hook whose text holds the finding's span,
+else the first hook after it.
 
 Per-hook ignores (``[tool.hookc.per-hook-ignores]``) select findings by the hook's id, and
 a baseline's fingerprint names the hook rather than a line, so that moving lines keeps it.
-A finding outside every hook (an unknown event's key, a file-level error) belongs to none
-(``""``).
+A finding between hooks is about what follows it, as an inline suppression on its own line
+is (``hookc.check.suppress``): a matcher group's matcher is written before its handlers,
+an event's key before its groups. A finding of no width (a place in the file, not a text:
+a syntax error, a byte order mark) and one after the last hook belong to none (``""``).
 """
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Sequence
 
 from hookc.diagnostics import Diagnostic
@@ -15,19 +19,24 @@ from hookc.ir.hooks import Hook
 
 
 def owner_ids(diagnostics: Sequence[Diagnostic], hooks: Sequence[Hook]) -> tuple[str, ...]:
-    """For each finding, the id of the innermost hook around it, else ``""``."""
+    """For each finding, the id of the hook it is about (see the module), else ``""``."""
     placed = sorted(
-        ((hook.span.start, hook.span.end, hook.id) for hook in hooks if hook.span is not None),
-        key=lambda item: (item[0], -item[1]),
+        (hook.span.start, -hook.span.end, hook.id) for hook in hooks if hook.span is not None
     )
+    starts = [start for start, _, _ in placed]
     found = []
     for diagnostic in diagnostics:
         start, end = diagnostic.span.start, diagnostic.span.end
+        if start == end:
+            found.append("")
+            continue
         best: tuple[int, int, str] | None = None
-        for item in placed:
-            if item[0] > start:
-                break  # sorted by start: no later hook begins at or before the finding
-            if item[1] >= end and (best is None or item[1] - item[0] <= best[1] - best[0]):
+        for item in placed[: bisect.bisect_right(starts, start)]:
+            # The innermost: the shortest of the hooks around it (a span of (start, -end)).
+            if -item[1] >= end and (best is None or -item[1] - item[0] <= -best[1] - best[0]):
                 best = item
+        if best is None:
+            after = bisect.bisect_left(starts, end)
+            best = placed[after] if after < len(placed) else None
         found.append(best[2] if best is not None else "")
     return tuple(found)

@@ -1,5 +1,5 @@
 """``hookc check``: lint hook files and print every problem with its place; mend what can be
-mended (``--fix``)."""
+mended (``--fix``), compare with a baseline."""
 
 from __future__ import annotations
 
@@ -37,6 +37,8 @@ EXAMPLES = """examples:
   hookc check . --format github                      annotations in a GitHub workflow
   hookc check .claude/settings.json --fix            mend what is safe to mend, in place
   hookc check . --fix --unsafe-fixes --diff          show every fix, change nothing
+  hookc check . --write-baseline hookc-baseline.json record today's findings
+  hookc check . --baseline hookc-baseline.json       fail on new findings only
 """
 
 
@@ -72,6 +74,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="print what --fix would change as a unified diff and write nothing; exit 1 if "
         "anything would change",
     )
+    parser.add_argument(
+        "--baseline",
+        metavar="FILE",
+        help="leave out the findings recorded in FILE (written by --write-baseline): fail "
+        "on new ones only",
+    )
+    parser.add_argument(
+        "--write-baseline",
+        metavar="FILE",
+        help="record every finding in FILE (for --baseline) and exit 0",
+    )
     add_color(parser)
     add_options(parser)
 
@@ -79,12 +92,30 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     settings = resolve(args)
     paths, given = inputs(args.files, settings, args.stdin_filename)
+    if args.write_baseline and args.baseline:
+        raise UsageError("--write-baseline records findings; --baseline hides them: give one")
     status = EXIT_OK
     if args.fix or args.diff:
         status, given, report = _fix(args, settings, paths, given, out, err)
         if not report:
             return status
     reports = check_files(paths, settings.profile, settings.selection, given)
+    if args.write_baseline:
+        from hookc.check.baseline import BaselineError, write_baseline
+
+        try:
+            count = write_baseline(args.write_baseline, reports)
+        except BaselineError as exc:
+            raise UsageError(str(exc)) from None
+        print(f"hookc: recorded {count} findings in {args.write_baseline}", file=err)
+        return EXIT_OK
+    if args.baseline:
+        from hookc.check.baseline import BaselineError, read_baseline, without_baseline
+
+        try:
+            reports = without_baseline(reports, read_baseline(args.baseline))
+        except BaselineError as exc:
+            raise UsageError(str(exc)) from None
     # Standard input fixed: its text went to standard output; the findings go to stderr.
     shown = err if args.fix and _stdin(args) else out
     shown.write(reporter(args, shown).render(reports))
