@@ -1,5 +1,5 @@
 """``hookc check``: lint hook files and print every problem with its place; mend what can be
-mended (``--fix``), compare with a baseline."""
+mended (``--fix``), compare with a baseline, count findings by rule."""
 
 from __future__ import annotations
 
@@ -39,7 +39,7 @@ EXAMPLES = """examples:
   hookc check . --fix --unsafe-fixes --diff          show every fix, change nothing
   hookc check . --write-baseline hookc-baseline.json record today's findings
   hookc check . --baseline hookc-baseline.json       fail on new findings only
-"""
+  hookc check . --statistics                         how many of each rule"""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -54,7 +54,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--format",
         choices=FORMATS,
         default="text",
-        help="text for people (default), json or sarif for tools, github for workflow annotations",
+        help="text for people (default), json or sarif for tools, github for workflow "
+        "annotations, gitlab for GitLab Code Quality (Code Climate JSON)",
     )
     parser.add_argument(
         "--fix",
@@ -84,6 +85,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--write-baseline",
         metavar="FILE",
         help="record every finding in FILE (for --baseline) and exit 0",
+    )
+    parser.add_argument(
+        "--statistics",
+        action="store_true",
+        help="print how many findings of each rule instead of the findings ([*]: fixable)",
     )
     add_color(parser)
     add_options(parser)
@@ -118,7 +124,12 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             raise UsageError(str(exc)) from None
     # Standard input fixed: its text went to standard output; the findings go to stderr.
     shown = err if args.fix and _stdin(args) else out
-    shown.write(reporter(args, shown).render(reports))
+    if args.statistics:
+        from hookc.reporters import statistics
+
+        shown.write(statistics(reports, machine=args.format != "text"))
+    else:
+        shown.write(reporter(args, shown).render(reports))
     return max(status, _status(reports, settings))
 
 
