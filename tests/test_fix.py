@@ -2,10 +2,10 @@
 findings' text, byte for byte elsewhere (comments, CRLF, a BOM), a fixed file checks clean
 of what was fixed, and fixing twice changes nothing.
 
-The properties generate files of three hosts (Claude Code's settings JSON, Gemini CLI's,
-native YAML) from a template whose holes are filled twice: with mistakes (an event or a
-matcher in another case, a timeout in the wrong unit) and with what the fix should write.
-The fixed file must be the second, exactly.
+The properties generate files of four hosts (Claude Code's settings JSON, Gemini CLI's,
+native YAML, docker-agent's YAML with comments) from a template whose holes are filled
+twice: with mistakes (an event or a matcher in another case, a timeout in the wrong unit)
+and with what the fix should write. The fixed file must be the second, exactly.
 """
 
 from __future__ import annotations
@@ -320,6 +320,40 @@ def native_files(draw: st.DrawFn) -> tuple[str, str, str]:
     return bom + "".join(wrong), bom + "".join(right), "generated.hooks.yaml"
 
 
+DOCKER_EVENTS = ["pre_tool_use", "post_tool_use", "permission_request", "session_start", "stop"]
+GROUPED = ("pre_tool_use", "post_tool_use", "permission_request")
+
+
+@st.composite
+def docker_agent_files(draw: st.DrawFn) -> tuple[str, str, str]:
+    """A docker-agent agent YAML: comments everywhere, events in snake case."""
+    events = draw(st.lists(st.sampled_from(DOCKER_EVENTS), min_size=1, max_size=3, unique=True))
+    nl, bom = draw(LINE_ENDS), draw(BOM)
+    head = (
+        f'# an agent{nl}version: "5"{nl}agents:{nl}  root:{nl}    model: openai/gpt-5{nl}'
+        f"    hooks:   # its hooks{nl}"
+    )
+    wrong, right = [head], [head]
+    for event in events:
+        written = draw(_recase(event))
+        seconds = draw(st.integers(4, 600))
+        in_ms = draw(st.booleans())
+        comment = draw(st.sampled_from(["", "  # why", f"{nl}        # above"]))
+        if event in GROUPED:  # tool events: matcher groups of handlers; others: handlers
+            entry = (
+                f"      {{e}}:{comment}{nl}        - hooks:{nl}            - type: command{nl}"
+                f"              command: echo {event}{nl}              timeout: {{t}}{nl}"
+            )
+        else:
+            entry = (
+                f"      {{e}}:{comment}{nl}        - type: command{nl}"
+                f"          command: echo {event}{nl}          timeout: {{t}}{nl}"
+            )
+        wrong.append(entry.format(e=written, t=seconds * 1000 if in_ms else seconds))
+        right.append(entry.format(e=event, t=seconds))
+    return bom + "".join(wrong), bom + "".join(right), "agent.yaml"
+
+
 def _fixed(text: str, name: str, unsafe: bool) -> tuple[str, int]:
     bom = "\ufeff" if text.startswith("\ufeff") else ""
     source = Source(name, text.removeprefix(bom), bom=bool(bom))
@@ -328,7 +362,7 @@ def _fixed(text: str, name: str, unsafe: bool) -> tuple[str, int]:
 
 
 @PROPERTY
-@given(st.one_of(claude_files(), gemini_files(), native_files()))
+@given(st.one_of(claude_files(), gemini_files(), native_files(), docker_agent_files()))
 def test_fixing_writes_exactly_the_intended_text_and_twice_changes_nothing(
     case: tuple[str, str, str],
 ) -> None:
@@ -342,7 +376,7 @@ def test_fixing_writes_exactly_the_intended_text_and_twice_changes_nothing(
 
 
 @PROPERTY
-@given(st.one_of(claude_files(), gemini_files(), native_files()))
+@given(st.one_of(claude_files(), gemini_files(), native_files(), docker_agent_files()))
 def test_safe_fixing_leaves_no_safe_fix_and_changes_no_timeout(
     case: tuple[str, str, str],
 ) -> None:
@@ -354,3 +388,30 @@ def test_safe_fixing_leaves_no_safe_fix_and_changes_no_timeout(
     checked = check_inputs([name], None, None, {name: Source(name, fixed.removeprefix("\ufeff"))})
     left = [d for d in checked.reports[0].diagnostics if d.fix and d.fix.safety == "safe"]
     assert not left
+
+
+# -- every fix is its rule's, and inside its finding ------------------------------------------
+
+
+def test_every_fix_is_declared_by_its_rule_and_edits_only_its_findings_text() -> None:
+    from hookc.check.run import check_files
+    from hookc.lint.registry import rule
+    from tests import ROOT
+
+    folder = ROOT / "examples" / "invalid"
+    files = [
+        str(p)
+        for p in sorted(folder.iterdir())
+        if p.suffix not in (".expected", ".toml", ".md") and p.is_file()
+    ]
+    fixed = 0
+    for report in check_files(files):
+        for d in report.diagnostics:
+            if d.fix is None:
+                continue
+            fixed += 1
+            assert rule(d.code).fix != "none", d.code
+            assert all(
+                d.span.start <= e.span.start <= e.span.end <= d.span.end for e in d.fix.edits
+            )
+    assert fixed >= 3  # HK402, HK703, HK706 at least have fixtures with a fix
