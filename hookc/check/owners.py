@@ -12,6 +12,7 @@ a syntax error, a byte order mark) and one after the last hook belong to none (`
 from __future__ import annotations
 
 import bisect
+import itertools
 from collections.abc import Sequence
 
 from hookc.diagnostics import Diagnostic
@@ -24,6 +25,9 @@ def owner_ids(diagnostics: Sequence[Diagnostic], hooks: Sequence[Hook]) -> tuple
         (hook.span.start, -hook.span.end, hook.id) for hook in hooks if hook.span is not None
     )
     starts = [start for start, _, _ in placed]
+    # The furthest end of the hooks up to each: no hook before a point where it falls short
+    # of a finding's end holds the finding (a file's hooks seldom nest: one step a finding).
+    reach = list(itertools.accumulate((-end for _, end, _ in placed), max))
     found = []
     for diagnostic in diagnostics:
         start, end = diagnostic.span.start, diagnostic.span.end
@@ -31,10 +35,13 @@ def owner_ids(diagnostics: Sequence[Diagnostic], hooks: Sequence[Hook]) -> tuple
             found.append("")
             continue
         best: tuple[int, int, str] | None = None
-        for item in placed[: bisect.bisect_right(starts, start)]:
-            # The innermost: the shortest of the hooks around it (a span of (start, -end)).
-            if -item[1] >= end and (best is None or -item[1] - item[0] <= -best[1] - best[0]):
-                best = item
+        # Hooks nest or are apart: the innermost around it is the last to start before it.
+        index = bisect.bisect_right(starts, start) - 1
+        while index >= 0 and reach[index] >= end:
+            if -placed[index][1] >= end:
+                best = placed[index]
+                break
+            index -= 1
         if best is None:
             after = bisect.bisect_left(starts, end)
             best = placed[after] if after < len(placed) else None
