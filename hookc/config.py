@@ -21,6 +21,8 @@
 ``hosts`` names the agents the project's files serve: a file several of them load (Claude
 Code's settings, loaded by Copilot and VS Code too) is checked as each reads it, and where
 they disagree is reported. Without it, a file is read as its own host alone.
+    [tool.hookc.per-hook-ignores]  # by hook id (fnmatch: `*` crosses `.` and `/`)
+    ".claude/settings.PreToolUse.*" = ["HK702"]   # JSON has no comment to suppress one hook
 
 Paths in the file are relative to its folder. The command line's options win over it.
 """
@@ -30,7 +32,13 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from hookc.check.select import PerFileIgnore, SelectionError, check_glob, check_rule_names
+from hookc.check.select import (
+    PerFileIgnore,
+    PerHookIgnore,
+    SelectionError,
+    check_glob,
+    check_rule_names,
+)
 from hookc.records import field, record
 
 TYPE_CHECKING = False
@@ -46,6 +54,7 @@ KEYS = (
     "include",
     "exclude",
     "per-file-ignores",
+    "per-hook-ignores",
     "allowed-commands",
     "hosts",
     "per-file-hosts",
@@ -88,6 +97,8 @@ class Config:
             if entry.applies_to(path):
                 chosen = entry.rules
         return chosen or None
+
+    per_hook_ignores: tuple[PerHookIgnore, ...] = field(default=())
 
     @property
     def base(self) -> str:
@@ -163,7 +174,12 @@ def load_config(path: str | Path) -> Config:
             raise ConfigError(f"{where}: unknown key `{key}`{hint}")
     base = path.parent
     try:
-        ignores = _table(table.get("per-file-ignores", {}), where)
+        ignores = _table(table.get("per-file-ignores", {}), where, "per-file-ignores")
+        by_hook = _table(table.get("per-hook-ignores", {}), where, "per-hook-ignores")
+        per_hook = tuple(
+            PerHookIgnore(pattern, check_rule_names(_strings(codes, where, pattern), where))
+            for pattern, codes in by_hook.items()
+        )
         per_file = tuple(
             PerFileIgnore(
                 check_glob(pattern, f"{where}: per-file-ignores"),
@@ -192,6 +208,7 @@ def load_config(path: str | Path) -> Config:
             include=_strings(table.get("include", []), where, "include"),
             exclude=_strings(table.get("exclude", []), where, "exclude"),
             per_file_ignores=per_file,
+            per_hook_ignores=per_hook,
             allowed_commands=_strings(allowed, where, "allowed-commands")
             if allowed is not None
             else None,
@@ -239,7 +256,7 @@ def _strings(value: Any, where: str, key: str) -> tuple[str, ...]:
     return tuple(value)
 
 
-def _table(value: Any, where: str) -> dict[str, Any]:
+def _table(value: Any, where: str, key: str) -> dict[str, Any]:
     if not isinstance(value, dict):
-        raise ConfigError(f"{where}: `per-file-ignores` must be a table of pattern = [codes]")
+        raise ConfigError(f"{where}: `{key}` must be a table of pattern = [codes]")
     return value

@@ -26,10 +26,7 @@ LEGACY_CODES: dict[str, str] = {
     # Matcher groups of handlers (Claude Code, docker-agent).
     "HK701": "matcher on an event that ignores matchers",
     "HK702": "matcher that matches no name the profile knows",
-    "HK703": "matcher that differs from a known name only by case",
-    "HK704": "field a handler or matcher group does not have (the tool ignores it)",
     "HK705": "timeout that is not a positive number of seconds",
-    "HK706": "timeout so long it is likely milliseconds",
     "HK707": "script under the project that is missing or not executable",
     "HK708": "unknown builtin",
     "HK709": "builtin on an event it does not serve",
@@ -40,8 +37,6 @@ LEGACY_CODES: dict[str, str] = {
     "HK714": "`if` rule hookc cannot decide: the handler runs on every call of its tool",
     "HK715": "template that builds a shell command from the event",
     "HK716": "command or environment variable no process can be given (NUL, `=` in a name)",
-    "HK717": "timeout so short it is likely seconds, where timeouts are milliseconds",
-    # Codex's files (hookc/hosts/codex).
     # Matchers of the other hook systems (the registry, A3S).
     "HK721": "unknown matcher key",
     "HK722": "matcher reads a field the event does not carry: the hook never runs",
@@ -89,6 +84,56 @@ class _Codes(Mapping[str, str]):
 CODES: Mapping[str, str] = _Codes()
 
 
+# How sure a fix is (``hookc.lint.rule.FIXES`` without "none"): a safe one keeps what the
+# author meant and `hookc check --fix` applies it; an unsafe one may change what the hook
+# does (a timeout's unit) and is applied only with --unsafe-fixes.
+FIX_SAFETIES = ("safe", "unsafe")
+
+
+@record(slots=True)
+class Edit:
+    """Replace the text of ``span`` (0-based offsets into the source's text) with ``text``."""
+
+    span: Span
+    text: str
+
+
+@record(slots=True)
+class Fix:
+    """What would mend a finding: edits confined to the finding's own text, how safe they are
+    (``FIX_SAFETIES``) and what they do, in words (``write `PreToolUse` ``)."""
+
+    edits: tuple[Edit, ...]
+    safety: str
+    title: str
+
+    def __post_init__(self) -> None:
+        if self.safety not in FIX_SAFETIES:
+            raise ValueError(f"fix safety {self.safety!r} not in {FIX_SAFETIES}")
+        if not self.edits:
+            raise ValueError("a fix without an edit")
+
+
+def replacing(
+    source: Source, span: Span, old: str, new: str, safety: str = "safe", title: str = ""
+) -> Fix | None:
+    """A fix that writes ``new`` where ``old`` is written inside ``span``: as it is (YAML's
+    plain scalar, a JSON string without escapes) or as a JSON string writes it. None where
+    it is not written there exactly once in either form: a fix that cannot be sure of its
+    place is not offered."""
+    import json  # only for a finding that has a fix
+
+    region = source.text[span.start : span.end]
+    forms = [(old, new), (json.dumps(old, ensure_ascii=False)[1:-1],
+                          json.dumps(new, ensure_ascii=False)[1:-1])]  # fmt: skip
+    for written, replacement in forms:
+        if written and region.count(written) == 1:
+            at = span.start + region.index(written)
+            edit = Edit(Span(at, at + len(written)), replacement)
+            return Fix((edit,), safety, title or f"write `{new}`")
+    return None
+
+
 # Longer source lines are shown as a window of this many characters around the caret.
 _WIDEST_LINE = 100
 
@@ -106,6 +151,8 @@ class Diagnostic:
     hint: str | None = None
     # The span's text is a secret: shown masked wherever the source line is printed.
     masked: bool = False
+    # What mends it (`hookc check --fix`), if something can: edits inside ``span``.
+    fix: Fix | None = None
 
     def __post_init__(self) -> None:
         if self.code not in CODES:
@@ -247,9 +294,14 @@ def has_error(diagnostics: Iterable[Diagnostic]) -> bool:
 
 
 def error(
-    code: str, message: str, source: Source, span: Span, hint: str | None = None
+    code: str,
+    message: str,
+    source: Source,
+    span: Span,
+    hint: str | None = None,
+    fix: Fix | None = None,
 ) -> Diagnostic:
-    return Diagnostic(code, Severity.ERROR, message, source, span, hint)
+    return Diagnostic(code, Severity.ERROR, message, source, span, hint, fix=fix)
 
 
 def warning(
@@ -259,5 +311,6 @@ def warning(
     span: Span,
     hint: str | None = None,
     masked: bool = False,
+    fix: Fix | None = None,
 ) -> Diagnostic:
-    return Diagnostic(code, Severity.WARNING, message, source, span, hint, masked)
+    return Diagnostic(code, Severity.WARNING, message, source, span, hint, masked, fix)

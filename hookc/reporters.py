@@ -196,9 +196,85 @@ class GithubReporter:
         return "".join(lines)
 
 
-REPORTERS: dict[str, type[TextReporter | JsonReporter | SarifReporter | GithubReporter]] = {
+class GitlabReporter:
+    """GitLab Code Quality (the Code Climate issue format GitLab reads from a job's
+    ``codequality`` report): a JSON list of issues, each with a ``description``, a
+    ``check_name``, a ``fingerprint`` unique in the report and stable across runs (the
+    baseline's, which survives moving lines, with the file's path), a ``severity`` (an error
+    is ``major``, a warning ``minor``) and ``location.path`` and ``location.lines.begin``."""
+
+    def render(self, reports: Sequence[FileReport]) -> str:
+        import hashlib
+
+        from hookc.check.baseline import entries, path_key
+
+        issues = []
+        seen: dict[str, int] = {}
+        for report, d, print_ in entries(reports):
+            key = f"{path_key(report.path)}\0{d.code}\0{print_}"
+            # The same finding twice in a file: each its own issue, numbered in order.
+            seen[key] = seen.get(key, 0) + 1
+            digest = hashlib.sha256(f"{key}\0{seen[key]}".encode()).hexdigest()
+            issues.append(
+                {
+                    "description": f"{d.code} {d.message}" + (f" ({d.hint})" if d.hint else ""),
+                    "check_name": _check_name(d.code),
+                    "fingerprint": digest[:32],
+                    "severity": "major" if d.severity is Severity.ERROR else "minor",
+                    "location": {
+                        "path": report.path,
+                        "lines": {"begin": d.location[0]},
+                    },
+                }
+            )
+        return json.dumps(issues, indent=2, ensure_ascii=False) + "\n"
+
+
+def _check_name(code: str) -> str:
+    """``HK702 matcher-matches-nothing``: the code with the rule's name, where it has one."""
+    from hookc.lint.registry import rule
+
+    name = rule(code).name
+    return f"{code} {name}" if name else code
+
+
+def statistics(reports: Sequence[FileReport], machine: bool = False) -> str:
+    """How many findings of each code, as ruff's ``--statistics``: a line a code (count,
+    code, ``[*]`` where some of them can be fixed, name), most first; a JSON list of
+    ``count``, ``code``, ``name``, ``fixable`` when ``machine``."""
+    from collections import Counter
+
+    from hookc.lint.registry import rule
+
+    counts: Counter[str] = Counter()
+    fixable: set[str] = set()
+    for report in reports:
+        for d in report.diagnostics:
+            counts[d.code] += 1
+            if d.fix is not None:
+                fixable.add(d.code)
+    rows = sorted(counts.items(), key=lambda item: (-item[1], item[0]))
+    if machine:
+        listed = [
+            {"code": code, "name": rule(code).name, "count": count, "fixable": code in fixable}
+            for code, count in rows
+        ]
+        return json.dumps(listed, indent=2) + "\n"
+    if not rows:
+        return ""
+    width = len(str(rows[0][1]))
+    return "".join(
+        f"{count:>{width}}\t{code}\t{'[*] ' if code in fixable else '    '}{rule(code).name}\n"
+        for code, count in rows
+    )
+
+
+REPORTERS: dict[
+    str, type[TextReporter | JsonReporter | SarifReporter | GithubReporter | GitlabReporter]
+] = {
     "text": TextReporter,
     "json": JsonReporter,
     "sarif": SarifReporter,
     "github": GithubReporter,
+    "gitlab": GitlabReporter,
 }

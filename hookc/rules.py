@@ -46,27 +46,10 @@ LEGACY_RULES: dict[str, Rule] = {
         '"matcher": "mcp__github"   (the server\'s tools are mcp__github__...)',
         "Match the names as the tool spells them: `mcp__github__.*` for every tool of a server.",
     ),
-    "HK703": Rule(
-        "A matcher differs from a known name only by case; matchers are case-sensitive, so it "
-        "does not match it.",
-        '"matcher": "bash"',
-        "Write the name's case: `Bash`.",
-    ),
-    "HK704": Rule(
-        "A handler or matcher group has a field the tool does not read: it is ignored, often a "
-        "misspelling.",
-        '{"type": "command", "command": "date", "timout": 5}',
-        "Fix the name (the hint names the closest), or remove the field.",
-    ),
     "HK705": Rule(
         "A timeout is zero or negative; it must be a positive number of seconds.",
         "timeout: 0",
         "Give a positive number of seconds, or leave it out for the tool's default.",
-    ),
-    "HK706": Rule(
-        "A timeout so long that it is probably milliseconds: hook timeouts are in seconds.",
-        '"timeout": 30000   (8.3 hours)',
-        "Write seconds: 30.",
     ),
     "HK707": Rule(
         "A command runs a script under the project that is missing or not executable: the hook "
@@ -139,12 +122,6 @@ LEGACY_RULES: dict[str, Rule] = {
         "never start.",
         'env: {"A=B": "1"}',
         "Remove the NUL byte; name the variable without `=`.",
-    ),
-    "HK717": Rule(
-        "A timeout so short it is probably seconds: this host counts hook timeouts in "
-        "milliseconds (Gemini CLI, Qwen Code's command hooks).",
-        '"timeout": 30   (30 ms: the hook is killed before it starts)',
-        "Write milliseconds: 30000.",
     ),
     "HK721": Rule(
         "A matcher names a key its tool does not have (an A3S `matcher`, a registry `match`): "

@@ -90,6 +90,7 @@ def resolve(args: argparse.Namespace) -> Settings:
         select=select or config.select or ("ALL",),
         ignore=(*config.ignore, *ignore),
         per_file_ignores=config.per_file_ignores,
+        per_hook_ignores=config.per_hook_ignores,
         allowed_commands=config.allowed_commands,
     )
     strict = getattr(args, "strict", None)

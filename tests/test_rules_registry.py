@@ -105,19 +105,19 @@ def test_migrate_moves_a_legacy_code_into_a_module_and_out_of_both_tables(
     package.mkdir()
     for name in ("diagnostics.py", "rules.py"):
         (package / name).write_text((ROOT / "hookc" / name).read_text("utf-8"), "utf-8")
-    written = migrate.migrate("HK703", None, None, root=package)
-    assert written == package / "lint/rules/handlers/hk703_matcher_case_mismatch.py"
-    assert '"HK703"' not in (package / "diagnostics.py").read_text("utf-8")
-    assert '"HK703"' not in (package / "rules.py").read_text("utf-8")
-    assert '"HK702"' in (package / "rules.py").read_text("utf-8")  # its neighbours stay
+    written = migrate.migrate("HK702", None, None, root=package)
+    assert written == package / "lint/rules/handlers/hk702_matcher_matches_nothing.py"
+    assert '"HK702"' not in (package / "diagnostics.py").read_text("utf-8")
+    assert '"HK702"' not in (package / "rules.py").read_text("utf-8")
+    assert '"HK701"' in (package / "rules.py").read_text("utf-8")  # its neighbours stay
     namespace: dict[str, object] = {}
     source = written.read_text("utf-8")
     exec(compile(source, str(written), "exec"), namespace)
     rule = namespace["RULE"]
     assert isinstance(rule, LintRule)
-    assert (rule.code, rule.name, rule.severity) == ("HK703", "matcher-case-mismatch", "warning")
-    assert rule.summary == LEGACY_CODES["HK703"]
-    assert sections(str(namespace["__doc__"]))["fix"] == LEGACY_RULES["HK703"].fix
+    assert (rule.code, rule.name, rule.severity) == ("HK702", "matcher-matches-nothing", "warning")
+    assert rule.summary == LEGACY_CODES["HK702"]
+    assert sections(str(namespace["__doc__"]))["fix"] == LEGACY_RULES["HK702"].fix
 
 
 def test_a_code_in_a_module_and_a_legacy_table_at_once_is_refused(

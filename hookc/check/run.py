@@ -21,9 +21,10 @@ from hookc.diagnostics import Diagnostic, Severity, in_order
 from hookc.frontend.inputs import duplicate_ids_across
 from hookc.frontend.load import load_file, load_source
 from hookc.frontend.lower import Loaded
+from hookc.ir.hooks import Hook
 from hookc.lint.checks import lint_diagnostics
 from hookc.profile import Profile
-from hookc.records import record
+from hookc.records import field, record
 from hookc.source import Source
 
 
@@ -31,6 +32,15 @@ from hookc.source import Source
 class FileReport:
     path: str
     diagnostics: tuple[Diagnostic, ...]
+    # The file's hooks, to tell which hook a finding is on (``hook_ids``): a baseline's
+    # fingerprint names it.
+    hooks: tuple[Hook, ...] = field(default=(), compare=False, repr=False)
+
+    def hook_ids(self) -> tuple[str, ...]:
+        """The id of the hook each finding is on (``""``: none), in order."""
+        from hookc.check.owners import owner_ids
+
+        return owner_ids(self.diagnostics, self.hooks)
 
     def count(self, severity: Severity) -> int:
         # A list's count compares in C (by identity first): a file may have thousands.
@@ -63,7 +73,7 @@ def check_files(
     paths: Sequence[str | Path],
     profile: Profile | None = None,
     selection: Selection | None = None,
-    given: Mapping[str, str] | None = None,
+    given: Mapping[str, str | Source] | None = None,
     hosts: HostsFor | None = None,
 ) -> list[FileReport]:
     """One report per file, sorted by path whatever order they were given in (a file named
@@ -76,12 +86,12 @@ def check_inputs(
     paths: Sequence[str | Path],
     profile: Profile | None = None,
     selection: Selection | None = None,
-    given: Mapping[str, str] | None = None,
+    given: Mapping[str, str | Source] | None = None,
     hosts: HostsFor | None = None,
 ) -> Checked:
     """Load and check each input (``given`` holds the text of inputs not read from disk:
-    standard input), then compare hook ids across them. Without a profile, each file is
-    read with its format's."""
+    standard input, or a file as ``check --fix`` has mended it), then compare hook ids
+    across them. Without a profile, each file is read with its format's."""
     selection = selection or Selection()
     found: dict[str, list[Diagnostic]] = {}
     loaded: dict[str, Loaded] = {}
@@ -91,11 +101,11 @@ def check_inputs(
         if asked:  # several hosts: each reads it, and where they disagree is said
             from hookc.check.hosts_disagree import load_for_hosts
 
-            file = load_for_hosts(path, text, asked)
+            file = load_for_hosts(path, text.text if isinstance(text, Source) else text, asked)
         elif text is None:
             file = load_file(path, profile)
         else:
-            file = load_source(Source(path, text), profile)
+            file = load_source(text if isinstance(text, Source) else Source(path, text), profile)
         loaded[path] = file
         found[path] = [*file.diagnostics, *_checks(file, selection.allowed_commands)]
     hooksets = {path: file.hookset for path, file in loaded.items() if file.hookset is not None}
@@ -105,11 +115,13 @@ def check_inputs(
     for path in sorted(found):
         file = loaded[path]
         kept = found[path]
+        hooks = file.hookset.hooks if file.hookset is not None else ()
         if file.source is not None:
-            hooks = file.hookset.hooks if file.hookset is not None else ()
             kept = apply_suppressions(file.source, hooks, kept)
-        kept = selection.filter(path, kept)
-        reports.append(FileReport(path, in_order(kept)))
+        whole = file.hookset if file.hookset is not None else file.partial
+        every = whole.hooks if whole is not None else ()
+        kept = selection.filter(path, kept, every)
+        reports.append(FileReport(path, in_order(kept), tuple(every)))
     return Checked(tuple(reports), loaded)
 
 

@@ -1,5 +1,6 @@
 """Which findings a user asked for: ``select``/``ignore`` (from the command line or the
-configuration file) and per-file ignores, as ruff has them.
+configuration file), per-file ignores, as ruff has them, and per-hook ignores (by hook id:
+a JSON file has no comments for an inline suppression).
 
 A rule is named by its code (``HK501``), its name (``unknown-path``) or a prefix of codes
 (``HK5`` for every HK5xx); ``ALL`` names every code. Only warnings can be silenced: an error
@@ -17,6 +18,10 @@ from pathlib import PurePath
 
 from hookc.diagnostics import CODES, Diagnostic, Severity
 from hookc.records import record
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from hookc.ir.hooks import Hook
 
 
 class SelectionError(ValueError):
@@ -105,12 +110,35 @@ def check_glob(pattern: str, where: str) -> str:
 
 
 @record
+class PerHookIgnore:
+    """Codes silenced on the hooks whose id a pattern matches: ``*`` any run of characters
+    (``/`` and ``.`` too: a derived id is ``<path>.<Event>.<group>.<handler>``), ``?`` one
+    character, ``[...]`` one of a set, as ``fnmatch`` reads them, case and all. This is how
+    a finding in a JSON file, which has no comments to carry an inline suppression, is
+    silenced for one hook."""
+
+    pattern: str
+    rules: tuple[str, ...]
+
+    def applies_to(self, hook_id: str) -> bool:
+        return bool(hook_id) and _id_pattern(self.pattern).fullmatch(hook_id) is not None
+
+
+@functools.cache
+def _id_pattern(pattern: str) -> re.Pattern[str]:
+    import fnmatch  # only where per-hook ignores are configured
+
+    return re.compile(fnmatch.translate(pattern))
+
+
+@record
 class Selection:
     select: tuple[str, ...] = ("ALL",)
     ignore: tuple[str, ...] = ()
     per_file_ignores: tuple[PerFileIgnore, ...] = ()
     # The configuration's `allowed-commands` (HK930's allowlist); None: the rule is off.
     allowed_commands: tuple[str, ...] | None = None
+    per_hook_ignores: tuple[PerHookIgnore, ...] = ()
 
     def wants(self, code: str, path: str) -> bool:
         """Whether a warning with ``code`` in ``path`` is reported."""
@@ -121,7 +149,14 @@ class Selection:
             for entry in self.per_file_ignores
         )
 
-    def filter(self, path: str, diagnostics: Iterable[Diagnostic]) -> list[Diagnostic]:
+    def filter(
+        self,
+        path: str,
+        diagnostics: Iterable[Diagnostic],
+        hooks: Sequence[Hook] = (),
+    ) -> list[Diagnostic]:
+        """The findings of ``path`` the user wants; ``hooks``: the file's, for per-hook
+        ignores (``hookc.check.owners``)."""
         # One answer per code: a file's findings repeat a few codes many times over.
         wanted: dict[str, bool] = {}
         kept = []
@@ -134,4 +169,20 @@ class Selection:
                 if not answer:
                     continue
             kept.append(diagnostic)
+        if self.per_hook_ignores and hooks:
+            kept = self._by_hook(kept, hooks)
         return kept
+
+    def _by_hook(self, found: list[Diagnostic], hooks: Sequence[Hook]) -> list[Diagnostic]:
+        from hookc.check.owners import owner_ids
+
+        owners = owner_ids(found, hooks)
+        return [
+            diagnostic
+            for diagnostic, owner in zip(found, owners, strict=True)
+            if diagnostic.severity is Severity.ERROR
+            or not any(
+                _matches(diagnostic.code, entry.rules) and entry.applies_to(owner)
+                for entry in self.per_hook_ignores
+            )
+        ]

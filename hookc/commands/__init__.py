@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 
 
 EXIT_OK, EXIT_INPUT_ERROR, EXIT_USAGE = 0, 1, 2
-FORMATS = ("text", "json", "sarif", "github")
+FORMATS = ("text", "json", "sarif", "github", "gitlab")
 
 
 def hosts_help() -> str:

@@ -62,7 +62,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--format",
         choices=FORMATS,
         default="text",
-        help="how findings are printed: text (default), json, sarif or github",
+        help="how findings are printed: text (default), json, sarif, github or gitlab",
     )
     add_color(parser)
     add_options(parser, strict=False)

@@ -14,7 +14,7 @@ import os
 from collections.abc import Mapping
 from pathlib import Path, PurePath
 
-from hookc.diagnostics import Diagnostic, error, has_error, warning
+from hookc.diagnostics import Diagnostic, error, has_error, replacing, warning
 from hookc.frontend.actions import build_action
 from hookc.frontend.conditions import lower_condition, lower_when
 from hookc.frontend.located import Located
@@ -258,14 +258,22 @@ def _hook(
     event = str(event_node.value)
     if profile.events and event not in profile.events:
         close = _close_events(event, profile.events)
+        # The fix: safe for the event in another case, unsafe for a near name (a guess).
+        cased = [known for known in profile.events if known.lower() == event.lower()]
+        fix = (
+            replacing(source, event_node.span, event, cased[0]) if cased
+            else replacing(source, event_node.span, event, close[0], "unsafe") if close
+            else None
+        )  # fmt: skip
         diagnostics.append(
             warning(
                 "HK402",
                 f"the `{profile.name}` profile knows no event `{event}`",
                 source,
                 event_node.span,
-                f"did you mean `{close[0]}`?" if close else
+                f"did you mean `{(cased or close)[0]}`?" if cased or close else
                 f"its events: {', '.join(profile.events)} (a runtime may add others)",
+                fix=fix,
             )
         )  # fmt: skip
     when, tree = entries.get("when"), entries.get("condition")

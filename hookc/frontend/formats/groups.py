@@ -19,7 +19,7 @@ from collections.abc import Hashable, Sequence
 from pathlib import Path
 from typing import Any
 
-from hookc.diagnostics import Diagnostic, error, warning
+from hookc.diagnostics import Diagnostic, Fix, error, replacing, warning
 from hookc.frontend.actions import describe, did_you_mean, fill_defaults, freeze
 from hookc.frontend.located import Located
 from hookc.ir.expr import And, Binary, Call, Expr, Ident, List, Literal, Or, Unary
@@ -65,22 +65,27 @@ def without_matcher(entry: Located) -> Located:
 
 def unknown_event(event: str, span: Span, profile: Profile, source: Source) -> Diagnostic | None:
     """HK402 for an event the profile does not know; the suggestion keeps the event's
-    exact casing (``preToolUse`` → ``PreToolUse``)."""
+    exact casing (``preToolUse`` → ``PreToolUse``). Its fix writes the suggestion in the
+    event's place: safe where the two differ by case alone (the author's event, spelt as the
+    tool spells it), unsafe for a near name (``PreToolUsed``: a guess at what was meant)."""
     if event in profile.events:
         return None
     by_case = {known.lower(): known for known in profile.events}
     close = by_case.get(event.lower())
+    safety = "safe"
     if close is None:
         import difflib  # only when a suggestion is wanted: keeps start-up light
 
         found = difflib.get_close_matches(event.lower(), list(by_case), n=1, cutoff=0.6)
         close = by_case[found[0]] if found else None
+        safety = "unsafe"
     return warning(
         "HK402",
         f"the `{profile.name}` profile knows no event `{event}`: its handlers never run",
         source,
         span,
         f"did you mean `{close}`?" if close else f"its events: {', '.join(profile.events)}",
+        fix=replacing(source, span, event, close, safety) if close else None,
     )
 
 
@@ -126,13 +131,17 @@ def handler_action(
         spec = action_type.param(name)
         where = value_node.key_span or value_node.span
         if spec is None:
+            renamed = _spelt_otherwise(name, names, node)
             diagnostics.append(
                 warning(
                     "HK704",
                     f"a `{action_type.name}` handler has no field `{name}`: it is ignored",
                     source,
                     where,
-                    did_you_mean(name, names) or f"its fields: {', '.join(names)}",
+                    (f"did you mean `{renamed}`?" if renamed else None)
+                    or did_you_mean(name, names)
+                    or f"its fields: {', '.join(names)}",
+                    fix=rename_key(source, value_node, name, renamed) if renamed else None,
                 )
             )
             continue
@@ -178,6 +187,54 @@ def handler_action(
     return Action(action_type.name, fill_defaults(action_type, given), span=node.span), diagnostics
 
 
+def _spelt_otherwise(name: str, names: Sequence[str], node: Located) -> str | None:
+    """The field ``name`` is, spelt another way (``Timeout``, ``status_message``,
+    ``command_windows`` for ``timeout``, ``statusMessage``, ``commandWindows``: the same
+    letters in another case, with or without ``_`` and ``-``), if the handler does not
+    also have that field (renaming would then write a key twice)."""
+    folded = _folded(name)
+    for known in names:
+        if _folded(known) == folded and node.get(known) is None:
+            return known
+    return None
+
+
+def _folded(name: str) -> str:
+    return name.replace("_", "").replace("-", "").lower()
+
+
+def rename_key(source: Source, node: Located, old: str, new: str) -> Fix | None:
+    """A safe fix that renames the key ``old`` of ``node`` (a mapping's entry) to ``new``,
+    the value and everything around it as written: a field by its current name, a
+    deprecated name by the new one."""
+    if node.key_span is None:
+        return None
+    return replacing(source, node.key_span, old, new, "safe", f"rename `{old}` to `{new}`")
+
+
+def _number(value: float) -> str | None:
+    """A timeout as the file may write it: a whole number (a fraction would be a new
+    finding on hosts that want whole seconds), or None."""
+    if isinstance(value, bool) or value != int(value):
+        return None
+    return str(int(value))
+
+
+def _timeout_fix(source: Source, node: Located, value: Any, new: str | None) -> Fix | None:
+    """An unsafe fix that writes ``new`` for the timeout written at ``node``: only where the
+    value's text is the number itself (not a YAML tag or an anchor)."""
+    if new is None:
+        return None
+    written = source.text[node.span.start : node.span.end]
+    try:
+        same = float(written) == value
+    except ValueError:
+        return None
+    if not same:
+        return None
+    return replacing(source, node.span, written, new, "unsafe", f"write {new}")
+
+
 def _a(json_type: str | None) -> str:
     return {"integer": "an integer", "array": "a list", "object": "a mapping"}.get(
         json_type or "", f"a {json_type}"
@@ -196,6 +253,10 @@ def _timeout_problems(value: Any, node: Located, source: Source) -> list[Diagnos
             )
         ]
     if value > MAX_PLAUSIBLE_SECONDS:
+        # The fix reads it as milliseconds, rounded up to whole seconds (a fraction is a
+        # finding of its own on Claude Code); none where that is still implausible.
+        seconds = -(-value // 1000)
+        fixed = _number(seconds) if seconds <= MAX_PLAUSIBLE_SECONDS else None
         return [
             warning(
                 "HK706",
@@ -203,6 +264,7 @@ def _timeout_problems(value: Any, node: Located, source: Source) -> list[Diagnos
                 source,
                 node.span,
                 f"timeouts are in seconds; for {value} milliseconds write {value / 1000:g}",
+                fix=_timeout_fix(source, node, value, fixed),
             )
         ]
     return []
@@ -233,6 +295,9 @@ def _millisecond_problems(value: Any, node: Located, source: Source) -> list[Dia
                 source,
                 node.span,
                 f"for {value} seconds write {value * 1000:g}",
+                fix=_timeout_fix(
+                    source, node, value, _number(value * 1000) if value >= 1 else None
+                ),
             )
         ]
     return []
@@ -342,6 +407,7 @@ def name_problems(
         return []
     cased = [name for name in known if matches(name, True)]
     if cased:
+        fixed = recased(matcher, known)
         return [
             warning(
                 "HK703",
@@ -349,7 +415,8 @@ def name_problems(
                 "does not match: matchers are case-sensitive",
                 source,
                 span,
-                f"write `{cased[0]}`",
+                f"write `{fixed or cased[0]}`",
+                fix=replacing(source, span, matcher, fixed) if fixed else None,
             )
         ]
     if open_set:
@@ -367,6 +434,30 @@ def name_problems(
             or (f"did you mean `{close[0]}`?" if close else f"the {what}s: {', '.join(known)}"),
         )
     ]
+
+
+_WORD = re.compile(r"[A-Za-z0-9_]+")
+
+
+def recased(matcher: str, known: Sequence[str]) -> str | None:
+    """The matcher with each of its words that is a known name in another case spelt as
+    the name is (``bash|edit`` → ``Bash|Edit``, ``bash.*`` → ``Bash.*``), or None if none
+    is. A word after a ``\\`` is a regex escape's (``\\bash``: ``\\b`` then ``ash``), and
+    stays as it is."""
+    by_case = {name.lower(): name for name in known}
+    changed = False
+
+    def spelt(match: re.Match[str]) -> str:
+        nonlocal changed
+        word = match[0]
+        name = by_case.get(word.lower())
+        if name is None or name == word or matcher[match.start() - 1 : match.start()] == "\\":
+            return word
+        changed = True
+        return name
+
+    fixed = _WORD.sub(spelt, matcher)
+    return fixed if changed else None
 
 
 # -- scripts under the project ----------------------------------------------------------

@@ -12,7 +12,11 @@ Fix the name (the hint names the closest), or ignore HK402 for events your runti
 
 ## Fix safety
 
-No automatic fix.
+Safe for an event written in another case (`pretooluse`, `preToolUse` → `PreToolUse`):
+`hookc check --fix` writes the profile's spelling in the name's place, nothing else of the
+file changed. Unsafe for a near name (`PreToolUsed` → `PreToolUse`, with `--unsafe-fixes`):
+which event was meant is a guess. No fix where none is near, nor where the event already
+has a key of that name in the file (the fix is dropped: it would write a key twice).
 """
 
 from hookc.lint.rule import LintRule
@@ -22,4 +26,5 @@ RULE = LintRule(
     name="unknown-event",
     severity="warning",
     summary="event not known to the profile",
+    fix="safe",
 )
