@@ -24,31 +24,10 @@ class Severity(enum.Enum):
 # Every other code's meaning is its module's RULE.summary. ``CODES`` below holds them all.
 LEGACY_CODES: dict[str, str] = {
     # Matcher groups of handlers (Claude Code, docker-agent).
-    "HK701": "matcher on an event that ignores matchers",
-    "HK702": "matcher that matches no name the profile knows",
-    "HK705": "timeout that is not a positive number of seconds",
-    "HK707": "script under the project that is missing or not executable",
-    "HK708": "unknown builtin",
-    "HK709": "builtin on an event it does not serve",
-    "HK710": "duplicate handler that never runs a second time",
-    "HK711": "regular expression hookc cannot translate to RE2 (hookc's `matches`)",
-    "HK712": "matcher the tool runs and hookc cannot: its hooks are kept, not evaluated",
-    "HK713": "`if` filter that never lets the handler run (a non-tool event, no tool named)",
-    "HK714": "`if` rule hookc cannot decide: the handler runs on every call of its tool",
-    "HK715": "template that builds a shell command from the event",
-    "HK716": "command or environment variable no process can be given (NUL, `=` in a name)",
     # Matchers of the other hook systems (the registry, A3S).
-    "HK721": "unknown matcher key",
-    "HK722": "matcher reads a field the event does not carry: the hook never runs",
-    "HK723": "async hook's answer ignored: A3S answers Continue at once on this event",
-    "HK724": "invalid regular expression that A3S matches as plain text",
     # The flat family (Cursor, Windsurf) and Kiro.
     # hookc fmt.
-    "HK601": "not a native YAML hook file: fmt leaves it as it is (a note)",
-    "HK602": "file fmt cannot rewrite faithfully: left as it was",
     # Inline suppressions.
-    "HK801": "suppression that silences nothing",
-    "HK802": "suppression that cannot be read",
 }
 
 

@@ -99,25 +99,45 @@ def test_a_code_added_the_old_way_works_until_it_is_migrated(
 
 
 def test_migrate_moves_a_legacy_code_into_a_module_and_out_of_both_tables(
-    tmp_path: Path,
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """Every code is a module now; a code a branch still adds the old way moves by the tool."""
+    entry = Rule("Why it matters.", '"matcher": "x"', "Write it another way.")
+    monkeypatch.setitem(LEGACY_CODES, "HK799", "a code written the old way")
+    monkeypatch.setitem(LEGACY_RULES, "HK799", entry)
+    monkeypatch.setitem(registry.LEGACY_NAMES, "HK799", ("old-way", "warning"))
     package = tmp_path / "hookc"
     package.mkdir()
-    for name in ("diagnostics.py", "rules.py"):
-        (package / name).write_text((ROOT / "hookc" / name).read_text("utf-8"), "utf-8")
-    written = migrate.migrate("HK702", None, None, root=package)
-    assert written == package / "lint/rules/handlers/hk702_matcher_matches_nothing.py"
-    assert '"HK702"' not in (package / "diagnostics.py").read_text("utf-8")
-    assert '"HK702"' not in (package / "rules.py").read_text("utf-8")
-    assert '"HK701"' in (package / "rules.py").read_text("utf-8")  # its neighbours stay
+    (package / "diagnostics.py").write_text(
+        'LEGACY_CODES = {\n    "HK798": "a neighbour",\n'
+        '    "HK799": "a code written the old way",\n}\n',
+        "utf-8",
+    )
+    (package / "rules.py").write_text(
+        "LEGACY_RULES = {\n"
+        '    "HK799": Rule(\n        "Why it matters.",\n'
+        '        "x",\n        "Write it.",\n    ),\n'
+        '    "HK798": Rule(\n        "A neighbour.",\n        "y",\n        "z",\n    ),\n'
+        "}\n",
+        "utf-8",
+    )
+    written = migrate.migrate("HK799", None, None, root=package)
+    assert written == package / "lint/rules/handlers/hk799_old_way.py"
+    assert '"HK799"' not in (package / "diagnostics.py").read_text("utf-8")
+    assert '"HK799"' not in (package / "rules.py").read_text("utf-8")
+    assert '"HK798"' in (package / "rules.py").read_text("utf-8")  # its neighbours stay
     namespace: dict[str, object] = {}
     source = written.read_text("utf-8")
     exec(compile(source, str(written), "exec"), namespace)
     rule = namespace["RULE"]
     assert isinstance(rule, LintRule)
-    assert (rule.code, rule.name, rule.severity) == ("HK702", "matcher-matches-nothing", "warning")
-    assert rule.summary == LEGACY_CODES["HK702"]
-    assert sections(str(namespace["__doc__"]))["fix"] == LEGACY_RULES["HK702"].fix
+    assert (rule.code, rule.name, rule.severity) == ("HK799", "old-way", "warning")
+    assert rule.summary == "a code written the old way"
+    assert sections(str(namespace["__doc__"]))["fix"] == entry.fix
+
+
+def test_every_code_is_a_rule_module() -> None:
+    assert LEGACY_CODES == {} and LEGACY_RULES == {}
 
 
 def test_a_code_in_a_module_and_a_legacy_table_at_once_is_refused(

@@ -107,10 +107,10 @@ def oracle(trigger: str, spec: dict[str, Any], value: str | None) -> bool:
 BATCH = 5
 
 
-@settings(SETTINGS, max_examples=examples(25))
+@settings(SETTINGS, max_examples=examples(40))
 @given(st.lists(files(), min_size=BATCH, max_size=BATCH))
 def test_every_back_end_matches_as_kiro_does(batch: list[dict[str, Any]]) -> None:
-    """At least 125 generated files (25 batches of 5), each over its values."""
+    """At least 200 generated files (40 batches of 5), each over its values."""
     for case in batch:
         trigger = case["trigger"]
         loaded = load_source(Source(NAME, document(case)))

@@ -76,12 +76,12 @@ def oracle(setup: dict[str, Any]) -> list[str]:
 BATCH = 6
 
 
-@settings(SETTINGS, max_examples=examples(20))
+@settings(SETTINGS, max_examples=examples(40))
 @given(st.lists(setups(), min_size=BATCH, max_size=BATCH))
 def test_every_back_end_runs_windsurfs_merged_hooks_in_its_order(
     batch: list[dict[str, Any]],
 ) -> None:
-    """At least 120 generated setups (20 batches of 6), each over five contexts."""
+    """At least 240 generated setups (40 batches of 6), each over five contexts."""
     profile = load_profile("windsurf")
     for setup in batch:
         sets = []
