@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 settings.register_profile(
@@ -21,3 +22,21 @@ settings.register_profile(
     "dev", max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+
+# What the fast loop (`pytest -m "not slow"`) leaves out, besides the tests marked `slow`
+# where they are written: Hypothesis properties of more than a few examples, and the files
+# whose tests start the real pre-commit framework, build the wheel or drive a host's own code
+# under node.
+_SLOW_FILES = ("test_precommit.py", "test_packaging.py", "test_oracle.py")
+_QUICK_PROPERTY = 30  # examples
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        function = getattr(item, "function", None)
+        examples = getattr(
+            getattr(function, "_hypothesis_internal_use_settings", None), "max_examples", 0
+        )
+        if item.path.name in _SLOW_FILES or examples > _QUICK_PROPERTY:
+            item.add_marker(pytest.mark.slow)

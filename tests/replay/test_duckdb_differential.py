@@ -68,6 +68,7 @@ def test_duckdb_agrees_with_the_reference_evaluator(texts: list[str], drawn: lis
             _checked["pairs"] += 1
 
 
+@pytest.mark.slow
 def test_the_differential_covered_enough_pairs() -> None:
     """Runs after the property (file order): at least 100,000 translated pairs, and
     conditions outside the fragment rare (they are the generator's mistake, not SQL's)."""
