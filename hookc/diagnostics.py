@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass
 
-from hookc.records import record
 from hookc.source import Source, Span
 
 
@@ -92,7 +92,7 @@ CODES: Mapping[str, str] = _Codes()
 _WIDEST_LINE = 100
 
 
-@record(slots=True)
+@dataclass(frozen=True, slots=True)
 class Diagnostic:
     """One finding: a code of ``CODES``, how severe, what and where (0-based offsets into
     ``source``), and a hint for the fix when there is one."""

@@ -7,12 +7,12 @@ that hookc prints goes unexplained.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
 
 from hookc.diagnostics import CODES
-from hookc.records import record
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Rule:
     why: str
     example: str

@@ -9,11 +9,10 @@ from __future__ import annotations
 import bisect
 import re
 from collections.abc import Callable
+from dataclasses import dataclass, field
 
-from hookc.records import field, record
 
-
-@record(slots=True, init=False)
+@dataclass(frozen=True, slots=True, init=False)
 class Span:
     """A half-open range ``[start, end)`` of offsets into one source text."""
 
@@ -23,8 +22,8 @@ class Span:
     def __init__(self, start: int, end: int) -> None:
         if not 0 <= start <= end:
             raise ValueError(f"bad span [{start}, {end})")
-        # The slots are set through their descriptors, as a record's own __init__ does
-        # (half the time of object.__setattr__ by name), with the check above first: a
+        # The slots are set through their descriptors (half the time of the
+        # object.__setattr__ by name that a frozen dataclass's __init__ uses): a
         # file's front end and parser make a span for every value and every node (26,000
         # for 1,000 hooks).
         _set_start(self, start)
@@ -43,7 +42,7 @@ _set_start: Callable[[Span, int], None] = vars(Span)["start"].__set__
 _set_end: Callable[[Span, int], None] = vars(Span)["end"].__set__
 
 
-@record(slots=True)
+@dataclass(frozen=True, slots=True)
 class Source:
     """A named text (a file, or an expression given on its own)."""
 

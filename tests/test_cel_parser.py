@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
+from dataclasses import fields, replace
 from pathlib import Path
 
 import pytest
@@ -36,7 +37,6 @@ from hookc.ir.expr import (
     map_spans,
     walk,
 )
-from hookc.records import fields, replace
 from hookc.source import Source
 from tests.strategies import expressions
 

@@ -168,10 +168,7 @@ UNUSED_ON_A_NATIVE_YAML_RUN = (
     "traceback",
     "linecache",
     "tokenize",
-    "dataclasses",  # hookc.records makes hookc's records
     "typing",  # for type checkers only: its names are imported under TYPE_CHECKING
-    "inspect",
-    "copy",  # a profile copies its YAML data itself (hookc.profile.copied)
     "weakref",
     "hookc.frontend.xml_file",
     "hookc.frontend.schema_errors",  # why a file is invalid: the quick validity test decides

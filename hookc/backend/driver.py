@@ -20,10 +20,10 @@ import re
 import sys
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 from hookc.diagnostics import Diagnostic, has_error
-from hookc.records import record
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -54,7 +54,7 @@ class ChangedMeanwhile(OutputError):
     in the meantime, and replacing it would lose their edit."""
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class CompileResult:
     """What ``compile_files`` did: the module it wrote (None when the input had an error)
     and the findings, one report per input file as ``hookc check`` prints them."""
@@ -76,7 +76,7 @@ class CompileResult:
         return has_error(self.diagnostics)
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Generated:
     """A module's text, made but not yet written; ``text`` is None when there were errors.
     ``source_sha256`` is the digest of the inputs it was made from (its SOURCE_SHA256)."""

@@ -7,10 +7,10 @@ completes them. Each node is made, and checked, here.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections.abc import Sequence
 
-from hookc import records
 from hookc.cel import catalog
 from hookc.cel.catalog import CEL_KEYWORDS, RESERVED
 from hookc.cel.literals import LiteralError, decode_double, decode_int, decode_string
@@ -152,7 +152,7 @@ class NodeBuilder:
         return Literal(_KEYWORD_VALUES[kind], span=span)
 
     def paren(self, start: int, inner: Expr, end: int) -> Expr:
-        grouped: Expr = records.replace(inner, span=Span(start, end))
+        grouped: Expr = dataclasses.replace(inner, span=Span(start, end))
         return grouped
 
     def list_literal(self, start: int, items: Sequence[Expr], end: int) -> Expr:

@@ -8,6 +8,7 @@ the same findings for the same inputs.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 from hookc.check.all_match import all_match_diagnostics
@@ -23,11 +24,10 @@ from hookc.frontend.load import load_file, load_source
 from hookc.frontend.lower import Loaded
 from hookc.lint.checks import lint_diagnostics
 from hookc.profile import Profile
-from hookc.records import record
 from hookc.source import Source
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class FileReport:
     path: str
     diagnostics: tuple[Diagnostic, ...]
@@ -37,7 +37,7 @@ class FileReport:
         return [d.severity for d in self.diagnostics].count(severity)
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Checked:
     """The reports, one per file sorted by path, and what each file loaded to, in the order
     the files were given (compile joins hooks in that order)."""

@@ -13,10 +13,10 @@ import functools
 import os
 import re
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from pathlib import PurePath
 
 from hookc.diagnostics import CODES, Diagnostic, Severity
-from hookc.records import record
 
 
 class SelectionError(ValueError):
@@ -52,7 +52,7 @@ def _matches(code: str, rules: Sequence[str]) -> bool:
     return any(rule == "ALL" or code.startswith(rule) for rule in rules)
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class PerFileIgnore:
     """Codes silenced in the files a glob matches, the glob read relative to ``base`` (the
     folder of the configuration file that wrote it), as ``.gitignore`` reads its patterns
@@ -104,7 +104,7 @@ def check_glob(pattern: str, where: str) -> str:
     return pattern
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Selection:
     select: tuple[str, ...] = ("ALL",)
     ignore: tuple[str, ...] = ()

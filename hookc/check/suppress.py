@@ -14,11 +14,11 @@ from __future__ import annotations
 import bisect
 import re
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 
 from hookc.diagnostics import CODES, Diagnostic, Severity, has_error, warning
 from hookc.frontend.comments import comments
 from hookc.ir.hooks import Hook
-from hookc.records import record
 from hookc.source import Source, Span
 
 MARKER = "hookc:"
@@ -33,7 +33,7 @@ _TRAILING = r"(?s)\s*(?:#.*|<!--.*-->\s*)?\s*"
 _BETWEEN = r"(?s)(?:\s|#[^\n]*|<!--.*?-->)*"
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Suppression:
     codes: tuple[str, ...]
     span: Span

@@ -11,11 +11,11 @@ kept), so every position is the Markdown file's own.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from hookc.diagnostics import Diagnostic
 from hookc.frontend.located import Located
 from hookc.frontend.yaml_file import load_yaml
-from hookc.records import replace
 from hookc.source import Source
 
 _FRONT_MATTER = re.compile(

@@ -3,6 +3,7 @@ content (``hookc.hosts``), or named by the profile asked for."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path, PurePath
 
 from hookc.diagnostics import Diagnostic, error
@@ -10,7 +11,6 @@ from hookc.frontend.files import read_source
 from hookc.frontend.lower import Loaded
 from hookc.hosts import Host, detect, for_profile, hosts
 from hookc.profile import Profile, load_profile
-from hookc.records import replace
 from hookc.source import Source, Span
 
 

@@ -17,6 +17,7 @@ and removes it from both tables. A code in a module and a table at once is an er
 from __future__ import annotations
 
 import functools
+from dataclasses import replace
 
 from hookc.lint.modules import RegistryError, rule_module, rule_modules
 from hookc.lint.rule import LintRule
@@ -88,8 +89,6 @@ def rule(code: str) -> LintRule:
     expected = dotted.rsplit(".", 1)[1]
     if found.code != code or expected != f"hk{code[2:]}_{found.name.replace('-', '_')}":
         raise RegistryError(f"{dotted}: its RULE is {found.code} {found.name!r}")
-    from hookc.records import replace
-
     return replace(
         found,
         doc=(module.__doc__ or "").strip(),

@@ -10,8 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
-
-from hookc.records import field, record
+from dataclasses import dataclass, field
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -28,7 +27,7 @@ CODE = re.compile(r"HK\d{3}")
 _HEADING = re.compile(r"^## (.+)$", re.MULTILINE)
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class LintRule:
     """One rule: its code, kebab-case name, severity, one-line summary, whether findings
     come with a fix, its documentation (the module's docstring) and its check, if the rule

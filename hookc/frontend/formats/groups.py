@@ -16,6 +16,7 @@ import os
 import re
 import shlex
 from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -25,7 +26,6 @@ from hookc.frontend.located import Located
 from hookc.ir.expr import And, Binary, Call, Expr, Ident, List, Literal, Or, Unary
 from hookc.ir.hooks import Action, Hook, ParamValue
 from hookc.profile import Profile
-from hookc.records import record
 from hookc.source import Source, Span
 
 # A timeout beyond this many seconds is more likely milliseconds written by mistake.
@@ -37,7 +37,7 @@ INTERPRETERS = frozenset(
 )
 
 
-@record(slots=True)
+@dataclass(frozen=True, slots=True)
 class Handler:
     """One handler in file order, with its group's matcher already a condition."""
 

@@ -46,6 +46,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from dataclasses import replace
 from pathlib import Path, PurePath
 from typing import Any
 
@@ -74,7 +75,6 @@ from hookc.hosts.claude_code.mcp_names import is_mcp_tool_name, may_match_mcp_to
 from hookc.ir.expr import And, Call, Expr, Ident, Literal, Or
 from hookc.ir.hooks import Action, HookSet
 from hookc.profile import Profile
-from hookc.records import replace
 from hookc.runtime.values import CelError, compile_regex
 from hookc.source import Source, Span
 

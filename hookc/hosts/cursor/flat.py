@@ -16,6 +16,7 @@ the event's list: the family has no groups).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -34,7 +35,6 @@ from hookc.frontend.lower import Loaded, file_identity
 from hookc.ir.expr import Expr
 from hookc.ir.hooks import Action, HookSet, ParamValue
 from hookc.profile import Profile
-from hookc.records import record
 from hookc.source import Source, Span
 
 # A matcher as a condition: (condition, findings, why hookc cannot decide it).
@@ -56,7 +56,7 @@ def _no_file_check(document: Located, source: Source) -> list[Diagnostic]:
     return []
 
 
-@record(slots=True)
+@dataclass(frozen=True, slots=True)
 class Flat:
     """What one host of the flat family reads differently."""
 

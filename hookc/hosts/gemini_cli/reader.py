@@ -42,6 +42,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from pathlib import Path, PurePath
 from types import MappingProxyType
 from typing import Any
@@ -65,7 +66,6 @@ from hookc.frontend.lower import Loaded, file_identity
 from hookc.ir.expr import Expr, Literal
 from hookc.ir.hooks import Action, HookSet, Params
 from hookc.profile import Profile
-from hookc.records import field, record, replace
 from hookc.runtime.values import CelError, compile_regex
 from hookc.source import Source, Span
 
@@ -100,7 +100,7 @@ Condition = tuple[Expr | None, list[Diagnostic], str | None]  # condition, findi
 Matcher = Callable[[str, Located, Source, Profile], Condition]
 
 
-@record(slots=True)
+@dataclass(frozen=True, slots=True)
 class Dialect:
     """What differs between Gemini CLI and the hosts that read its format."""
 

@@ -23,6 +23,7 @@ hookc never takes two ``http`` or ``prompt`` handlers for the same one.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from hookc.diagnostics import error
 from hookc.frontend.actions import describe
@@ -39,7 +40,6 @@ from hookc.hosts.gemini_cli.reader import (
 )
 from hookc.ir.expr import Expr, Or
 from hookc.profile import Profile
-from hookc.records import replace
 from hookc.source import Source
 
 _MATCH_ALL = ("", "*", ".*")
