@@ -26,7 +26,7 @@ from hookc.hosts import detect
 from hookc.frontend.load import load_file
 from hookc.frontend.lower import lower_with_partial
 from hookc.frontend.yaml_file import LOADER, load_yaml
-from hookc.profile import load_profile
+from hookc.hosts.profile import load_profile
 
 CONDITIONS = {
     "equality": "classification.category == 'rate_limited'",

@@ -22,7 +22,6 @@ from hookc.cel.evaluator import evaluate
 from hookc.cel.parser import parse
 from hookc.cel.printer import to_text
 from hookc.check.logic import logic_diagnostics
-from hookc.diagnostics import Diagnostic
 from hookc.ir.expr import (
     And,
     Binary,
@@ -66,6 +65,7 @@ from hookc.reasoning.domain import (
 )
 from hookc.reasoning.refutation import Budget
 from hookc.source import Source, Span
+from hookc.source.diagnostics import Diagnostic
 from tests.strategies import expressions
 
 

@@ -68,8 +68,8 @@ from hookc.optimize.independent import (
 )
 from hookc.optimize.tree import is_settled, rewrite
 from hookc.reasoning import paths_read
-from hookc.resources import data_file
 from hookc.runtime.values import CelError, equals
+from hookc.source.resources import data_file
 from tests.properties import SETTINGS, examples, load
 from tests.strategies import (
     COST_SPEND,

@@ -10,11 +10,11 @@ from pathlib import Path
 import pytest
 
 from hookc.cli import main
-from hookc.diagnostics import CODES, LEGACY_CODES, warning
 from hookc.lint import migrate, pages, registry
+from hookc.lint.legacy import LEGACY_RULES, RULES, Rule, explain_rule
 from hookc.lint.rule import NAME, LintRule, sections
-from hookc.rules import LEGACY_RULES, RULES, Rule, explain_rule
 from hookc.source import Source, Span
+from hookc.source.diagnostics import CODES, LEGACY_CODES, warning
 from tests import ROOT
 
 INVALID = ROOT / "examples" / "invalid"
@@ -102,14 +102,14 @@ def test_migrate_moves_a_legacy_code_into_a_module_and_out_of_both_tables(
     tmp_path: Path,
 ) -> None:
     package = tmp_path / "hookc"
-    package.mkdir()
-    for name in ("diagnostics.py", "rules.py"):
+    for name in ("source/diagnostics.py", "lint/legacy.py"):
+        (package / name).parent.mkdir(parents=True, exist_ok=True)
         (package / name).write_text((ROOT / "hookc" / name).read_text("utf-8"), "utf-8")
     written = migrate.migrate("HK703", None, None, root=package)
     assert written == package / "lint/rules/handlers/hk703_matcher_case_mismatch.py"
-    assert '"HK703"' not in (package / "diagnostics.py").read_text("utf-8")
-    assert '"HK703"' not in (package / "rules.py").read_text("utf-8")
-    assert '"HK702"' in (package / "rules.py").read_text("utf-8")  # its neighbours stay
+    assert '"HK703"' not in (package / "source/diagnostics.py").read_text("utf-8")
+    assert '"HK703"' not in (package / "lint/legacy.py").read_text("utf-8")
+    assert '"HK702"' in (package / "lint/legacy.py").read_text("utf-8")  # its neighbours stay
     namespace: dict[str, object] = {}
     source = written.read_text("utf-8")
     exec(compile(source, str(written), "exec"), namespace)

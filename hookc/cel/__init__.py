@@ -16,10 +16,10 @@ from dataclasses import dataclass, field
 from hookc.cel.evaluator import evaluate
 from hookc.cel.parser import MAX_DEPTH, parse
 from hookc.cel.printer import to_text
-from hookc.diagnostics import Diagnostic, has_error
 from hookc.errors import CompileError, EvaluationError
 from hookc.ir.expr import Expr
 from hookc.runtime.values import CelError
+from hookc.source.diagnostics import Diagnostic, has_error
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

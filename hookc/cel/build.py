@@ -15,7 +15,6 @@ from hookc.cel import catalog
 from hookc.cel.catalog import CEL_KEYWORDS, RESERVED
 from hookc.cel.literals import LiteralError, decode_double, decode_int, decode_string
 from hookc.cel.printer import literal_text as printer_literal
-from hookc.diagnostics import Diagnostic, error, warning
 from hookc.ir.expr import (
     MACROS,
     And,
@@ -37,6 +36,7 @@ from hookc.ir.expr import (
 )
 from hookc.runtime.values import CelError, compile_glob, compile_regex
 from hookc.source import Source, Span
+from hookc.source.diagnostics import Diagnostic, error, warning
 
 _PYTHON_LITERALS = {"True": "true", "False": "false", "None": "null"}
 _KEYWORD_VALUES = {"TRUE": True, "FALSE": False, "NULL": None}

@@ -21,10 +21,10 @@ import re
 
 from hookc.cel.build import Lexeme, NodeBuilder
 from hookc.cel.literals import INT64_MAX, INT64_MIN
-from hookc.diagnostics import Diagnostic, error
 from hookc.ir.expr import Expr, Literal, walk
-from hookc.resources import data_file
 from hookc.source import Source, Span
+from hookc.source.diagnostics import Diagnostic, error
+from hookc.source.resources import data_file
 
 # Neither `typing` nor `threading` is imported at run time, as elsewhere in the compiler
 # (``TYPE_CHECKING = False``): every import is start-up that a one-hook compile pays.

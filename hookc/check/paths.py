@@ -14,7 +14,6 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 
 from hookc.cel.printer import to_text
-from hookc.diagnostics import Diagnostic, error, warning
 from hookc.ir.expr import (
     Binary,
     Call,
@@ -35,6 +34,7 @@ from hookc.ir.hooks import HookSet, template_exprs
 from hookc.optimize.fold_constants import fold_constants
 from hookc.optimize.tree import Mode, rewrite
 from hookc.source import Source
+from hookc.source.diagnostics import Diagnostic, error, warning
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

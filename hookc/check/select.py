@@ -16,7 +16,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import PurePath
 
-from hookc.diagnostics import CODES, Diagnostic, Severity
+from hookc.source.diagnostics import CODES, Diagnostic, Severity
 
 
 class SelectionError(ValueError):

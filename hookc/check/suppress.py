@@ -16,10 +16,10 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from hookc.diagnostics import CODES, Diagnostic, Severity, has_error, warning
 from hookc.frontend.comments import comments
 from hookc.ir.hooks import Hook
 from hookc.source import Source, Span
+from hookc.source.diagnostics import CODES, Diagnostic, Severity, has_error, warning
 
 MARKER = "hookc:"
 # The patterns are compiled (and cached by `re`) on first use: most files have no comment.

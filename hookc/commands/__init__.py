@@ -13,7 +13,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any, Protocol, TextIO
 
-    from hookc.explain import Subject
+    from hookc.eval import Subject
 
     # Only type checkers ask for it: a run imports no typing.
     class Command(Protocol):
@@ -127,7 +127,7 @@ def add_profile(parser: argparse.ArgumentParser) -> None:
 
 def reporter(args: argparse.Namespace, out: TextIO) -> Any:
     """The reporter ``--format`` (and, for text, ``--color``) asks for."""
-    from hookc.reporters import REPORTERS, TextReporter, colour_wanted
+    from hookc.check.reporters import REPORTERS, TextReporter, colour_wanted
 
     if args.format == "text":
         return TextReporter(colour=colour_wanted(args.color, out, os.environ))
@@ -137,7 +137,7 @@ def reporter(args: argparse.Namespace, out: TextIO) -> Any:
 def compiled_module(path: Path, out: TextIO) -> Subject | None:
     """The hooks of a module ``hookc compile`` wrote, for ``eval`` and ``run``; None, with
     the reason printed, where the module's own code fails (the user's file, not hookc)."""
-    from hookc.explain import from_module
+    from hookc.eval import from_module
 
     try:
         return from_module(path)

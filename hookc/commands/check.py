@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import argparse
 
-from hookc.check.run import check_files
+from hookc.check.driver import check_files
 from hookc.commands import EXIT_INPUT_ERROR, EXIT_OK, FORMATS, add_color, hosts_help, reporter
-from hookc.settings import add_options, inputs, resolve
+from hookc.config.settings import add_options, inputs, resolve
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

@@ -15,10 +15,10 @@ from dataclasses import replace
 
 from hookc.cel.parser import parse
 from hookc.cel.printer import to_text
-from hookc.diagnostics import Diagnostic, error, has_error
 from hookc.frontend.located import Located
 from hookc.ir.expr import NODE_TYPES, Expr
 from hookc.source import Source, Span
+from hookc.source.diagnostics import Diagnostic, error, has_error
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from typing import Any
 
     from hookc.frontend.lower import Loaded
-    from hookc.profile import Profile
+    from hookc.hosts.profile import Profile
     from hookc.source import Source
 
 

@@ -19,11 +19,11 @@ import json
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
-from hookc.diagnostics import Diagnostic
+from hookc.hosts.profile import Profile
 from hookc.ir.hooks import Hook, HookSet, Params, ParamValue
 from hookc.lint.modules import rule_modules
-from hookc.profile import Profile
 from hookc.source import Source, Span
+from hookc.source.diagnostics import Diagnostic
 
 # The groups of hookc/lint/rules/ whose rules have a check (the others document what a
 # reader emits). A new rule with a check goes in one of these, or in its host's package.

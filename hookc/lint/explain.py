@@ -19,7 +19,7 @@ def explain(text: str) -> str | None:
     rule = registry.find(text)
     if rule is not None:
         return render(rule)
-    from hookc.rules import RETIRED
+    from hookc.lint.legacy import RETIRED
 
     code = text.upper()
     return f"{code} is retired: {RETIRED[code]}\n" if code in RETIRED else None

@@ -20,13 +20,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from hookc.diagnostics import Diagnostic, error, warning
 from hookc.frontend.actions import describe, did_you_mean, fill_defaults, freeze
 from hookc.frontend.located import Located
+from hookc.hosts.profile import Profile
 from hookc.ir.expr import And, Binary, Call, Expr, Ident, List, Literal, Or, Unary
 from hookc.ir.hooks import Action, Hook, ParamValue
-from hookc.profile import Profile
 from hookc.source import Source, Span
+from hookc.source.diagnostics import Diagnostic, error, warning
 
 # A timeout beyond this many seconds is more likely milliseconds written by mistake.
 MAX_PLAUSIBLE_SECONDS = 3600

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from hookc.frontend.lower import Loaded
 from hookc.hosts.gemini_cli.reader import GEMINI, read_with
-from hookc.profile import Profile
+from hookc.hosts.profile import Profile
 from hookc.source import Source
 
 TABNINE = replace(

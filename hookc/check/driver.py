@@ -18,13 +18,13 @@ from hookc.check.names import name_diagnostics
 from hookc.check.paths import path_diagnostics
 from hookc.check.select import Selection
 from hookc.check.suppress import apply_suppressions
-from hookc.diagnostics import Diagnostic, Severity, in_order
 from hookc.frontend.inputs import duplicate_ids_across
 from hookc.frontend.load import load_file, load_source
 from hookc.frontend.lower import Loaded
+from hookc.hosts.profile import Profile
 from hookc.lint.checks import lint_diagnostics
-from hookc.profile import Profile
 from hookc.source import Source
+from hookc.source.diagnostics import Diagnostic, Severity, in_order
 
 
 @dataclass(frozen=True, slots=True)

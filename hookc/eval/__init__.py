@@ -86,7 +86,7 @@ def _rank(subject: Subject) -> str | None:
     priorities."""
     if subject.rank != "priority" or subject.profile is None:
         return subject.rank
-    from hookc.profile import available, load_profile
+    from hookc.hosts.profile import available, load_profile
 
     if subject.profile in available():
         ordering = load_profile(subject.profile).details.get("ordering") or {}

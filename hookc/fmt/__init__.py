@@ -31,13 +31,13 @@ from typing import Any
 
 import yaml
 
-from hookc.diagnostics import Diagnostic, error, has_error
 from hookc.frontend.comments import Comment, comments_between_scalars, scalar_spans
 from hookc.frontend.files import decode_source, read_bytes
 from hookc.frontend.load import load_source
 from hookc.frontend.yaml_file import LOADER
-from hookc.profile import Profile
+from hookc.hosts.profile import Profile
 from hookc.source import Source, Span
+from hookc.source.diagnostics import Diagnostic, error, has_error
 
 YAML_SUFFIXES = (".yaml", ".yml")
 

@@ -14,7 +14,7 @@ from hookc.check.select import Selection, SelectionError, check_rule_names
 from hookc.commands import UsageError, read_standard_input
 from hookc.config import Config, ConfigError, find_config, load_config
 from hookc.frontend.discover import expand, without_dot_slash
-from hookc.profile import Profile, available, load_profile, load_profile_file, shipped
+from hookc.hosts.profile import Profile, available, load_profile, load_profile_file, shipped
 
 
 class SettingsError(UsageError):

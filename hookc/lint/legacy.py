@@ -1,6 +1,6 @@
 """``hookc rule CODE``: what each diagnostic code means, an example that gets it, and the fix.
 
-Every code in ``hookc.diagnostics.CODES`` has an entry (a test holds them equal), so no code
+Every code in ``hookc.source.diagnostics.CODES`` has an entry (a test holds them equal), so no code
 that hookc prints goes unexplained.
 """
 
@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
-from hookc.diagnostics import CODES
+from hookc.source.diagnostics import CODES
 
 
 @dataclass(frozen=True, slots=True)
@@ -20,7 +20,7 @@ class Rule:
 
 
 # The transition's table: the text of codes not yet in a rule module (hookc.lint), beside
-# hookc.diagnostics.LEGACY_CODES. ``RULES`` below reads these and the modules' docstrings.
+# hookc.source.diagnostics.LEGACY_CODES. ``RULES`` below reads these and the modules' docstrings.
 LEGACY_RULES: dict[str, Rule] = {
     "HK601": Rule(
         "hookc fmt lays out native YAML hook files only; it leaves any other file (another "

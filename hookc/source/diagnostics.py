@@ -19,7 +19,7 @@ class Severity(enum.Enum):
 
 
 # The transition's table: codes not yet in a rule module of their own (hookc.lint), with
-# their one-line meaning. A code added here and in hookc.rules.LEGACY_RULES (with its
+# their one-line meaning. A code added here and in hookc.lint.legacy.LEGACY_RULES (with its
 # fixture) works as before; `python -m hookc.lint.migrate HKnnn` moves it into a module.
 # Every other code's meaning is its module's RULE.summary. ``CODES`` below holds them all.
 LEGACY_CODES: dict[str, str] = {
