@@ -1,5 +1,16 @@
 """The ``hookc`` commands, one module each (a ``Command``); ``hookc.cli`` imports only the
 one a run names. This package holds what they share, and imports nothing heavy.
+
+A command's module is its command line: its arguments, what it prints and its exit status.
+The work is done by one package of the pipeline:
+
+- ``check``: ``hookc.check.driver.check_files`` (printed by ``hookc.check.reporters``);
+- ``compile``: ``hookc.backend.driver.compile_files``, after the checks;
+- ``fmt``: ``hookc.fmt.format_file``;
+- ``eval``: ``hookc.eval`` (``explain``, ``result``);
+- ``run``: ``hookc.eval`` for which hooks match, ``hookc.handlers`` to run them
+  (``run_support`` here: protocol, signals, the texts);
+- ``expr``: ``hookc.cel``; ``rule``: ``hookc.lint.explain``; ``replay``: ``hookc.replay``.
 """
 
 from __future__ import annotations

@@ -14,7 +14,8 @@
     [tool.hookc.per-file-ignores]
     "legacy/*.yaml" = ["HK501"]    # legacy/ beside this file; "*.old.yaml": such names anywhere
 
-Paths in the file are relative to its folder. The command line's options win over it.
+Paths in the file are relative to its folder. The command line's options win over it
+(``hookc.config.settings`` overlays them).
 """
 
 from __future__ import annotations

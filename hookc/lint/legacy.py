@@ -1,7 +1,8 @@
-"""``hookc rule CODE``: what each diagnostic code means, an example that gets it, and the fix.
+"""The transition's table for ``hookc rule CODE``: what each code not yet in a rule module
+means, an example that gets it, and the fix.
 
-Every code in ``hookc.source.diagnostics.CODES`` has an entry (a test holds them equal), so no code
-that hookc prints goes unexplained.
+Every code in ``hookc.source.diagnostics.CODES`` has an entry (a test holds them equal), so
+no code that hookc prints goes unexplained.
 """
 
 from __future__ import annotations

@@ -1,5 +1,9 @@
 """Source texts and spans: where every node and diagnostic comes from.
 
+The package holds what every phase shares about the texts hookc reads: ``Source`` and
+``Span`` (here), the one ``Diagnostic`` record with its table of codes (``diagnostics``),
+and where hookc's own data files are (``resources``: the grammar, the schemas).
+
 Offsets are 0-based code-point offsets into ``Source.text``; they become 1-based lines and
 columns only when a diagnostic is rendered (``Source.position``).
 """
