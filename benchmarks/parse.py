@@ -22,11 +22,11 @@ from benchmarks.build import hook_file
 from benchmarks.harness import format_seconds, median_seconds
 from hookc.cel.parser import parse, parse_within
 from hookc.frontend.files import read_source
-from hookc.hosts import detect
 from hookc.frontend.load import load_file
 from hookc.frontend.lower import lower_with_partial
 from hookc.frontend.yaml_file import LOADER, load_yaml
-from hookc.profile import load_profile
+from hookc.hosts import detect
+from hookc.hosts.profile import load_profile
 
 CONDITIONS = {
     "equality": "classification.category == 'rate_limited'",

@@ -25,16 +25,16 @@ from pathlib import Path
 
 from benchmarks.build import hook_file
 from benchmarks.check import many_hooks
+from hookc.check.driver import FileReport
 from hookc.check.logic import logic_diagnostics
 from hookc.check.paths import path_diagnostics
-from hookc.check.run import FileReport
+from hookc.check.reporters import TextReporter
 from hookc.check.select import Selection
 from hookc.check.suppress import apply_suppressions
-from hookc.diagnostics import Diagnostic, in_order
 from hookc.frontend.load import load_file
 from hookc.frontend.lower import Loaded
 from hookc.optimize import clear_caches, optimize_hooks
-from hookc.reporters import TextReporter
+from hookc.source.diagnostics import Diagnostic, in_order
 
 REPEATS = 9
 

@@ -14,7 +14,7 @@ def install_importer(*names: str) -> None:
     """Let ``import policies`` load ``policies.hooks.yaml`` (or ``.xml``, ``.md``) found on
     ``sys.path``, compiled and cached, for each of ``names`` (``install_importer("policies")``)
     and no other name: a hook file never stands for a module a program probes for. See
-    ``hookc.importer``. Imported on call, to keep this package root light."""
-    from hookc.importer import install
+    ``hookc.backend.importer``. Imported on call, to keep this package root light."""
+    from hookc.backend.importer import install
 
     install(*names)

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from hookc.diagnostics import Diagnostic
+    from hookc.source.diagnostics import Diagnostic
 
 
 class CompileError(Exception):

@@ -19,6 +19,7 @@ from __future__ import annotations
 import ast
 import builtins
 import copy
+import dataclasses
 import enum
 import json
 import math
@@ -42,7 +43,6 @@ from hypothesis import event as record_event
 from hypothesis import strategies as st
 
 import hookc
-from hookc import records
 from hookc.backend import conditions as backend_conditions
 from hookc.backend import dispatch as backend_dispatch
 from hookc.backend import predicates as backend_predicates
@@ -455,13 +455,13 @@ def crowded(node: Any) -> Any:
     if isinstance(node, Literal) or not isinstance(node, Expr):
         return node
     changes: dict[str, Any] = {}
-    for item in records.fields(node):
+    for item in dataclasses.fields(node):
         value = getattr(node, item.name)
         if (item.name, type(node)) in (("name", Ident), ("field", Select), ("var", Comprehension)):
             changes[item.name] = rename(value)
         elif item.name != "span":
             changes[item.name] = crowded(value)
-    return records.replace(node, **changes)
+    return dataclasses.replace(node, **changes)
 
 
 @st.composite
@@ -628,12 +628,12 @@ _TRICKY_CONSTANTS = st.sampled_from(
 def _with_constants(node: Any, values: Any) -> Any:
     """The tree with each literal's value the next of ``values`` (same shape)."""
     if isinstance(node, Literal):
-        return records.replace(node, value=next(values))
+        return dataclasses.replace(node, value=next(values))
     if isinstance(node, tuple):  # a field of nodes, or a map entry
         return tuple(_with_constants(part, values) for part in node)
     if not isinstance(node, NODE_TYPES):
         return node
-    fields = records.fields(node)
+    fields = dataclasses.fields(node)
     return type(node)(*(_with_constants(getattr(node, f.name), values) for f in fields))
 
 
@@ -729,7 +729,7 @@ def _respelled(node: Any, flips: Any) -> Any:
         return tuple(_respelled(part, flips) for part in node)
     if not isinstance(node, NODE_TYPES):
         return node
-    fields = [_respelled(getattr(node, f.name), flips) for f in records.fields(node)]
+    fields = [_respelled(getattr(node, f.name), flips) for f in dataclasses.fields(node)]
     remade = type(node)(*fields)
     if isinstance(remade, Select) and next(flips, False):
         return Index(remade.operand, Literal(remade.field))

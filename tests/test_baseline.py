@@ -178,9 +178,9 @@ def test_rule_without_a_file_says_comments_are_for_commented_formats() -> None:
 
 def test_a_finding_is_on_the_innermost_hook_around_it_else_the_next() -> None:
     from hookc.check.owners import owner_ids
-    from hookc.diagnostics import warning
     from hookc.ir.hooks import Action, Hook
     from hookc.source import Source, Span
+    from hookc.source.diagnostics import warning
 
     source = Source("x", "0123456789" * 3)
     action = Action("abort", {})

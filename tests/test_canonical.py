@@ -26,12 +26,12 @@ from hookc.backend.canonical import canonical_data, canonical_yaml
 from hookc.cel.parser import parse
 from hookc.cel.printer import to_text
 from hookc.cli import main
-from hookc.diagnostics import Severity
 from hookc.frontend.load import load_file, load_source
+from hookc.hosts.profile import load_profile
 from hookc.ir.expr import Binary, Comprehension, Expr, Ident, Literal, Select, walk
 from hookc.ir.hooks import Action, Hook, HookSet, Ordering, Params, ParamValue, Template
-from hookc.profile import load_profile
 from hookc.source import Source
+from hookc.source.diagnostics import Severity
 from tests.properties import SETTINGS, examples
 from tests.strategies import conditions, expressions, names
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
+from dataclasses import fields, replace
 from pathlib import Path
 
 import pytest
@@ -16,7 +17,6 @@ import hookc.cel
 from hookc.cel.build import NodeBuilder
 from hookc.cel.literals import LiteralError, decode_string
 from hookc.cel.parser import _LONG_NUMBER, MAX_DEPTH, _check_tree, _parser, parse, parse_within
-from hookc.diagnostics import Diagnostic, Severity
 from hookc.ir.expr import (
     And,
     Binary,
@@ -36,8 +36,8 @@ from hookc.ir.expr import (
     map_spans,
     walk,
 )
-from hookc.records import fields, replace
 from hookc.source import Source
+from hookc.source.diagnostics import Diagnostic, Severity
 from tests.strategies import expressions
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -7,6 +7,7 @@ over mixed-type contexts; and ratios over a grid of atom pairs show they are not
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import math
 from collections.abc import Iterator
@@ -17,12 +18,10 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from hookc import records
 from hookc.cel.evaluator import evaluate
 from hookc.cel.parser import parse
 from hookc.cel.printer import to_text
 from hookc.check.logic import logic_diagnostics
-from hookc.diagnostics import Diagnostic
 from hookc.ir.expr import (
     And,
     Binary,
@@ -66,6 +65,7 @@ from hookc.reasoning.domain import (
 )
 from hookc.reasoning.refutation import Budget
 from hookc.source import Source, Span
+from hookc.source.diagnostics import Diagnostic
 from tests.strategies import expressions
 
 
@@ -830,11 +830,11 @@ def moved(node: Any, offset: int) -> Any:
         return node
     changes = {
         f.name: moved(getattr(node, f.name), offset)
-        for f in records.fields(node)
+        for f in dataclasses.fields(node)
         if f.name != "span"
     }
     span = None if node.span is None else node.span.shift(offset)
-    return records.replace(node, span=span, **changes)
+    return dataclasses.replace(node, span=span, **changes)
 
 
 def rendered(found: list[Diagnostic]) -> list[str]:

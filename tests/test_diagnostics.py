@@ -1,4 +1,4 @@
-"""Rendering a diagnostic (``hookc.diagnostics``): what it reads off its source line; many
+"""Rendering a diagnostic (``hookc.source.diagnostics``): what it reads off its source line; many
 rendered at once as each alone; findings put in order, each once."""
 
 from __future__ import annotations
@@ -6,8 +6,8 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from hookc.diagnostics import Diagnostic, Severity, in_order, render_each
 from hookc.source import Source, Span
+from hookc.source.diagnostics import Diagnostic, Severity, in_order, render_each
 
 
 @given(st.text(alphabet="ab\t\r\n\x01é", max_size=40), st.data())

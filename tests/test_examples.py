@@ -28,8 +28,8 @@ from pathlib import Path
 import pytest
 
 from hookc.cli import main
-from hookc.diagnostics import CODES
 from hookc.frontend.files import MAX_FILE_BYTES
+from hookc.source.diagnostics import CODES
 
 ROOT = Path(__file__).resolve().parent.parent
 INVALID = ROOT / "examples" / "invalid"

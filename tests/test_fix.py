@@ -17,11 +17,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from hookc.check.driver import check_inputs
 from hookc.check.fix import Fixed, apply_edits, fix_files, fix_source, write_fixed
-from hookc.check.run import check_inputs
 from hookc.cli import main
-from hookc.diagnostics import Edit, Fix, replacing
 from hookc.source import Source, Span
+from hookc.source.diagnostics import Edit, Fix, replacing
 
 PROPERTY = settings(
     max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
@@ -394,7 +394,7 @@ def test_safe_fixing_leaves_no_safe_fix_and_changes_no_timeout(
 
 
 def test_every_fix_is_declared_by_its_rule_and_edits_only_its_findings_text() -> None:
-    from hookc.check.run import check_files
+    from hookc.check.driver import check_files
     from hookc.lint.registry import rule
     from tests import ROOT
 

@@ -16,10 +16,10 @@ from hypothesis import strategies as st
 from hookc.backend.canonical import canonical_yaml
 from hookc.cel.printer import to_text
 from hookc.cli import main
-from hookc.diagnostics import CODES
 from hookc.frontend.comments import yaml_comments
 from hookc.frontend.load import load_file
 from hookc.ir.hooks import HookSet
+from hookc.source.diagnostics import CODES
 from tests.properties import SETTINGS, examples
 from tests.strategies import conditions, expressions
 from tests.test_canonical import hooksets, parser_made

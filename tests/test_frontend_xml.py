@@ -11,15 +11,15 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from hookc.cel.parser import parse
-from hookc.diagnostics import Diagnostic, Severity
 from hookc.frontend.embedded import OffsetMap
 from hookc.frontend.load import load_file
 from hookc.frontend.lower import Loaded
 from hookc.frontend.xml_file import load_xml
+from hookc.hosts.profile import load_profile
 from hookc.ir.expr import And, Binary, Expr
 from hookc.ir.hooks import Hook, Params, Template
-from hookc.profile import load_profile
 from hookc.source import Source, Span
+from hookc.source.diagnostics import Diagnostic, Severity
 
 
 def load(tmp_path: Path, text: str, name: str = "hooks.xml") -> Loaded:

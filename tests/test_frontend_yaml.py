@@ -11,15 +11,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hookc.cel.parser import parse
-from hookc.diagnostics import Diagnostic
 from hookc.frontend.embedded import AlignedWhenAsked, OffsetMap, align, align_within
 from hookc.frontend.load import load_file
 from hookc.frontend.lower import Loaded
 from hookc.frontend.yaml_file import load_yaml
+from hookc.hosts.profile import load_profile
 from hookc.ir.expr import Expr
 from hookc.ir.hooks import Params, Template
-from hookc.profile import load_profile
 from hookc.source import Source, Span
+from hookc.source.diagnostics import Diagnostic
 
 
 def load(tmp_path: Path, text: str, name: str = "hooks.yaml") -> Loaded:

@@ -133,7 +133,7 @@ def test_a_stopping_signal_while_a_command_starts_still_kills_it(
 ) -> None:
     """The signal lands as Popen returns, before the command is recorded: `hookc run`'s
     handler waits until it is, so it is killed on the way out like the others."""
-    from hookc.run import Stopped, stopped_by_signals
+    from hookc.commands.run_support import Stopped, stopped_by_signals
 
     real = subprocess.Popen
     started: list[int] = []

@@ -15,7 +15,7 @@ from hookc import hosts
 from hookc.cli import main
 from hookc.frontend.load import load_file, load_source
 from hookc.hosts import Host, by_name, detect, for_profile
-from hookc.profile import available, load_profile
+from hookc.hosts.profile import available, load_profile
 from hookc.source import Source
 
 NATIVE = """\
@@ -138,7 +138,7 @@ def claims(name, text):
 
 def load(source, profile):
     from hookc.hosts import by_name
-    from hookc.profile import load_profile
+    from hookc.hosts.profile import load_profile
 
     from stub_agent.reader import read
 
@@ -147,7 +147,7 @@ def load(source, profile):
     "reader.py": """
 import json
 
-from hookc.diagnostics import warning
+from hookc.source.diagnostics import warning
 from hookc.frontend.lower import Loaded
 from hookc.ir.hooks import Action, Hook, HookSet, Params
 from hookc.source import Span

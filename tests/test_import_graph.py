@@ -114,8 +114,8 @@ def test_hookc_modules_import_one_another_without_a_cycle() -> None:
 
 def test_the_graph_counts_imports_in_functions_and_the_packages_they_run() -> None:
     graph = import_graph()
-    # `install_importer` imports hookc.importer inside the function.
-    assert "hookc.importer" in graph["hookc"]
+    # `install_importer` imports hookc.backend.importer inside the function.
+    assert "hookc.backend.importer" in graph["hookc"]
     # The back end's shapes import hookc.cel.printer, which runs hookc/cel/__init__.py first.
     assert {"hookc.cel.printer", "hookc.cel"} <= graph["hookc.backend.shapes"]
     # The checks import the reasoning and the optimizer; the reasoning imports neither.
@@ -168,10 +168,7 @@ UNUSED_ON_A_NATIVE_YAML_RUN = (
     "traceback",
     "linecache",
     "tokenize",
-    "dataclasses",  # hookc.records makes hookc's records
     "typing",  # for type checkers only: its names are imported under TYPE_CHECKING
-    "inspect",
-    "copy",  # a profile copies its YAML data itself (hookc.profile.copied)
     "weakref",
     "hookc.frontend.xml_file",
     "hookc.frontend.schema_errors",  # why a file is invalid: the quick validity test decides
@@ -188,9 +185,9 @@ UNUSED_ON_A_NATIVE_YAML_RUN = (
     "hookc.frontend.front_matter",
     "hookc.handlers",  # `hookc run` only
     "hookc.fmt",
-    "hookc.explain",  # `hookc eval` and `hookc run` only
-    "hookc.run",
-    "hookc.rules",  # `hookc rule` only
+    "hookc.eval",  # `hookc eval` and `hookc run` only
+    "hookc.commands.run_support",
+    "hookc.lint.legacy",  # `hookc rule` only
 )
 
 
@@ -285,7 +282,9 @@ def test_help_and_rule_import_no_compiler(tmp_path: Path) -> None:
             name
             for name in loaded
             if name.split(".")[0] == "yaml"
-            or name.startswith(("hookc.ir", "hookc.frontend", "hookc.check", "hookc.settings"))
+            or name.startswith(
+                ("hookc.ir", "hookc.frontend", "hookc.check", "hookc.config.settings")
+            )
         ]
         assert heavy == [], command
 
@@ -320,7 +319,7 @@ def test_evaluating_a_compiled_module_imports_no_front_end(tmp_path: Path) -> No
     evaluate = ["eval", "--event", "limit", "--context", str(context)]
     status, loaded = _modules_after([*evaluate, str(tmp_path / "build" / "one.py")], tmp_path)
     assert status == 0
-    reading = ("hookc.frontend", "hookc.check", "hookc.optimize", "hookc.settings")
+    reading = ("hookc.frontend", "hookc.check", "hookc.optimize", "hookc.config.settings")
     assert [name for name in loaded if name == "yaml" or name.startswith(reading)] == []
     status, loaded = _modules_after([*evaluate, str(source)], tmp_path)  # the hook file itself
-    assert status == 0 and "yaml" in loaded and "hookc.check.run" in loaded
+    assert status == 0 and "yaml" in loaded and "hookc.check.driver" in loaded

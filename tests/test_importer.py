@@ -16,10 +16,10 @@ import pytest
 
 import hookc
 import hookc.version
-from hookc import importer
+from hookc.backend import importer
+from hookc.backend.importer import HookFileFinder, install, uninstall
 from hookc.frontend.discover import holds_directive_hooks
 from hookc.frontend.load import load_source
-from hookc.importer import HookFileFinder, install, uninstall
 from hookc.source import Source
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -18,8 +18,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hookc.cli import COMMANDS, main
-from hookc.diagnostics import CODES
-from hookc.rules import RULES
+from hookc.lint.legacy import RULES
+from hookc.source.diagnostics import CODES
 from tests.properties import SETTINGS, examples
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -378,7 +378,7 @@ def test_colour_only_when_asked_or_on_a_terminal_without_no_color(
     (tmp_path / "t.hooks.yaml").write_text(UNKNOWN_PATH, encoding="utf-8")
     assert "\x1b[" not in run("check", "t.hooks.yaml")[1]
     assert "\x1b[1;33mwarning[HK501]\x1b[0m" in run("check", "t.hooks.yaml", "--color", "always")[1]
-    from hookc.reporters import colour_wanted
+    from hookc.check.reporters import colour_wanted
 
     class Tty(io.StringIO):
         def isatty(self) -> bool:
@@ -399,7 +399,7 @@ def test_every_code_has_a_rule_entry_and_hookc_rule_prints_it() -> None:
 
 
 def test_hookc_rule_says_a_retired_code_is_retired_not_unknown() -> None:
-    from hookc.rules import RETIRED
+    from hookc.lint.legacy import RETIRED
 
     status, out, err = run("rule", "HK506")
     assert (status, err) == (0, "")
@@ -421,7 +421,7 @@ def test_check_help_says_what_it_reads_and_every_exit_status(
 def test_every_code_emitted_anywhere_in_the_package_has_a_rule() -> None:
     emitted = set()
     for path in (ROOT / "hookc").rglob("*.py"):
-        if path == ROOT / "hookc" / "rules.py":
+        if path == ROOT / "hookc" / "lint" / "legacy.py":
             continue  # the rules themselves, and the retired codes: it emits none
         emitted |= set(re.findall(r'"(HK\d{3})"', path.read_text(encoding="utf-8")))
     assert emitted <= set(RULES), emitted - set(RULES)
@@ -640,8 +640,8 @@ def suppressed_files(draw: st.DrawFn) -> tuple[str, set[str], set[str]]:
 def test_a_suppression_silences_its_code_on_its_own_hook_and_says_when_it_silences_nothing(
     case: tuple[str, set[str], set[str]],
 ) -> None:
-    from hookc.check.run import check_files
-    from hookc.diagnostics import Diagnostic
+    from hookc.check.driver import check_files
+    from hookc.source.diagnostics import Diagnostic
 
     text, shown, stale = case
     [report] = check_files(["s.hooks.yaml"], given={"s.hooks.yaml": text})

@@ -13,6 +13,7 @@ that must hold for every condition.
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import json
 import math
@@ -25,7 +26,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
-from hookc import records
 from hookc.backend.python import generate
 from hookc.cel.evaluator import evaluate
 from hookc.cel.parser import parse
@@ -68,8 +68,8 @@ from hookc.optimize.independent import (
 )
 from hookc.optimize.tree import is_settled, rewrite
 from hookc.reasoning import paths_read
-from hookc.resources import data_file
 from hookc.runtime.values import CelError, equals
+from hookc.source.resources import data_file
 from tests.properties import SETTINGS, examples, load
 from tests.strategies import (
     COST_SPEND,
@@ -334,10 +334,10 @@ def _renamed(node: Any, suffix: str) -> Any:
         return Ident(node.name + suffix)
     if not isinstance(node, Expr):
         return node
-    changes = {f.name: _renamed(getattr(node, f.name), suffix) for f in records.fields(node)}
+    changes = {f.name: _renamed(getattr(node, f.name), suffix) for f in dataclasses.fields(node)}
     if isinstance(node, Comprehension):
         changes["var"] = node.var + suffix
-    return records.replace(node, **changes)
+    return dataclasses.replace(node, **changes)
 
 
 def _an_atom(condition: Expr) -> Expr:

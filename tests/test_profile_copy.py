@@ -1,4 +1,4 @@
-"""``hookc.profile.copied``: the copy of YAML data a profile keeps, without ``copy``."""
+"""``hookc.hosts.profile.copied``: the copy of YAML data a profile keeps, without ``copy``."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import Any
 from hypothesis import given
 from hypothesis import strategies as st
 
-from hookc.profile import copied
+from hookc.hosts.profile import copied
 
 # What pyyaml's safe loader makes: scalars (dates and bytes too), lists, mappings, sets
 # (!!set), and lists of pairs (!!omap, !!pairs).

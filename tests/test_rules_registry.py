@@ -10,11 +10,11 @@ from pathlib import Path
 import pytest
 
 from hookc.cli import main
-from hookc.diagnostics import CODES, LEGACY_CODES, warning
 from hookc.lint import migrate, pages, registry
+from hookc.lint.legacy import LEGACY_RULES, RULES, Rule, explain_rule
 from hookc.lint.rule import NAME, LintRule, sections
-from hookc.rules import LEGACY_RULES, RULES, Rule, explain_rule
 from hookc.source import Source, Span
+from hookc.source.diagnostics import CODES, LEGACY_CODES, warning
 from tests import ROOT
 
 INVALID = ROOT / "examples" / "invalid"
@@ -107,13 +107,14 @@ def test_migrate_moves_a_legacy_code_into_a_module_and_out_of_both_tables(
     monkeypatch.setitem(LEGACY_RULES, "HK799", entry)
     monkeypatch.setitem(registry.LEGACY_NAMES, "HK799", ("old-way", "warning"))
     package = tmp_path / "hookc"
-    package.mkdir()
-    (package / "diagnostics.py").write_text(
+    (package / "source").mkdir(parents=True)
+    (package / "lint").mkdir()
+    (package / "source" / "diagnostics.py").write_text(
         'LEGACY_CODES = {\n    "HK798": "a neighbour",\n'
         '    "HK799": "a code written the old way",\n}\n',
         "utf-8",
     )
-    (package / "rules.py").write_text(
+    (package / "lint" / "legacy.py").write_text(
         "LEGACY_RULES = {\n"
         '    "HK799": Rule(\n        "Why it matters.",\n'
         '        "x",\n        "Write it.",\n    ),\n'
@@ -123,9 +124,9 @@ def test_migrate_moves_a_legacy_code_into_a_module_and_out_of_both_tables(
     )
     written = migrate.migrate("HK799", None, None, root=package)
     assert written == package / "lint/rules/handlers/hk799_old_way.py"
-    assert '"HK799"' not in (package / "diagnostics.py").read_text("utf-8")
-    assert '"HK799"' not in (package / "rules.py").read_text("utf-8")
-    assert '"HK798"' in (package / "rules.py").read_text("utf-8")  # its neighbours stay
+    assert '"HK799"' not in (package / "source" / "diagnostics.py").read_text("utf-8")
+    assert '"HK799"' not in (package / "lint" / "legacy.py").read_text("utf-8")
+    assert '"HK798"' in (package / "lint" / "legacy.py").read_text("utf-8")  # neighbours stay
     namespace: dict[str, object] = {}
     source = written.read_text("utf-8")
     exec(compile(source, str(written), "exec"), namespace)

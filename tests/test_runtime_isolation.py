@@ -63,7 +63,7 @@ def test_running_handlers_loads_no_compiler_module() -> None:
                 ("hookc.runtime", "hookc.errors", "hookc.version", "hookc.handlers")
             )
             # The host registry, each host's record and its protocol: standard library only.
-            and name not in ("hookc.hosts", "hookc.hosts.host", "hookc.records")
+            and name not in ("hookc.hosts", "hookc.hosts.host")
             and not re.fullmatch(r"hookc\.hosts\.\w+(\.protocol)?", name)
         )
     ]

@@ -28,8 +28,8 @@ from hookc.frontend.schema_valid import is_valid
 from hookc.ir.expr import Binary, Expr, Ident, List, Literal, Select
 from hookc.ir.hooks import Action, Hook, HookSet, Ordering, Params, ParamValue, Template
 from hookc.ir.serialize import expr_from_json, expr_to_json, hookset_from_json, hookset_to_json
-from hookc.resources import data_file
 from hookc.source import Span
+from hookc.source.resources import data_file
 from tests.strategies import expressions, names
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -4,6 +4,8 @@ its templates' holes evaluated on the context (``expressions.py``'s value mode).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from hookc.backend.expressions import (
     Constants,
     Expressions,
@@ -14,10 +16,9 @@ from hookc.backend.expressions import (
 from hookc.backend.writer import Writer
 from hookc.ir.expr import Binary, Call, Comprehension, Expr, walk
 from hookc.ir.hooks import Action, Hook, Params, ParamValue, Template, template_exprs
-from hookc.records import record
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Actions:
     """What ``emit_actions`` made: each hook's place in ``_hk_ACTIONS`` (in the order of
     the hooks), and the functions that the actions' templates call."""

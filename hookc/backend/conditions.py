@@ -9,6 +9,7 @@ that hooks that differ only in constants share the code. What hooks of one shape
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable
+from dataclasses import dataclass, field
 
 from hookc.backend import shapes
 from hookc.backend.expressions import Constants, Expressions, Scope, functions_called
@@ -17,10 +18,9 @@ from hookc.backend.shapes import fill_text, filled, filler, shape, stand_in, tex
 from hookc.cel.printer import to_text
 from hookc.ir.expr import And, Expr, Or, context_paths
 from hookc.ir.hooks import Hook, HookSet
-from hookc.records import field, record
 
 
-@record(frozen=False)
+@dataclass(slots=True)
 class _Code:
     """The code of the conditions of one shape over one naming of their paths: the tests
     of their operands and whether they read the context itself
@@ -39,7 +39,7 @@ class _Code:
     joined: str | None = None
 
 
-@record(frozen=False)
+@dataclass(slots=True)
 class _Shape:
     """What the conditions of one shape share: found from the first of them, their code
     made from the shape's stand-in (``shapes.stand_in``)."""

@@ -4,7 +4,7 @@ Every input is loaded and checked exactly as ``hookc check`` does; any error and
 written. Otherwise the hook sets are joined in the order the inputs were given, the Python
 back end writes the module, and the module and its ``.pyc`` are each written atomically.
 
-The import hook (``hookc.importer``) shares these pieces, and on its warm path uses only
+The import hook (``hookc.backend.importer``) shares these pieces, and on its warm path uses only
 ``source_digest``: so this module imports the front ends and checks lazily, inside the
 functions that need them, and a cached ``import policies`` never loads lark or lxml.
 """
@@ -20,20 +20,20 @@ import re
 import sys
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
-from hookc.diagnostics import Diagnostic, has_error
-from hookc.records import record
+from hookc.source.diagnostics import Diagnostic, has_error
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-    from hookc.check.run import FileReport
+    from hookc.check.driver import FileReport
     from hookc.check.select import Selection
+    from hookc.hosts.profile import Profile
     from hookc.ir.hooks import Hook
     from hookc.optimize import Optimized
-    from hookc.profile import Profile
 
 # A module's name comes from its first input's file name without these endings, longest
 # first: `policies.hooks.yaml` and `policies.xml` both give `policies`.
@@ -54,7 +54,7 @@ class ChangedMeanwhile(OutputError):
     in the meantime, and replacing it would lose their edit."""
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class CompileResult:
     """What ``compile_files`` did: the module it wrote (None when the input had an error)
     and the findings, one report per input file as ``hookc check`` prints them."""
@@ -76,7 +76,7 @@ class CompileResult:
         return has_error(self.diagnostics)
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Generated:
     """A module's text, made but not yet written; ``text`` is None when there were errors.
     ``source_sha256`` is the digest of the inputs it was made from (its SOURCE_SHA256)."""
@@ -160,10 +160,10 @@ def generate_module(
     A file named twice is read once (as ``hookc check`` does), at its first place.
     """
     from hookc.backend.python import generate
-    from hookc.check.run import check_inputs
+    from hookc.check.driver import check_inputs
+    from hookc.hosts.profile import load_profile
     from hookc.ir.hooks import HookSet
     from hookc.optimize import optimize_hooks
-    from hookc.profile import load_profile
 
     given = given or {}
     # A folder given through the API: its files (a text given is no folder's).
@@ -227,7 +227,7 @@ def generate_module(
 def _joined_sections(sections: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
     """The inputs' ``action_types`` and ``event_context_schema`` as one file would hold
     them; an action type defined differently by two inputs cannot be, and is refused."""
-    from hookc.profile import merge_schemas
+    from hookc.hosts.profile import merge_schemas
 
     catalog: dict[str, Any] = {}
     schema: dict[str, Any] | None = None

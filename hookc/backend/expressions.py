@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 
 from hookc.ir.expr import (
     And,
@@ -37,7 +38,6 @@ from hookc.ir.expr import (
     children,
     path_steps,
 )
-from hookc.records import field, record
 from hookc.runtime import rye, support
 from hookc.runtime.rye import RYE_ARITY, RYE_INTERPOLATE, RYE_LEAF_FUNCTIONS
 
@@ -103,7 +103,7 @@ def compile_expression(expr: Expr) -> Callable[[Mapping[str, Any]], Any]:
 # -- paths ------------------------------------------------------------------------------------
 
 
-@record(frozen=False)
+@dataclass(slots=True)
 class Scope:
     """Names visible in an expression: macro variables, the context's hoisted paths, and
     the hook's constants when they are kept apart from its code (``Constants``)."""

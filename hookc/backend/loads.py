@@ -16,6 +16,7 @@ object's keys are read with a plain ``get``, as a developer writes it by hand.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass, field
 
 from hookc.ir.expr import (
     And,
@@ -29,13 +30,12 @@ from hookc.ir.expr import (
     children,
     path_steps,
 )
-from hookc.records import field, record
 from hookc.runtime.rye import RYE_ARITY
 
 Steps = tuple[str, tuple[str | int, ...]]
 
 
-@record(frozen=False)
+@dataclass(slots=True)
 class Loads:
     """The paths one function loads and what it knows of them at a point of its code.
 

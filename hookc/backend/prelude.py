@@ -13,7 +13,7 @@ import re
 from collections.abc import Iterable, Set
 
 from hookc.ir.hooks import HookSet
-from hookc.resources import package_file
+from hookc.source.resources import package_file
 
 # What values.py takes of the pattern engine, in a module whose hooks match no pattern: the
 # engine is half a module's text and half its byte-compile time (5 of 10 ms), for nothing.

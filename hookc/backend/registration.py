@@ -12,8 +12,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from hookc.hosts.profile import Profile
 from hookc.ir.hooks import HookSet
-from hookc.profile import Profile
 
 
 def registration(hookset: HookSet, profile: Profile) -> dict[str, list[dict[str, Any]]]:

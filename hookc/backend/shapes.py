@@ -20,6 +20,7 @@ constants.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable
+from dataclasses import fields
 
 from hookc.backend.expressions import EXACT_INTS, Constants, constant_kind
 from hookc.cel.printer import literal_text, to_text
@@ -40,7 +41,6 @@ from hookc.ir.expr import (
     path_steps,
     walk,
 )
-from hookc.records import fields
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

@@ -7,9 +7,9 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterable
+from dataclasses import dataclass, field
 
 from hookc.backend.expressions import Constants
-from hookc.records import field, record
 
 
 def json_text(value: object) -> str:
@@ -59,7 +59,7 @@ def _rows_apart(text: str, rows: list[object]) -> bool:
     return text.count("],[") == len(rows) - 1 and set(map(type, rows)) <= {list, tuple}
 
 
-@record(frozen=False)
+@dataclass(slots=True)
 class Writer:
     """Lines of Python source, each written at the current depth of indentation (a table's
     rows are one entry, its lines joined)."""

@@ -11,15 +11,15 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 
 from hookc.cel.evaluator import evaluate
 from hookc.cel.parser import MAX_DEPTH, parse
 from hookc.cel.printer import to_text
-from hookc.diagnostics import Diagnostic, has_error
 from hookc.errors import CompileError, EvaluationError
 from hookc.ir.expr import Expr
-from hookc.records import field, record
 from hookc.runtime.values import CelError
+from hookc.source.diagnostics import Diagnostic, has_error
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 __all__ = ["MAX_DEPTH", "Program", "compile", "parse", "to_text"]
 
 
-@record(slots=True)
+@dataclass(frozen=True, slots=True)
 class Program:
     """A compiled expression: Python code made by the Python back end. ``warnings`` holds
     what compiled but looks like a mistake."""

@@ -7,15 +7,14 @@ completes them. Each node is made, and checked, here.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections.abc import Sequence
 
-from hookc import records
 from hookc.cel import catalog
 from hookc.cel.catalog import CEL_KEYWORDS, RESERVED
 from hookc.cel.literals import LiteralError, decode_double, decode_int, decode_string
 from hookc.cel.printer import literal_text as printer_literal
-from hookc.diagnostics import Diagnostic, error, warning
 from hookc.ir.expr import (
     MACROS,
     And,
@@ -37,6 +36,7 @@ from hookc.ir.expr import (
 )
 from hookc.runtime.values import CelError, compile_glob, compile_regex
 from hookc.source import Source, Span
+from hookc.source.diagnostics import Diagnostic, error, warning
 
 _PYTHON_LITERALS = {"True": "true", "False": "false", "None": "null"}
 _KEYWORD_VALUES = {"TRUE": True, "FALSE": False, "NULL": None}
@@ -152,7 +152,7 @@ class NodeBuilder:
         return Literal(_KEYWORD_VALUES[kind], span=span)
 
     def paren(self, start: int, inner: Expr, end: int) -> Expr:
-        grouped: Expr = records.replace(inner, span=Span(start, end))
+        grouped: Expr = dataclasses.replace(inner, span=Span(start, end))
         return grouped
 
     def list_literal(self, start: int, items: Sequence[Expr], end: int) -> Expr:

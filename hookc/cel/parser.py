@@ -15,16 +15,16 @@ expression (``hookc --version``, a cached compiled module) never loads it.
 from __future__ import annotations
 
 import _thread
+import dataclasses
 import functools
 import re
 
-from hookc import records
 from hookc.cel.build import Lexeme, NodeBuilder
 from hookc.cel.literals import INT64_MAX, INT64_MIN
-from hookc.diagnostics import Diagnostic, error
 from hookc.ir.expr import Expr, Literal, walk
-from hookc.resources import data_file
 from hookc.source import Source, Span
+from hookc.source.diagnostics import Diagnostic, error
+from hookc.source.resources import data_file
 
 # Neither `typing` nor `threading` is imported at run time, as elsewhere in the compiler
 # (``TYPE_CHECKING = False``): every import is start-up that a one-hook compile pays.
@@ -45,7 +45,7 @@ _NOTHING_TO_PARSE = re.compile(r"(?:\s|//[^\n]*)*")
 _LONG_NUMBER = re.compile(r"[0-9][0-9a-fA-FxX]{15}")
 
 
-@records.record(slots=True)
+@dataclasses.dataclass(frozen=True, slots=True)
 class ParseResult:
     expr: Expr | None
     diagnostics: tuple[Diagnostic, ...]

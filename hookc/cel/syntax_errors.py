@@ -18,8 +18,8 @@ import functools
 from lark import Lark, Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
-from hookc.diagnostics import Diagnostic, error
 from hookc.source import Source, Span
+from hookc.source.diagnostics import Diagnostic, error
 
 
 @functools.cache

@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from hookc.diagnostics import Diagnostic, warning
 from hookc.ir.expr import Expr
 from hookc.ir.hooks import Hook, HookSet
+from hookc.source.diagnostics import Diagnostic, warning
 
 _NOT_CONTROLLING = ("discard", "observation")
 

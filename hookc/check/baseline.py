@@ -20,11 +20,11 @@ import os
 import re
 from collections import Counter
 from collections.abc import Iterator, Sequence
+from dataclasses import replace
 from pathlib import Path, PurePath
 
-from hookc.check.run import FileReport
-from hookc.diagnostics import Diagnostic
-from hookc.records import replace
+from hookc.check.driver import FileReport
+from hookc.source.diagnostics import Diagnostic
 
 VERSION = 1
 _NUMBER = re.compile(r"\d+")

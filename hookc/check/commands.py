@@ -24,10 +24,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from hookc.diagnostics import Diagnostic, error
 from hookc.ir.hooks import Hook, HookSet, Params, ParamValue, Template
 from hookc.runtime.tree_form import SHELL_ACTION_TYPES
 from hookc.source import Span
+from hookc.source.diagnostics import Diagnostic, error
 
 _HINT = (
     "a handler gets the event as JSON on standard input: read the value there (with "

@@ -1,6 +1,6 @@
 """``hookc check --fix``: the findings' fixes applied to the text of their files.
 
-A fix (``hookc.diagnostics.Fix``) is edits inside its finding's span; everything else of
+A fix (``hookc.source.diagnostics.Fix``) is edits inside its finding's span; everything else of
 the file stays byte for byte: comments, key order, indentation, line endings (``\\r\\n``
 too: the text is read and written without translating them) and a UTF-8 byte order mark
 (read off and put back). Fixes are applied in rounds, as ruff applies them: each round
@@ -19,20 +19,20 @@ from __future__ import annotations
 
 import codecs
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 
 from hookc.check.select import Selection
-from hookc.diagnostics import Diagnostic, Fix, Severity
 from hookc.frontend.files import decode_source, read_bytes
-from hookc.profile import Profile
-from hookc.records import record
+from hookc.hosts.profile import Profile
 from hookc.source import Source
+from hookc.source.diagnostics import Diagnostic, Fix, Severity
 
 # Rounds of fixing before giving up on a file: ruff's limit. A fix never undoes another,
 # so a real file settles in one or two; the limit only stops a loop if one ever did.
 MAX_ROUNDS = 100
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Fixed:
     """One file: its text as read and as fixed (both with the byte order mark it had), the
     bytes read from disk (None: standard input) and how many fixes were applied."""
@@ -145,7 +145,7 @@ def _with_text(source: Source, text: str) -> Source:
 def _findings(
     source: Source, profile: Profile | None, selection: Selection | None
 ) -> tuple[Diagnostic, ...]:
-    from hookc.check.run import check_inputs
+    from hookc.check.driver import check_inputs
 
     checked = check_inputs([source.name], profile, selection, {source.name: source})
     return checked.reports[0].diagnostics

@@ -23,16 +23,16 @@ added; each added message names the host it is about. The first host is the file
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import replace
 
 from hookc.cel.evaluator import evaluate
-from hookc.diagnostics import Diagnostic, Severity, warning
 from hookc.frontend.lower import Loaded
 from hookc.hosts import Host, by_name, detect, hosts
 from hookc.ir.expr import Expr
 from hookc.ir.hooks import Hook
-from hookc.records import replace
 from hookc.runtime.values import CelError
 from hookc.source import Source, Span
+from hookc.source.diagnostics import Diagnostic, Severity, warning
 
 ALL = "all"
 # A reading's own finding that a handler does not run there, and the disagreement it is
@@ -296,7 +296,7 @@ def load_for_hosts(path: str, given: str | None, asked: Sequence[str]) -> Loaded
     mismatch (HK403)."""
     from hookc.frontend.files import read_source
     from hookc.frontend.load import load_source
-    from hookc.profile import load_profile
+    from hookc.hosts.profile import load_profile
 
     if given is None:
         source, found = read_source(path)

@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from hookc.cel.printer import to_text
-from hookc.diagnostics import Diagnostic, warning
 from hookc.ir.expr import And, Expr, Literal
 from hookc.ir.hooks import Hook, HookSet
 from hookc.optimize import is_plainly_kept, optimize
@@ -22,6 +21,7 @@ from hookc.reasoning import (
     shared,
 )
 from hookc.source import Span
+from hookc.source.diagnostics import Diagnostic, warning
 
 
 def logic_diagnostics(hookset: HookSet) -> list[Diagnostic]:

@@ -9,9 +9,9 @@ same last key, is reported where the template is.
 
 from __future__ import annotations
 
-from hookc.diagnostics import Diagnostic, warning
 from hookc.ir.expr import context_paths
 from hookc.ir.hooks import HookSet, template_exprs
+from hookc.source.diagnostics import Diagnostic, warning
 
 Steps = tuple[str | int, ...]
 

@@ -15,8 +15,8 @@ import bisect
 import itertools
 from collections.abc import Sequence
 
-from hookc.diagnostics import Diagnostic
 from hookc.ir.hooks import Hook
+from hookc.source.diagnostics import Diagnostic
 
 
 def owner_ids(diagnostics: Sequence[Diagnostic], hooks: Sequence[Hook]) -> tuple[str, ...]:

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
 
 from hookc.cel.printer import to_text
-from hookc.diagnostics import Diagnostic, error, warning
 from hookc.ir.expr import (
     Binary,
     Call,
@@ -33,8 +33,8 @@ from hookc.ir.expr import (
 from hookc.ir.hooks import HookSet, template_exprs
 from hookc.optimize.fold_constants import fold_constants
 from hookc.optimize.tree import Mode, rewrite
-from hookc.records import record
 from hookc.source import Source
+from hookc.source.diagnostics import Diagnostic, error, warning
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -73,7 +73,7 @@ _RECEIVERS = {
 _NOT_PATHS = frozenset({"True", "False", "None"})
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class _Resolved:
     schema: Schema | None  # the schema at the path, None where the schema says nothing
     unknown_at: int | None = None  # index of the first step the schema does not declare

@@ -14,10 +14,10 @@ import functools
 import os
 import re
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from pathlib import PurePath
 
-from hookc.diagnostics import CODES, Diagnostic, Severity
-from hookc.records import record
+from hookc.source.diagnostics import CODES, Diagnostic, Severity
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -57,7 +57,7 @@ def _matches(code: str, rules: Sequence[str]) -> bool:
     return any(rule == "ALL" or code.startswith(rule) for rule in rules)
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class PerFileIgnore:
     """Codes silenced in the files a glob matches, the glob read relative to ``base`` (the
     folder of the configuration file that wrote it), as ``.gitignore`` reads its patterns
@@ -109,7 +109,7 @@ def check_glob(pattern: str, where: str) -> str:
     return pattern
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class PerHookIgnore:
     """Codes silenced on the hooks whose id a pattern matches: ``*`` any run of characters
     (``/`` and ``.`` too: a derived id is ``<path>.<Event>.<group>.<handler>``), ``?`` one
@@ -131,7 +131,7 @@ def _id_pattern(pattern: str) -> re.Pattern[str]:
     return re.compile(fnmatch.translate(pattern))
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Selection:
     select: tuple[str, ...] = ("ALL",)
     ignore: tuple[str, ...] = ()

@@ -14,12 +14,12 @@ from __future__ import annotations
 import bisect
 import re
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 
-from hookc.diagnostics import CODES, Diagnostic, Severity, has_error, warning
 from hookc.frontend.comments import comments
 from hookc.ir.hooks import Hook
-from hookc.records import record
 from hookc.source import Source, Span
+from hookc.source.diagnostics import CODES, Diagnostic, Severity, has_error, warning
 
 MARKER = "hookc:"
 # The patterns are compiled (and cached by `re`) on first use: most files have no comment.
@@ -33,7 +33,7 @@ _TRAILING = r"(?s)\s*(?:#.*|<!--.*-->\s*)?\s*"
 _BETWEEN = r"(?s)(?:\s|#[^\n]*|<!--.*?-->)*"
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Suppression:
     codes: tuple[str, ...]
     span: Span

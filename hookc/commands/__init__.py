@@ -1,5 +1,16 @@
 """The ``hookc`` commands, one module each (a ``Command``); ``hookc.cli`` imports only the
 one a run names. This package holds what they share, and imports nothing heavy.
+
+A command's module is its command line: its arguments, what it prints and its exit status.
+The work is done by one package of the pipeline:
+
+- ``check``: ``hookc.check.driver.check_files`` (printed by ``hookc.check.reporters``);
+- ``compile``: ``hookc.backend.driver.compile_files``, after the checks;
+- ``fmt``: ``hookc.fmt.format_file``;
+- ``eval``: ``hookc.eval`` (``explain``, ``result``);
+- ``run``: ``hookc.eval`` for which hooks match, ``hookc.handlers`` to run them
+  (``run_support`` here: protocol, signals, the texts);
+- ``expr``: ``hookc.cel``; ``rule``: ``hookc.lint.explain``; ``replay``: ``hookc.replay``.
 """
 
 from __future__ import annotations
@@ -13,7 +24,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any, Protocol, TextIO
 
-    from hookc.explain import Subject
+    from hookc.eval import Subject
 
     # Only type checkers ask for it: a run imports no typing.
     class Command(Protocol):
@@ -140,7 +151,7 @@ def add_host(parser: argparse.ArgumentParser) -> None:
 
 def reporter(args: argparse.Namespace, out: TextIO) -> Any:
     """The reporter ``--format`` (and, for text, ``--color``) asks for."""
-    from hookc.reporters import REPORTERS, TextReporter, colour_wanted
+    from hookc.check.reporters import REPORTERS, TextReporter, colour_wanted
 
     if args.format == "text":
         return TextReporter(colour=colour_wanted(args.color, out, os.environ))
@@ -150,7 +161,7 @@ def reporter(args: argparse.Namespace, out: TextIO) -> Any:
 def compiled_module(path: Path, out: TextIO) -> Subject | None:
     """The hooks of a module ``hookc compile`` wrote, for ``eval`` and ``run``; None, with
     the reason printed, where the module's own code fails (the user's file, not hookc)."""
-    from hookc.explain import from_module
+    from hookc.eval import from_module
 
     try:
         return from_module(path)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import argparse
 
-from hookc.check.run import FileReport, check_files
+from hookc.check.driver import FileReport, check_files
 from hookc.commands import (
     EXIT_INPUT_ERROR,
     EXIT_OK,
@@ -16,7 +16,7 @@ from hookc.commands import (
     hosts_help,
     reporter,
 )
-from hookc.settings import Settings, add_options, inputs, resolve
+from hookc.config.settings import Settings, add_options, inputs, resolve
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -129,7 +129,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     # Standard input fixed: its text went to standard output; the findings go to stderr.
     shown = err if args.fix and _stdin(args) else out
     if args.statistics:
-        from hookc.reporters import statistics
+        from hookc.check.reporters import statistics
 
         shown.write(statistics(reports, machine=args.format != "text"))
     else:

@@ -17,7 +17,7 @@ from hookc.commands import (
     add_color,
     reporter,
 )
-from hookc.settings import add_options, inputs, resolve
+from hookc.config.settings import add_options, inputs, resolve
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

@@ -8,10 +8,10 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 from hookc.commands import EXIT_INPUT_ERROR, EXIT_OK, add_host, add_profile, compiled_module
 from hookc.commands.context import read_context
-from hookc.explain import Subject, explain, from_hookset, result, undecided_filters
+from hookc.eval import Subject, explain, from_hookset, result, undecided_filters
 
 if TYPE_CHECKING:
-    from hookc.profile import Profile
+    from hookc.hosts.profile import Profile
 
 DESCRIPTION = (
     "Evaluate FILE's hooks for EVENT in a context and print the action that fires as "
@@ -156,12 +156,12 @@ def _checked(
     """A hook file's hooks, loaded and checked as `hookc check` does, and its profile; None
     when it has an error. The front end and the checks are imported here, where a hook file
     needs them: a compiled module's evaluation does without them."""
-    from hookc.check.run import check_loaded
-    from hookc.diagnostics import Severity
+    from hookc.check.driver import check_loaded
+    from hookc.check.reporters import TextReporter
+    from hookc.config.settings import profile_named
     from hookc.frontend.inputs import load_hook_set
     from hookc.ir.hooks import HookSet
-    from hookc.reporters import TextReporter
-    from hookc.settings import profile_named
+    from hookc.source.diagnostics import Severity
 
     loaded = load_hook_set(path, None if profile_name is None else profile_named(profile_name))
     # Every finding, printed as `hookc check` prints them: on standard output when one is

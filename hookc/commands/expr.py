@@ -9,7 +9,7 @@ import hookc.cel
 from hookc.commands import EXIT_INPUT_ERROR, EXIT_OK
 from hookc.commands.context import read_context
 from hookc.errors import CompileError, EvaluationError
-from hookc.explain import json_text
+from hookc.eval import json_text
 
 DESCRIPTION = (
     "Compile a `when` expression (CEL core with and/or/not) and evaluate it with the "

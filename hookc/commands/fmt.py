@@ -7,8 +7,8 @@ from typing import TextIO
 
 from hookc.backend.driver import ChangedMeanwhile, OutputError
 from hookc.commands import EXIT_INPUT_ERROR, EXIT_OK, UsageError
+from hookc.config.settings import add_options, inputs, resolve
 from hookc.fmt import YAML_SUFFIXES, format_file, write
-from hookc.settings import add_options, inputs, resolve
 
 DESCRIPTION = (
     "Lay YAML hook files out one way (keys in a fixed order, two-space indentation, "

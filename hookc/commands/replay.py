@@ -66,12 +66,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def load_policy(paths: list[str], out: TextIO, level: int = 1) -> Policy | None:
     """The hooks of hook files, checked as `hookc check` does (None, with the findings
     printed, if one has an error), optimized, in the host's evaluation order."""
-    from hookc.check.run import check_inputs
+    from hookc.check.driver import check_inputs
+    from hookc.check.reporters import TextReporter
     from hookc.frontend.inputs import expand_folders
     from hookc.ir.hooks import HookSet
     from hookc.optimize import optimize_hooks
     from hookc.replay.engines import Policy
-    from hookc.reporters import TextReporter
 
     checked = check_inputs(expand_folders(paths))
     if checked.has_errors:

@@ -19,9 +19,7 @@ from hookc.commands import (
     compiled_module,
 )
 from hookc.commands.context import read_context
-from hookc.explain import from_hookset, undecided_filters
-from hookc.hosts import hosts
-from hookc.run import (
+from hookc.commands.run_support import (
     Stopped,
     choose_protocol,
     decision_text,
@@ -29,6 +27,8 @@ from hookc.run import (
     project_root,
     stopped_by_signals,
 )
+from hookc.eval import from_hookset, undecided_filters
+from hookc.hosts import hosts
 
 DESCRIPTION = (
     "Evaluate FILE's hooks for EVENT in a context and run the handlers of those that "
@@ -127,9 +127,9 @@ def _run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         profile = args.profile or subject.profile or "default"
     else:  # a hook file: only its reading needs the front end
         from hookc.check.commands import command_diagnostics
-        from hookc.diagnostics import Severity
+        from hookc.config.settings import profile_named
         from hookc.frontend.inputs import load_hook_set
-        from hookc.settings import profile_named
+        from hookc.source.diagnostics import Severity
 
         asked = None if args.profile is None else profile_named(args.profile)
         loaded = load_hook_set(path, asked)

@@ -9,15 +9,15 @@ from __future__ import annotations
 
 import re
 
-from hookc.diagnostics import Diagnostic, error
 from hookc.frontend.located import Located
 from hookc.frontend.node_form import read_node
 from hookc.frontend.templates import parse_template
+from hookc.hosts.profile import ActionType, ParamSpec, Profile
 from hookc.ir.expr import Expr
 from hookc.ir.hooks import Action, Params, ParamValue, Template
-from hookc.profile import ActionType, ParamSpec, Profile
 from hookc.runtime.tree_form import NONFINITE, PARAM_TAGS
 from hookc.source import Source
+from hookc.source.diagnostics import Diagnostic, error
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

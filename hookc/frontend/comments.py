@@ -8,11 +8,11 @@ one), so the two can never disagree on what is a comment and what is text.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 import yaml
 
 from hookc.frontend.yaml_file import LOADER
-from hookc.records import record
 from hookc.source import Source, Span
 
 # Compiled (and cached by `re`) for the first XML or Markdown file.
@@ -20,7 +20,7 @@ _XML_COMMENT = r"(?s)<!--(.*?)-->"
 _CDATA = r"(?s)<!\[CDATA\[.*?\]\]>"
 
 
-@record(slots=True)
+@dataclass(frozen=True, slots=True)
 class Comment:
     """A comment's text (without ``#`` or ``<!-- -->``) and its span in the source."""
 

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from hookc.diagnostics import Diagnostic, error
 from hookc.frontend.embedded import OffsetMap, parse_embedded
 from hookc.frontend.located import Located
 from hookc.frontend.node_form import read_node
@@ -38,6 +37,7 @@ from hookc.ir.expr import (
 from hookc.runtime.tree_form import COMPARISONS, METHODS, element_variable
 from hookc.runtime.values import INT64_MAX, INT64_MIN, CelError, compile_glob, compile_regex
 from hookc.source import Source, Span
+from hookc.source.diagnostics import Diagnostic, error
 
 
 def literal_value(node: Located, fail: Callable[[str, Span], None]) -> Expr | None:

@@ -9,12 +9,12 @@ single-quoted YAML string, ``&lt;`` in an XML attribute, a folded line break.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from hookc.cel.parser import parse, read_within
-from hookc.diagnostics import Diagnostic
 from hookc.ir.expr import Expr, map_spans
-from hookc.records import replace
 from hookc.source import Source, Span
+from hookc.source.diagnostics import Diagnostic
 
 
 class OffsetMap:

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from hookc.diagnostics import Diagnostic, error
-
 # MAX_FILE_BYTES: far beyond any real hook file (1,000 hooks is ~150 KB), and small enough
 # that a file handed over by mistake cannot stall a pre-commit run.
 from hookc.runtime.limits import MAX_FILE_BYTES
 from hookc.source import Source, Span
+from hookc.source.diagnostics import Diagnostic, error
 
 
 def read_source(path: str | Path) -> tuple[Source | None, list[Diagnostic]]:

@@ -11,12 +11,12 @@ kept), so every position is the Markdown file's own.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
-from hookc.diagnostics import Diagnostic
 from hookc.frontend.located import Located
 from hookc.frontend.yaml_file import load_yaml
-from hookc.records import replace
 from hookc.source import Source
+from hookc.source.diagnostics import Diagnostic
 
 _FRONT_MATTER = re.compile(
     r"\A(?:[ \t]*<!--.*?-->[ \t]*\r?\n)?---[ \t]*\r?\n(.*?\r?\n)?---[ \t]*(?:\r?\n|\Z)", re.S

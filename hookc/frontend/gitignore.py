@@ -27,12 +27,11 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
-from hookc.records import record
 
-
-@record
+@dataclass(frozen=True, slots=True)
 class Pattern:
     """One line of an ignore file, read: its expression over a path relative to ``base``
     (``/``-separated), whether it re-includes, and whether it matches folders only."""

@@ -10,12 +10,12 @@ import os
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
-from hookc.diagnostics import Diagnostic, error
 from hookc.frontend.load import load_file
 from hookc.frontend.lower import Loaded
+from hookc.hosts.profile import Profile, load_profile
 from hookc.ir.hooks import Hook, HookSet
-from hookc.profile import Profile, load_profile
 from hookc.source import Span
+from hookc.source.diagnostics import Diagnostic, error
 
 # What a folder contributes: the files `register_hooks.py` scans (`.system/hooks/*.yaml`).
 FOLDER_ENDINGS = (".yaml", ".yml")

@@ -13,10 +13,10 @@ import json.scanner
 import re
 from typing import Any
 
-from hookc.diagnostics import Diagnostic, error
 from hookc.frontend.embedded import align
 from hookc.frontend.located import Located
 from hookc.source import Source, Span
+from hookc.source.diagnostics import Diagnostic, error
 
 MAX_NESTING = 100
 _WHITESPACE = re.compile(r"[ \t\n\r]*")

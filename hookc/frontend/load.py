@@ -3,15 +3,15 @@ content (``hookc.hosts``), or named by the profile asked for."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path, PurePath
 
-from hookc.diagnostics import Diagnostic, error
 from hookc.frontend.files import read_source
 from hookc.frontend.lower import Loaded
 from hookc.hosts import Host, detect, for_profile, hosts
-from hookc.profile import Profile, load_profile
-from hookc.records import replace
+from hookc.hosts.profile import Profile, load_profile
 from hookc.source import Source, Span
+from hookc.source.diagnostics import Diagnostic, error
 
 
 def load_file(path: str | Path, profile: Profile | None = None) -> Loaded:

@@ -8,9 +8,9 @@ rules of hooks and actions are written once for every format.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass
 
 from hookc.frontend.embedded import OffsetMap
-from hookc.records import record
 from hookc.source import Span
 
 TYPE_CHECKING = False
@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from typing import Any
 
 
-@record(slots=True)
+@dataclass(frozen=True, slots=True)
 class Located:
     """A scalar, ``list[Located]`` or ``dict[str, Located]``, with where it was written.
 

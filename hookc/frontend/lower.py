@@ -12,18 +12,18 @@ import contextlib
 import functools
 import os
 from collections.abc import Mapping
+from dataclasses import dataclass, field
 from pathlib import Path, PurePath
 
-from hookc.diagnostics import Diagnostic, error, has_error, replacing, warning
 from hookc.frontend.actions import build_action
 from hookc.frontend.conditions import lower_condition, lower_when
 from hookc.frontend.located import Located
 from hookc.frontend.schema_valid import is_valid_document
+from hookc.hosts.profile import Profile, profile_name
 from hookc.ir.hooks import Hook, HookSet
-from hookc.profile import Profile, profile_name
-from hookc.records import field, record
 from hookc.runtime.values import INT64_MAX, INT64_MIN
 from hookc.source import Source, Span
+from hookc.source.diagnostics import Diagnostic, error, has_error, replacing, warning
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -43,7 +43,7 @@ KEPT_SECTIONS = (
 )
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Loaded:
     """What a front end made of one file."""
 

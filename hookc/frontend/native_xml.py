@@ -19,13 +19,13 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from hookc.diagnostics import Diagnostic, error
 from hookc.frontend.actions import describe
 from hookc.frontend.located import Located
 from hookc.frontend.xml_elements import PlacedElements
 from hookc.frontend.xml_scan import SPACE, Tag
-from hookc.profile import Profile
+from hookc.hosts.profile import Profile
 from hookc.source import Span
+from hookc.source.diagnostics import Diagnostic, error
 
 if TYPE_CHECKING:
     from hookc.frontend.xml_parse import Element

@@ -10,14 +10,15 @@ node in the file.
 
 from __future__ import annotations
 
-from hookc import records
+import dataclasses
+from dataclasses import replace
+
 from hookc.cel.parser import parse
 from hookc.cel.printer import to_text
-from hookc.diagnostics import Diagnostic, error, has_error
 from hookc.frontend.located import Located
 from hookc.ir.expr import NODE_TYPES, Expr
-from hookc.records import replace
 from hookc.source import Source, Span
+from hookc.source.diagnostics import Diagnostic, error, has_error
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -52,7 +53,7 @@ def _placed(value: Any, span: Span) -> Any:
         return tuple(_placed(item, span) for item in value)
     if not isinstance(value, NODE_TYPES):
         return value
-    fields = {f.name: _placed(getattr(value, f.name), span) for f in records.fields(value)}
+    fields = {f.name: _placed(getattr(value, f.name), span) for f in dataclasses.fields(value)}
     return type(value)(**(fields | {"span": span}))
 
 

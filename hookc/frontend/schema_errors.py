@@ -13,9 +13,9 @@ import functools
 import json
 import re
 from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
 
 from hookc.frontend.schema_valid import hook_schema, is_valid
-from hookc.records import record
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 JsonPath: TypeAlias = tuple[str | int, ...]
 
 
-@record(order=True)
+@dataclass(frozen=True, slots=True, order=True)
 class Problem:
     """A finding at a JSON path. ``at_key``: it is about the key written (an unknown or
     misplaced key), not its value; ``code``: the diagnostic code it is reported under."""
@@ -43,7 +43,7 @@ class Problem:
     code: str = "HK205"
 
 
-@record(slots=True)
+@dataclass(frozen=True, slots=True)
 class _Finding:
     """A problem, with what it takes to drop "needs `op`" when the same object has a key
     `opp` that is reported as "did you mean `op`?" (one mistake, told once)."""

@@ -22,8 +22,8 @@ import numbers
 from collections.abc import Callable, Mapping
 
 from hookc.frontend.located import Located
-from hookc.resources import data_file
 from hookc.source import Span
+from hookc.source.resources import data_file
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

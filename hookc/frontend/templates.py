@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from hookc.diagnostics import Diagnostic, error
 from hookc.frontend.embedded import OffsetMap, parse_embedded
 from hookc.ir.expr import Expr
 from hookc.ir.hooks import Template
 from hookc.source import Source, Span
+from hookc.source.diagnostics import Diagnostic, error
 
 
 def parse_template(

@@ -15,16 +15,16 @@ A Rye directive is a Markdown file whose first ```` ```xml ```` fence holds the 
 
 from __future__ import annotations
 
-from hookc.diagnostics import Diagnostic, warning
 from hookc.frontend.located import Located
 from hookc.frontend.native_xml import NativeHooks, not_a_hook
 from hookc.frontend.xml_elements import PlacedElements
 from hookc.frontend.xml_parse import Element, ignored_processing, parse_xml
 from hookc.frontend.xml_region import xml_region
 from hookc.frontend.xml_scan import SPACE
+from hookc.hosts.profile import Profile
 from hookc.hosts.rye.xml import RyeHooks, is_rye_hooks
-from hookc.profile import Profile
 from hookc.source import Source, Span
+from hookc.source.diagnostics import Diagnostic, warning
 
 
 def load_xml(source: Source, profile: Profile) -> tuple[Located | None, list[Diagnostic]]:

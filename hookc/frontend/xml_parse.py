@@ -15,10 +15,10 @@ from typing import Any
 
 from lxml import etree  # type: ignore[import-untyped, unused-ignore]
 
-from hookc.diagnostics import Diagnostic, error, warning
 from hookc.frontend.xml_scan import Tag, skip_blank
 from hookc.frontend.xml_syntax_errors import syntax_error
 from hookc.source import Source, Span
+from hookc.source.diagnostics import Diagnostic, error, warning
 
 # lxml ships no type information: its elements are ``Any`` here.
 Element = Any

@@ -10,8 +10,8 @@ space, names) and, for syntax errors, finds the attribute a given offset stands 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field
 
-from hookc.records import field, record
 from hookc.source import Span
 
 SPACE = " \t\r\n"  # XML's white space; Python's `\s` also takes characters XML names may hold
@@ -36,13 +36,13 @@ def markup_end(text: str, lt: int) -> int | None:
     return None
 
 
-@record(slots=True)
+@dataclass(frozen=True, slots=True)
 class Attribute:
     name: Span
     value: Span  # the raw text between the quotes
 
 
-@record(frozen=False, slots=True)
+@dataclass(slots=True)
 class Tag:
     """Where one element is written: its name, its attributes, its content, all of it."""
 

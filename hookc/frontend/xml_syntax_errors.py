@@ -11,9 +11,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from hookc.diagnostics import Diagnostic, error
 from hookc.frontend.xml_scan import attribute_at
 from hookc.source import Source, Span
+from hookc.source.diagnostics import Diagnostic, error
 
 _LXML_POSITION = re.compile(r",? line \d+, column \d+\s*$")
 _LXML_LINE = re.compile(r"\bline (\d+)")

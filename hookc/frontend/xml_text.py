@@ -9,18 +9,18 @@ character stands in the file, and so give the value an ``OffsetMap``: a diagnost
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field
 
 from hookc.frontend.embedded import OffsetMap, align
 from hookc.frontend.located import Located
 from hookc.frontend.xml_scan import SPACE, Tag, markup_end
-from hookc.records import field, record
 from hookc.source import Source, Span
 
 _REFERENCE = re.compile(r"&(#x[0-9a-fA-F]+|#[0-9]+|lt|gt|amp|quot|apos);")
 _NAMED = {"lt": "<", "gt": ">", "amp": "&", "quot": '"', "apos": "'"}
 
 
-@record(frozen=False, slots=True)
+@dataclass(slots=True)
 class Decoded:
     """Decoded characters, each with the raw offsets it was written between."""
 

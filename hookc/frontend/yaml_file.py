@@ -12,12 +12,12 @@ import re
 
 import yaml
 
-from hookc.diagnostics import Diagnostic, error
 from hookc.frontend.embedded import AlignedWhenAsked, OffsetMap
 from hookc.frontend.located import Located
 from hookc.runtime.limits import MAX_NESTING, MAX_NODES, too_deep_for_parser
 from hookc.runtime.yaml_merge import MERGE_TAG, MergeError, merged_pairs
 from hookc.source import Source, Span
+from hookc.source.diagnostics import Diagnostic, error
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

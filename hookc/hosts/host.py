@@ -9,9 +9,8 @@ while only the host that claims it has its reader imported.
 from __future__ import annotations
 
 import importlib
+from dataclasses import dataclass
 from pathlib import Path, PurePath
-
-from hookc.records import record
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -19,11 +18,11 @@ if TYPE_CHECKING:
     from typing import Any
 
     from hookc.frontend.lower import Loaded
-    from hookc.profile import Profile
+    from hookc.hosts.profile import Profile
     from hookc.source import Source
 
 
-@record(slots=True)
+@dataclass(frozen=True, slots=True)
 class Host:
     """One agent host: the runtime whose hook files, matcher rule and protocol hookc models.
 

@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 from hookc.hosts import Host, hosts
-from hookc.profile import Profile, load_profile
+from hookc.hosts.profile import Profile, load_profile
 
 
 def _docstring(host: Host, part: str) -> str | None:

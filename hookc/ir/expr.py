@@ -1,25 +1,26 @@
 """The expression IR: a closed set of immutable nodes for `when` expressions.
 
-Every node is a frozen record (``hookc.records``) with its children in fields or tuples; its
+Every node is a frozen, slotted dataclass with its children in fields or tuples; its
 ``span`` (where it came from) takes no part in equality or hashing, so two parses of the
-same expression from different places are equal. ``&&`` and ``||`` chains are n-ary
-(``And``, ``Or``) so that a long chain of conditions is a wide node, not a deep one.
+same expression from different places are equal. Each class declares its span with a
+``field()`` of its own: a dataclass names the ``Field`` it is given, so none can be shared.
+``&&`` and ``||`` chains are n-ary (``And``, ``Or``) so that a long chain of conditions is a
+wide node, not a deep one.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass, fields
+from dataclasses import field as _field  # `field` is a field of Select
 
-from hookc.records import field, fields, record
 from hookc.source import Span
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any, ClassVar, TypeAlias
+    from typing import Any, TypeAlias
 
 Value: TypeAlias = "int | float | str | bool | None"
-
-_SPAN = field(default=None, compare=False, hash=False, repr=False)
 
 
 class _Node:
@@ -30,18 +31,16 @@ class _Node:
     hash kept, a lookup costs a node's own fields (its children's hashes are kept too).
     """
 
+    # Not a field: it takes no part in `fields`, `replace` or `__init__`, and stays empty
+    # until the first `__hash__` fills it.
     __slots__ = ("_hash",)
-    _hash: int | None
-    # An empty slot would make the first `__hash__` raise and catch AttributeError, which
-    # costs more than the hash: every node of every condition is hashed once. The record's
-    # `__init__` sets it, as it sets the fields (a `__post_init__` would cost a call a node).
-    __slot_defaults__: ClassVar[dict[str, None]] = {"_hash": None}
+    _hash: int
 
 
 _set_hash = vars(_Node)["_hash"].__set__
 
 
-@record(slots=True, eq=False)
+@dataclass(frozen=True, slots=True, eq=False)
 class Literal(_Node):
     """A constant: int, float (CEL double), str, bool or None (CEL null).
 
@@ -51,7 +50,7 @@ class Literal(_Node):
     """
 
     value: int | float | str | bool | None
-    span: Span | None = _SPAN
+    span: Span | None = _field(default=None, compare=False, repr=False)
 
     def _key(self) -> tuple[str, object]:
         value = self.value
@@ -76,108 +75,108 @@ class Literal(_Node):
         return hash(self._key())
 
 
-@record(slots=True)
+@dataclass(frozen=True, slots=True)
 class Ident(_Node):
     """A variable: a top-level key of the context, or a macro's iteration variable."""
 
     name: str
-    span: Span | None = _SPAN
+    span: Span | None = _field(default=None, compare=False, repr=False)
 
 
-@record(slots=True)
+@dataclass(frozen=True, slots=True)
 class Select(_Node):
     """``operand.field``: a map lookup by a constant string key."""
 
     operand: Expr
     field: str
-    span: Span | None = _SPAN
+    span: Span | None = _field(default=None, compare=False, repr=False)
 
 
-@record(slots=True)
+@dataclass(frozen=True, slots=True)
 class Index(_Node):
     """``operand[index]``: a list position or a map key."""
 
     operand: Expr
     index: Expr
-    span: Span | None = _SPAN
+    span: Span | None = _field(default=None, compare=False, repr=False)
 
 
-@record(slots=True)
+@dataclass(frozen=True, slots=True)
 class Call(_Node):
     """``function(args)``, or ``target.function(args)`` for a method call."""
 
     function: str
     args: tuple[Expr, ...]
     target: Expr | None = None
-    span: Span | None = _SPAN
+    span: Span | None = _field(default=None, compare=False, repr=False)
 
 
-@record(slots=True)
+@dataclass(frozen=True, slots=True)
 class Unary(_Node):
     """``!operand`` (also written ``not``) or ``-operand``."""
 
     op: str
     operand: Expr
-    span: Span | None = _SPAN
+    span: Span | None = _field(default=None, compare=False, repr=False)
 
 
-@record(slots=True)
+@dataclass(frozen=True, slots=True)
 class Binary(_Node):
     """Arithmetic (``+ - * / %``), comparison (``== != < <= > >=``) or ``in``."""
 
     op: str
     left: Expr
     right: Expr
-    span: Span | None = _SPAN
+    span: Span | None = _field(default=None, compare=False, repr=False)
 
 
-@record(slots=True)
+@dataclass(frozen=True, slots=True)
 class And(_Node):
     """``a && b && ...`` (also ``and``): false if any operand is false, else error if any is."""
 
     operands: tuple[Expr, ...]
-    span: Span | None = _SPAN
+    span: Span | None = _field(default=None, compare=False, repr=False)
 
 
-@record(slots=True)
+@dataclass(frozen=True, slots=True)
 class Or(_Node):
     """``a || b || ...`` (also ``or``): true if any operand is true, else error if any is."""
 
     operands: tuple[Expr, ...]
-    span: Span | None = _SPAN
+    span: Span | None = _field(default=None, compare=False, repr=False)
 
 
-@record(slots=True)
+@dataclass(frozen=True, slots=True)
 class Conditional(_Node):
     """``condition ? then : otherwise``."""
 
     condition: Expr
     then: Expr
     otherwise: Expr
-    span: Span | None = _SPAN
+    span: Span | None = _field(default=None, compare=False, repr=False)
 
 
-@record(slots=True)
+@dataclass(frozen=True, slots=True)
 class List(_Node):
     items: tuple[Expr, ...]
-    span: Span | None = _SPAN
+    span: Span | None = _field(default=None, compare=False, repr=False)
 
 
-@record(slots=True)
+@dataclass(frozen=True, slots=True)
 class Map(_Node):
     entries: tuple[tuple[Expr, Expr], ...]
-    span: Span | None = _SPAN
+    span: Span | None = _field(default=None, compare=False, repr=False)
 
 
-@record(slots=True)
+@dataclass(frozen=True, slots=True)
 class Has(_Node):
     """``has(path)``: true iff the whole path resolves to a non-null value (SPEC §2)."""
 
     path: Expr
-    span: Span | None = _SPAN
+    span: Span | None = _field(default=None, compare=False, repr=False)
 
 
-@record(slots=True)
+@dataclass(frozen=True, slots=True)
 class Comprehension(_Node):
     """A macro over a list's elements or a map's keys, bound to ``var`` in turn.
 
@@ -190,7 +189,7 @@ class Comprehension(_Node):
     var: str
     predicate: Expr | None
     transform: Expr | None = None
-    span: Span | None = _SPAN
+    span: Span | None = _field(default=None, compare=False, repr=False)
 
 
 Expr: TypeAlias = (
@@ -393,13 +392,11 @@ def _keeping_hash(node_type: type) -> Callable[[_Node], int]:
     exec(
         "def __hash__(self):\n"
         "    try:\n"
-        "        value = self._hash\n"
-        "    except AttributeError:  # a node made without `__init__` (unpickled, copied)\n"
-        "        value = None\n"
-        "    if value is None:  # the first time\n"
+        "        return self._hash\n"
+        "    except AttributeError:  # the first time: the slot is still empty\n"
         f"        value = {computed}\n"
         "        _set_hash(self, value)  # not a field: the node stays as it was\n"
-        "    return value\n",
+        "        return value\n",
         namespace,
     )
     function: Callable[[_Node], int] = namespace["__hash__"]
@@ -408,7 +405,7 @@ def _keeping_hash(node_type: type) -> Callable[[_Node], int]:
 
 
 def _hashed(item: Any) -> bool:
-    """Whether a field takes part in the hash, as ``dataclass`` (and ``hookc.records``) decide."""
+    """Whether a field takes part in the hash, as ``dataclass`` decides."""
     return bool(item.compare if item.hash is None else item.hash)
 
 

@@ -9,19 +9,17 @@ and strings holding ``${...}`` are ``Template``s.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass, field
 
 from hookc.ir.expr import Expr
-from hookc.records import field, record
 from hookc.source import Source, Span
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import TypeAlias
 
-_SPAN = field(default=None, compare=False, hash=False, repr=False)
 
-
-@record(slots=True)
+@dataclass(frozen=True, slots=True)
 class Template:
     """A string with ``${expr}`` holes: literal text and expressions, in order.
 
@@ -30,19 +28,19 @@ class Template:
     """
 
     parts: tuple[str | Expr, ...]
-    span: Span | None = _SPAN
+    span: Span | None = field(default=None, compare=False, repr=False)
 
     @property
     def is_exact(self) -> bool:
         return len(self.parts) == 1 and not isinstance(self.parts[0], str)
 
 
-@record(slots=True)
+@dataclass(frozen=True, slots=True)
 class Params:
     """An object of parameters, in the order written (or the catalog's order for defaults)."""
 
     items: tuple[tuple[str, ParamValue], ...] = ()
-    span: Span | None = _SPAN
+    span: Span | None = field(default=None, compare=False, repr=False)
 
     def get(self, key: str, default: ParamValue = None) -> ParamValue:
         for name, value in self.items:
@@ -78,16 +76,16 @@ def template_exprs(value: ParamValue) -> list[Expr]:
     return found
 
 
-@record(slots=True)
+@dataclass(frozen=True, slots=True)
 class Action:
     """What a hook does when it fires: a catalog type and its parameters, defaults filled."""
 
     type: str
     params: Params = Params()
-    span: Span | None = _SPAN
+    span: Span | None = field(default=None, compare=False, repr=False)
 
 
-@record(slots=True)
+@dataclass(frozen=True, slots=True)
 class Hook:
     id: str
     event: str
@@ -102,12 +100,13 @@ class Hook:
     # hook is kept with `false` standing in for its condition, so that it never fires in
     # hookc's evaluation, and `eval`, `run` and the checks say it was not evaluated.
     undecidable: str | None = None
-    span: Span | None = _SPAN
+    span: Span | None = field(default=None, compare=False, repr=False)
     source: Source | None = field(default=None, compare=False, hash=False, repr=False)
-    id_span: Span | None = _SPAN  # where the id is written; None where it is derived
+    # Where the id is written; None where it is derived.
+    id_span: Span | None = field(default=None, compare=False, repr=False)
 
 
-@record(slots=True)
+@dataclass(frozen=True, slots=True)
 class Ordering:
     """How a runtime picks among matching hooks (a profile's choice, SPEC §3.4)."""
 
@@ -115,7 +114,7 @@ class Ordering:
     first_match: bool = True
 
 
-@record(slots=True)
+@dataclass(frozen=True, slots=True)
 class HookSet:
     """Hooks in the order they were written; ``in_evaluation_order`` is the runtime's order."""
 

@@ -12,7 +12,7 @@ documents them.
 
 ``hookc.lint.registry`` is the one registry: it lists the modules by file name (no import
 until a rule's text is asked for) and reads the transition's tables,
-``hookc.diagnostics.LEGACY_CODES`` and ``hookc.rules.LEGACY_RULES``, for codes not yet
+``hookc.source.diagnostics.LEGACY_CODES`` and ``hookc.lint.legacy.LEGACY_RULES``, for codes not yet
 moved into a module. ``python -m hookc.lint.migrate HKnnn`` moves one. ``hookc rule
 NAME|CODE`` prints a rule's text, and ``python -m hookc.lint.pages docs/rules`` writes a
 page per rule.

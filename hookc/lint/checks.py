@@ -17,13 +17,13 @@ import functools
 import importlib
 import json
 from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
 
-from hookc.diagnostics import Diagnostic
+from hookc.hosts.profile import Profile
 from hookc.ir.hooks import Hook, HookSet, Params, ParamValue
 from hookc.lint.modules import rule_modules
-from hookc.profile import Profile
-from hookc.records import record
 from hookc.source import Source, Span
+from hookc.source.diagnostics import Diagnostic
 
 # The groups of hookc/lint/rules/ whose rules have a check (the others document what a
 # reader emits). A new rule with a check goes in one of these, or in its host's package.
@@ -31,7 +31,7 @@ CHECKED_GROUPS = ("security", "policy")
 HANDLER_TYPES = frozenset({"command", "script", "http"})
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Handler:
     """One handler: its hook (event, id), type and fields."""
 
@@ -60,7 +60,7 @@ class Handler:
         return command
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Context:
     """One file for the rules: its text, hooks, profile, and the user's rule options."""
 

@@ -20,7 +20,7 @@ def explain(text: str, path: str | None = None) -> str | None:
     rule = registry.find(text)
     if rule is not None:
         return render(rule, path)
-    from hookc.rules import RETIRED
+    from hookc.lint.legacy import RETIRED
 
     code = text.upper()
     return f"{code} is retired: {RETIRED[code]}\n" if code in RETIRED else None

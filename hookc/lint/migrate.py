@@ -1,6 +1,6 @@
 """``python -m hookc.lint.migrate HKnnn [HKnnn ...]``: move codes written the old way (an
-entry in ``hookc.diagnostics.LEGACY_CODES`` and one in ``hookc.rules.LEGACY_RULES``) into
-rule modules of their own.
+entry in ``hookc.source.diagnostics.LEGACY_CODES`` and one in
+``hookc.lint.legacy.LEGACY_RULES``) into rule modules of their own.
 
 For each code it writes ``hookc/lint/rules/<group>/hk<nnn>_<name>.py`` (``--host HOST``:
 ``hookc/hosts/<host>/rules/``) with the legacy ``Rule``'s text as the module's docstring
@@ -96,8 +96,8 @@ def _drop(path: Path, pattern: str) -> None:
 def migrate(code: str, name: str | None, host: str | None, root: Path = ROOT) -> Path:
     """Write ``code``'s module under ``root`` (the ``hookc`` package) and drop its entries from
     ``root``'s tables; the path written."""
-    from hookc.diagnostics import LEGACY_CODES
-    from hookc.rules import LEGACY_RULES
+    from hookc.lint.legacy import LEGACY_RULES
+    from hookc.source.diagnostics import LEGACY_CODES
 
     if code in modules():
         raise SystemExit(f"{code} is already a rule module: {modules()[code]}")
@@ -124,8 +124,8 @@ def migrate(code: str, name: str | None, host: str | None, root: Path = ROOT) ->
     )
     # The entries as the tables write them: a code's line(s) up to the next entry, comment or
     # the table's end.
-    _drop(root / "diagnostics.py", rf'^    "{code}": .*?\n(?=    "HK|    #|\}})')
-    _drop(root / "rules.py", rf'^    "{code}": Rule\(.*?^    \),\n')
+    _drop(root / "source" / "diagnostics.py", rf'^    "{code}": .*?\n(?=    "HK|    #|\}})')
+    _drop(root / "lint" / "legacy.py", rf'^    "{code}": Rule\(.*?^    \),\n')
     return path
 
 

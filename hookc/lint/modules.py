@@ -1,7 +1,7 @@
 """The rule modules, found by their file names: ``hk<nnn>_<name>.py`` under a group of
 ``hookc/lint/rules/`` or under ``hookc/hosts/<host>/rules/``.
 
-Listing reads folders only, and this module imports nothing of hookc: ``hookc.diagnostics``
+Listing reads folders only, and this module imports nothing of hookc: ``hookc.source.diagnostics``
 asks it whether a code is real for every finding, and no rule's text need load for that.
 """
 

@@ -24,7 +24,7 @@ def page(rule: LintRule) -> str:
     if rule.module:
         facts.append(f"- Defined in: `{rule.module}`.")
     else:
-        facts.append("- Defined in: the legacy tables (`hookc.diagnostics.LEGACY_CODES`).")
+        facts.append("- Defined in: the legacy tables (`hookc.source.diagnostics.LEGACY_CODES`).")
     # A docstring's headings are one level under the page's title.
     return "\n".join([title, "", *facts, "", rule.doc, "", "## Silencing", "", silencing(rule), ""])
 

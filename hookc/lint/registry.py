@@ -7,8 +7,8 @@ folders only (a run that reports a finding must know its code is real, and impor
 rule's text for it); a rule's module is imported when its text, severity or check is asked
 for.
 
-The transition: a code written the old way, in ``hookc.diagnostics.LEGACY_CODES`` and
-``hookc.rules.LEGACY_RULES`` (and its fixture under ``examples/invalid/``), is a rule too:
+The transition: a code written the old way, in ``hookc.source.diagnostics.LEGACY_CODES`` and
+``hookc.lint.legacy.LEGACY_RULES`` (and its fixture under ``examples/invalid/``), is a rule too:
 its name is ``LEGACY_NAMES``'s if it has one there, else none (it is selected by code), and
 its text is the legacy ``Rule``'s. ``python -m hookc.lint.migrate HKnnn`` writes its module
 and removes it from both tables. A code in a module and a table at once is an error.
@@ -17,6 +17,7 @@ and removes it from both tables. A code in a module and a table at once is an er
 from __future__ import annotations
 
 import functools
+from dataclasses import replace
 
 from hookc.lint.modules import RegistryError, rule_module, rule_modules
 from hookc.lint.rule import LintRule
@@ -58,7 +59,7 @@ def modules() -> dict[str, str]:
 
 def codes() -> list[str]:
     """Every code, sorted: the modules' and the legacy tables'."""
-    from hookc.diagnostics import LEGACY_CODES
+    from hookc.source.diagnostics import LEGACY_CODES
 
     listed = modules()
     both = sorted(set(listed) & set(LEGACY_CODES))
@@ -68,7 +69,7 @@ def codes() -> list[str]:
 
 
 def is_code(code: str) -> bool:
-    from hookc.diagnostics import LEGACY_CODES
+    from hookc.source.diagnostics import LEGACY_CODES
 
     return code in LEGACY_CODES or code in modules()
 
@@ -84,8 +85,6 @@ def rule(code: str) -> LintRule:
     expected = dotted.rsplit(".", 1)[1]
     if found.code != code or expected != f"hk{code[2:]}_{found.name.replace('-', '_')}":
         raise RegistryError(f"{dotted}: its RULE is {found.code} {found.name!r}")
-    from hookc.records import replace
-
     return replace(
         found,
         doc=(module.__doc__ or "").strip(),
@@ -95,7 +94,7 @@ def rule(code: str) -> LintRule:
 
 
 def _legacy(code: str) -> LintRule:
-    from hookc.diagnostics import LEGACY_CODES
+    from hookc.source.diagnostics import LEGACY_CODES
 
     summary = LEGACY_CODES[code]  # KeyError: no such code
     name, severity = LEGACY_NAMES.get(code, ("", "error or warning"))
@@ -104,7 +103,7 @@ def _legacy(code: str) -> LintRule:
 
 def legacy_doc(code: str) -> str:
     """A legacy ``Rule``'s text as a rule module's docstring would have it."""
-    from hookc.rules import LEGACY_RULES
+    from hookc.lint.legacy import LEGACY_RULES
 
     entry = LEGACY_RULES.get(code)
     if entry is None:

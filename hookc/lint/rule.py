@@ -2,7 +2,7 @@
 
 The docstring is Markdown: its first paragraphs say what the rule checks; ``## Why``,
 ``## Example``, ``## Fix`` and ``## Fix safety`` follow. ``sections`` splits it so that
-``hookc rule`` and the docs page render the same text, and the legacy ``hookc.rules.Rule``
+``hookc rule`` and the docs page render the same text, and the legacy ``hookc.lint.legacy.Rule``
 view (why, example, fix) is made from it.
 """
 
@@ -10,14 +10,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
-
-from hookc.records import field, record
+from dataclasses import dataclass, field
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-    from hookc.diagnostics import Diagnostic
+    from hookc.source.diagnostics import Diagnostic
 
 SEVERITIES = ("error", "warning", "error or warning")
 # none: no automatic fix; safe: `hookc check --fix` applies it (meaning kept); unsafe: only
@@ -28,7 +27,7 @@ CODE = re.compile(r"HK\d{3}")
 _HEADING = re.compile(r"^## (.+)$", re.MULTILINE)
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class LintRule:
     """One rule: its code, kebab-case name, severity, one-line summary, whether findings
     come with a fix, its documentation (the module's docstring) and its check, if the rule
@@ -42,7 +41,7 @@ class LintRule:
     doc: str = field(default="", compare=False)
     check: Callable[[Any], Iterable[Diagnostic]] | None = field(default=None, compare=False)
     module: str | None = field(default=None, compare=False)
-    # From the transition's tables (hookc.diagnostics.LEGACY_CODES), not a module yet.
+    # From the transition's tables (hookc.source.diagnostics.LEGACY_CODES), not a module yet.
     legacy: bool = False
 
     def __post_init__(self) -> None:

@@ -17,8 +17,7 @@ from __future__ import annotations
 
 import posixpath
 import shlex
-
-from hookc.records import record
+from dataclasses import dataclass
 
 SEPARATORS = frozenset({";", "&&", "||", "&", ";;", "\n"})
 SHELLS = frozenset({"sh", "bash", "zsh", "dash", "ksh", "fish", "ash"})
@@ -44,7 +43,7 @@ _WRAPPERS: dict[str, frozenset[str]] = {
 _POSITIONAL_FIRST = frozenset({"timeout"})
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Simple:
     """One program run: its name (the file name of its path), its words (``words[0]`` as
     written), and the elevators (``sudo``) it was run under."""
@@ -54,7 +53,7 @@ class Simple:
     elevated: tuple[str, ...] = ()
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Pipeline:
     """Stages joined by ``|``, in order."""
 

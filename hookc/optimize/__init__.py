@@ -15,6 +15,7 @@ cheap tests first.
 from __future__ import annotations
 
 import functools
+from dataclasses import dataclass, replace
 
 from hookc.ir.expr import (
     NODE_TYPES,
@@ -50,7 +51,6 @@ from hookc.optimize.narrow import narrow
 from hookc.optimize.ranges import ranges
 from hookc.optimize.tree import Mode, Rule, rewrite
 from hookc.reasoning import clear_caches as clear_reasoning
-from hookc.records import record, replace
 
 __all__ = [
     "LEVELS",
@@ -70,7 +70,7 @@ DEFAULT_LEVEL = 1
 MAX_ROUNDS = 8
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Step:
     name: str
     rule: Rule
@@ -101,7 +101,7 @@ RULES: tuple[Step, ...] = (
 )
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Optimized:
     """A condition before and after, and the rules that changed it, in the order they
     first did."""

@@ -15,8 +15,7 @@ from __future__ import annotations
 import math
 import operator
 from collections.abc import Callable, Sequence
-
-from hookc.records import field, record, replace
+from dataclasses import dataclass, field, replace
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -38,21 +37,21 @@ ORDER: dict[str, Callable[[Any, Any], bool]] = {
 _EXACT = 2**53
 
 
-@record(slots=True)
+@dataclass(frozen=True, slots=True)
 class OneOf:
     """The term is CEL-equal to one of ``values`` (so not an error)."""
 
     values: tuple[Scalar, ...]
 
 
-@record(slots=True)
+@dataclass(frozen=True, slots=True)
 class NoneOf:
     """The term is not an error and is CEL-equal to none of ``values``."""
 
     values: tuple[Scalar, ...]
 
 
-@record(slots=True)
+@dataclass(frozen=True, slots=True)
 class Compare:
     """The term compares with ``bound`` (same kind) and ``term op bound`` holds, or it is NaN
     and ``nan_ok`` (what ``!(x < 5)`` allows: NaN compares false with everything)."""
@@ -62,14 +61,14 @@ class Compare:
     nan_ok: bool
 
 
-@record(slots=True)
+@dataclass(frozen=True, slots=True)
 class KindIn:
     """The term is not an error and its kind is one of ``kinds``."""
 
     kinds: frozenset[str]
 
 
-@record(slots=True)
+@dataclass(frozen=True, slots=True)
 class ErrorOrNull:
     """The term is an error or null: what ``!has(path)`` says of ``path``."""
 
@@ -123,7 +122,7 @@ def same(left: Scalar, right: Scalar) -> bool:
     return kind_of(left) == kind_of(right) and left == right
 
 
-@record(slots=True)
+@dataclass(frozen=True, slots=True)
 class Interval:
     """A convex set of numbers (ints and doubles on one real line) or of strings.
 
@@ -184,7 +183,7 @@ class Interval:
         return bool(self.low > bound or (self.low == bound and (op == ">=" or not self.low_closed)))
 
 
-@record(slots=True)
+@dataclass(frozen=True, slots=True)
 class Domain:
     """An over-approximation of the values a term may take while some constraints hold.
 

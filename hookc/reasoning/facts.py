@@ -12,6 +12,7 @@ so a term has one value throughout, and facts on one term can be met together.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 from hookc.cel.printer import to_text
 from hookc.ir.expr import Binary, Call, Expr, Has, List, Literal, path_steps
@@ -30,13 +31,12 @@ from hookc.reasoning.domain import (
     kind_of,
 )
 from hookc.reasoning.requirements import Atom
-from hookc.records import record
 
 MIRROR = {"<": ">", "<=": ">=", ">": "<", ">=": "<=", "==": "==", "!=": "!="}
 _OPPOSITE = {"<": ">=", "<=": ">", ">": "<=", ">=": "<"}
 
 
-@record(slots=True)
+@dataclass(frozen=True, slots=True)
 class Fact:
     """A constraint on ``term`` that ``atom`` implies; ``exact`` if it implies the atom too."""
 

@@ -14,9 +14,9 @@ past ``MAX_PAIRS`` pairs, which a hook's matcher never comes near.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from typing import Any
 
-from hookc.records import record
 from hookc.runtime.regex import RegexSyntaxError, _Automaton, parse
 
 # Pairs of (pattern state, language state) visited before giving up: each costs at most
@@ -24,7 +24,7 @@ from hookc.runtime.regex import RegexSyntaxError, _Automaton, parse
 MAX_PAIRS = 20_000
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Words:
     """A language as an automaton: states are any hashable values; ``step`` gives the
     states one character leads to from one state. Every state must lead to an accepting

@@ -7,17 +7,17 @@ under SPEC §2's absorbing ``&&``/``||``, so every query of the reasoning starts
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 
 from hookc.cel.printer import to_text
 from hookc.ir.expr import And, Conditional, Expr, Or, Unary
-from hookc.records import field, record
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import TypeAlias
 
 
-@record(slots=True)
+@dataclass(frozen=True, slots=True)
 class Atom:
     """The requirement that ``expr`` evaluates to exactly ``positive`` (the bool)."""
 
@@ -39,7 +39,7 @@ class Atom:
         return to_text(self.expr if self.positive else Unary("!", self.expr))
 
 
-@record(slots=True)
+@dataclass(frozen=True, slots=True)
 class Choice:
     """At least one alternative holds; each alternative is a conjunction of requirements.
 

@@ -21,10 +21,10 @@ import os
 import tempfile
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from hookc.records import field, record
 from hookc.replay.pipelines import Event, detect, read_events
 
 TYPE_CHECKING = False
@@ -37,7 +37,7 @@ class EngineMissing(Exception):
     """The engine's package is not installed: the message says how to install it."""
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class HookCount:
     id: str
     event: str
@@ -51,7 +51,7 @@ class HookCount:
         return self.events - self.fired - self.undecided
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Outcome:
     engine: str
     events: int
@@ -67,7 +67,7 @@ class Outcome:
     old_hooks: tuple[HookCount, ...] = ()
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Policy:
     hooks: tuple[Hook, ...]  # in evaluation order
     ordering: Ordering

@@ -26,10 +26,9 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
-
-from hookc.records import record
 
 FORMATS = ("auto", "hook-input", "claude-transcript")
 
@@ -38,7 +37,7 @@ class PipelineError(Exception):
     """A file a pipeline cannot read (the command reports it as a diagnostic)."""
 
 
-@record(slots=True)
+@dataclass(frozen=True, slots=True)
 class Event:
     """One rebuilt hook input: the event's name, its context, and where it was recorded."""
 

@@ -5,10 +5,10 @@ both dialects and must translate, or be refused, as the row says)."""
 
 from __future__ import annotations
 
-from hookc.records import record
+from dataclasses import dataclass
 
 
-@record(slots=True)
+@dataclass(frozen=True, slots=True)
 class Construct:
     construct: str
     example: str  # a condition holding it

@@ -10,17 +10,17 @@ text). A pipeline (``hookc.replay.pipelines``) makes it from what was recorded.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 from hookc.backend.sql.dialect import Dialect
 from hookc.backend.sql.translate import Path, Translator, Unsupported
-from hookc.records import record
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from hookc.ir.hooks import Hook
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class HookPlan:
     """One hook: its predicate over the typed path columns, or what keeps it out of SQL
     (then the engine evaluates it with the Python back end: ``fallback``)."""
@@ -34,7 +34,7 @@ class HookPlan:
         return self.predicate is None
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Plan:
     dialect: Dialect
     hooks: tuple[HookPlan, ...]

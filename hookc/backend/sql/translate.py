@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from hookc.backend.sql.dialect import LONG_INT, Dialect
 from hookc.backend.sql.regex_print import JavaRegexRefused
@@ -41,7 +42,6 @@ from hookc.ir.expr import (
     context_paths,
     path_steps,
 )
-from hookc.records import record
 from hookc.runtime import regex
 from hookc.runtime import values as v
 from hookc.runtime.values import CelError
@@ -51,7 +51,7 @@ if TYPE_CHECKING:
     from typing import Any
 
 
-@record(slots=True)
+@dataclass(frozen=True, slots=True)
 class Path:
     """A path the policy reads from the context: a top-level name and constant keys."""
 
@@ -74,17 +74,17 @@ class Unsupported(Exception):
         self.reason = reason
 
 
-@record(slots=True)
+@dataclass(frozen=True, slots=True)
 class _Const:
     value: Any  # a CEL value or a CelError
 
 
-@record(slots=True)
+@dataclass(frozen=True, slots=True)
 class _PathTerm:
     index: int
 
 
-@record(slots=True)
+@dataclass(frozen=True, slots=True)
 class _Int:
     """An int-valued SQL expression, NULL where CEL gives an error (``size``)."""
 

@@ -12,11 +12,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from hookc.diagnostics import Diagnostic, error
 from hookc.frontend.actions import describe, did_you_mean
 from hookc.frontend.located import Located
-from hookc.profile import Profile
+from hookc.hosts.profile import Profile
 from hookc.source import Source, Span
+from hookc.source.diagnostics import Diagnostic, error
 
 
 class Record:

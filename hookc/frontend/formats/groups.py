@@ -16,17 +16,17 @@ import os
 import re
 import shlex
 from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from hookc.diagnostics import Diagnostic, Fix, error, replacing, warning
 from hookc.frontend.actions import describe, did_you_mean, fill_defaults, freeze
 from hookc.frontend.located import Located
+from hookc.hosts.profile import Profile
 from hookc.ir.expr import And, Binary, Call, Expr, Ident, List, Literal, Or, Unary
 from hookc.ir.hooks import Action, Hook, ParamValue
-from hookc.profile import Profile
-from hookc.records import record
 from hookc.source import Source, Span
+from hookc.source.diagnostics import Diagnostic, Fix, error, replacing, warning
 
 # A timeout beyond this many seconds is more likely milliseconds written by mistake.
 MAX_PLAUSIBLE_SECONDS = 3600
@@ -37,7 +37,7 @@ INTERPRETERS = frozenset(
 )
 
 
-@record(slots=True)
+@dataclass(frozen=True, slots=True)
 class Handler:
     """One handler in file order, with its group's matcher already a condition."""
 

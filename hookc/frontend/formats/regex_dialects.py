@@ -31,8 +31,8 @@ code units, so ``.`` does not match one whole; no tool or event value has one.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
-from hookc.records import record
 from hookc.runtime.regex import RegexSyntaxError, compile_re2
 
 # JavaScript's \s: WhiteSpace and LineTerminator (ECMA-262 §22.2.2.9, CharacterClassEscape).
@@ -67,7 +67,7 @@ _NEEDS_BACKTRACKING = (
 _GO_REPEAT_LIMIT = 1000
 
 
-@record(slots=True)
+@dataclass(frozen=True, slots=True)
 class Translated:
     """An RE2 pattern of the same meaning, or why there is none: ``invalid`` when the
     tool itself rejects the pattern, else hookc cannot say it in RE2."""

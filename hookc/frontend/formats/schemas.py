@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from hookc.hosts import by_name, hosts
-from hookc.profile import ActionType, Profile, load_profile
+from hookc.hosts.profile import ActionType, Profile, load_profile
 
 DRAFT = "http://json-schema.org/draft-07/schema#"
 

@@ -8,7 +8,7 @@ import re
 
 from hookc.frontend.lower import Loaded
 from hookc.hosts.host import suffix
-from hookc.profile import Profile, load_profile
+from hookc.hosts.profile import Profile, load_profile
 from hookc.source import Source
 
 PROFILE = "a3s"

@@ -34,7 +34,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from hookc.diagnostics import Diagnostic, error, has_error, warning
 from hookc.frontend.actions import build_action
 from hookc.frontend.formats.fields import Record
 from hookc.frontend.formats.groups import script_problems, unknown_event
@@ -42,10 +41,11 @@ from hookc.frontend.formats.rust_regex import Untranslatable, translate
 from hookc.frontend.located import Located
 from hookc.frontend.lower import Loaded
 from hookc.frontend.yaml_file import load_yaml
+from hookc.hosts.profile import Profile
 from hookc.ir.expr import And, Binary, Call, Conditional, Expr, Ident, List, Literal, Select
 from hookc.ir.hooks import Action, Hook, HookSet
-from hookc.profile import Profile
 from hookc.source import Source, Span
+from hookc.source.diagnostics import Diagnostic, error, has_error, warning
 
 KEYS = ("id", "event_type", "matcher", "config", "response", "handler")
 MATCHER_KEYS = ("tool", "path_pattern", "command_pattern", "session_id", "skill")

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from hookc.frontend.lower import Loaded
 from hookc.hosts.claude_code.forks import read_fork
-from hookc.profile import Profile
+from hookc.hosts.profile import Profile
 from hookc.source import Source
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from hookc.hosts.claude_code.schema import schema as claude_schema
-from hookc.profile import Profile
+from hookc.hosts.profile import Profile
 
 
 def schema(profile: Profile) -> dict[str, Any]:

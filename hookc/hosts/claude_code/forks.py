@@ -5,14 +5,14 @@ about the file as a whole. Claude Code's own settings keys are not checked there
 
 from __future__ import annotations
 
-from hookc.diagnostics import error, has_error, warning
 from hookc.frontend.actions import describe
 from hookc.frontend.json_file import load_json
 from hookc.frontend.located import Located
 from hookc.frontend.lower import Loaded
 from hookc.hosts.claude_code.reader import read_document
-from hookc.profile import Profile
+from hookc.hosts.profile import Profile
 from hookc.source import Source, Span
+from hookc.source.diagnostics import error, has_error, warning
 
 
 def read_fork(source: Source, profile: Profile, host: str, *, events_at_root: bool) -> Loaded:

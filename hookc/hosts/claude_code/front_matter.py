@@ -21,14 +21,14 @@ may be signed (``<!-- ryeos:signed:... -->``): those stay Rye's. The YAML is rea
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from pathlib import Path, PurePath
 
-from hookc.diagnostics import Diagnostic
 from hookc.frontend.front_matter import front_matter, front_matter_text
 from hookc.frontend.located import Located
 from hookc.ir.hooks import HookSet
-from hookc.records import replace
 from hookc.source import Source
+from hookc.source.diagnostics import Diagnostic
 
 # `hooks:` at the top of the front matter, and what follows it: a mapping's first key
 # (same line in flow style `{`, or an indented `Key:` below), not a list (`-`, `[`).

@@ -40,10 +40,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from hookc.ir.expr import And, Binary, Call, Expr, Ident, List, Literal, Or, Select, Unary
-from hookc.records import record
 
 # "Only evaluated on tool events: PreToolUse, PostToolUse, PostToolUseFailure,
 # PermissionRequest, and PermissionDenied" (hooks reference).
@@ -69,7 +69,7 @@ _TOOL_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*")
 _MCP = re.compile(r"mcp__(?P<server>[A-Za-z0-9_-]+?)(?:__(?P<tool>[A-Za-z0-9_*-]+))?")
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Finding:
     """A finding about the rule for ``check``: its code (HK713, HK714), what, and a hint."""
 
@@ -78,7 +78,7 @@ class Finding:
     hint: str | None = None
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Filter:
     """A rule as conditions over the event's context.
 

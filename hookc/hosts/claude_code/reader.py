@@ -46,10 +46,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from dataclasses import replace
 from pathlib import Path, PurePath
 from typing import Any
 
-from hookc.diagnostics import Diagnostic, error, has_error, warning
 from hookc.frontend.actions import describe, did_you_mean
 from hookc.frontend.formats import regex_dialects
 from hookc.frontend.formats.groups import (
@@ -71,12 +71,12 @@ from hookc.hosts.claude_code.front_matter import (
     script_roots,
 )
 from hookc.hosts.claude_code.mcp_names import is_mcp_tool_name, may_match_mcp_tool
+from hookc.hosts.profile import Profile
 from hookc.ir.expr import And, Call, Expr, Ident, Literal, Or
 from hookc.ir.hooks import Action, HookSet
-from hookc.profile import Profile
-from hookc.records import replace
 from hookc.runtime.values import CelError, compile_regex
 from hookc.source import Source, Span
+from hookc.source.diagnostics import Diagnostic, error, has_error, warning
 
 # "Only letters, digits, `_`, `-`, spaces, `,`, and `|`": an exact name or a list of them,
 # separated by `|` or `,` with optional whitespace around; FileChanged's and StopFailure's

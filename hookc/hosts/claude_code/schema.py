@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from hookc.frontend.formats.schemas import document, events
-from hookc.profile import Profile
+from hookc.hosts.profile import Profile
 
 
 def schema(profile: Profile) -> dict[str, Any]:

@@ -52,10 +52,10 @@ Handlers get ids ``<file>.<Event>.<group>.<handler>``, as Claude Code's do.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from pathlib import Path, PurePath
 from typing import Any
 
-from hookc.diagnostics import Diagnostic, error, has_error, warning
 from hookc.frontend.actions import describe, did_you_mean
 from hookc.frontend.formats.groups import (
     Handler,
@@ -72,12 +72,12 @@ from hookc.frontend.json_file import load_json
 from hookc.frontend.located import Located
 from hookc.frontend.lower import Loaded, file_identity
 from hookc.hosts.claude_code.mcp_names import is_mcp_tool_name, may_match_mcp_tool
+from hookc.hosts.profile import Profile
 from hookc.ir.expr import Expr, Literal, Or
 from hookc.ir.hooks import Action, HookSet, Params
-from hookc.profile import Profile
-from hookc.records import replace
 from hookc.runtime.regex import RegexSyntaxError, compile_re2
 from hookc.source import Source, Span
+from hookc.source.diagnostics import Diagnostic, error, has_error, warning
 
 ROOT_FIELDS = ("description", "hooks")
 GROUP_FIELDS = ("matcher", "hooks")

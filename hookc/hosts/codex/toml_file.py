@@ -19,9 +19,9 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from hookc.diagnostics import Diagnostic, error
 from hookc.frontend.located import Located
 from hookc.source import Source, Span
+from hookc.source.diagnostics import Diagnostic, error
 
 _HEADER = re.compile(r"^[ \t]*(\[\[?)[ \t]*([^\[\]\n]+?)[ \t]*\]\]?[ \t]*(?:#.*)?$", re.MULTILINE)
 _KEY_PART = re.compile(r"""[ \t]*(?:"((?:[^"\\]|\\.)*)"|'([^']*)'|([A-Za-z0-9_-]+))[ \t]*""")

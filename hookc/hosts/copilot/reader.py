@@ -52,10 +52,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from dataclasses import replace
 from pathlib import PurePath
 from typing import Any
 
-from hookc.diagnostics import Diagnostic, error, has_error, warning
 from hookc.frontend.actions import describe
 from hookc.frontend.formats import regex_dialects
 from hookc.frontend.formats.groups import (
@@ -70,12 +70,12 @@ from hookc.frontend.formats.groups import (
 from hookc.frontend.json_file import load_json
 from hookc.frontend.located import Located
 from hookc.frontend.lower import Loaded, file_identity
+from hookc.hosts.profile import Profile
 from hookc.ir.expr import Expr, Literal
 from hookc.ir.hooks import HookSet
-from hookc.profile import Profile
-from hookc.records import replace
 from hookc.runtime.values import CelError, compile_regex
 from hookc.source import Source, Span
+from hookc.source.diagnostics import Diagnostic, error, has_error, warning
 
 MATCH_ALL = ("", "*")
 GROUP_FIELDS = ("matcher", "hooks", "description", "id")

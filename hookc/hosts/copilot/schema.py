@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from hookc.frontend.formats.schemas import document, events
-from hookc.profile import Profile
+from hookc.hosts.profile import Profile
 
 MATCHER = (
     "A regular expression anchored as ^(?:matcher)$: it must match the whole tool name "

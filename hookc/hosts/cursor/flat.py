@@ -16,10 +16,10 @@ the event's list: the family has no groups).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from hookc.diagnostics import Diagnostic, error, has_error, warning
 from hookc.frontend.actions import describe, did_you_mean, fill_defaults, freeze
 from hookc.frontend.formats.groups import (
     Handler,
@@ -31,11 +31,11 @@ from hookc.frontend.formats.groups import (
 from hookc.frontend.json_file import load_json
 from hookc.frontend.located import Located
 from hookc.frontend.lower import Loaded, file_identity
+from hookc.hosts.profile import Profile
 from hookc.ir.expr import Expr
 from hookc.ir.hooks import Action, HookSet, ParamValue
-from hookc.profile import Profile
-from hookc.records import record
 from hookc.source import Source, Span
+from hookc.source.diagnostics import Diagnostic, error, has_error, warning
 
 # A matcher as a condition: (condition, findings, why hookc cannot decide it).
 Condition = tuple[Expr | None, list[Diagnostic], str | None]
@@ -56,7 +56,7 @@ def _no_file_check(document: Located, source: Source) -> list[Diagnostic]:
     return []
 
 
-@record(slots=True)
+@dataclass(frozen=True, slots=True)
 class Flat:
     """What one host of the flat family reads differently."""
 

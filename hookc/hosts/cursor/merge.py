@@ -13,8 +13,8 @@ from collections.abc import Sequence
 from pathlib import Path, PurePath
 
 from hookc.hosts.cursor.flat import merged
+from hookc.hosts.profile import Profile
 from hookc.ir.hooks import HookSet
-from hookc.profile import Profile
 
 ENTERPRISE, TEAM, PROJECT, USER = range(4)
 

@@ -41,7 +41,6 @@ from __future__ import annotations
 
 import re
 
-from hookc.diagnostics import Diagnostic, error, warning
 from hookc.frontend.actions import describe
 from hookc.frontend.formats import regex_dialects
 from hookc.frontend.formats.groups import name_problems, pattern_test
@@ -49,11 +48,12 @@ from hookc.frontend.located import Located
 from hookc.frontend.lower import Loaded
 from hookc.hosts.cursor.flat import Condition, Flat, read_flat
 from hookc.hosts.gemini_cli.reader import known_values, what
+from hookc.hosts.profile import Profile
 from hookc.ir.expr import Literal
 from hookc.ir.hooks import Action
-from hookc.profile import Profile
 from hookc.runtime.values import CelError, compile_regex
 from hookc.source import Source, Span
+from hookc.source.diagnostics import Diagnostic, error, warning
 
 MATCH_ALL = ("", "*")
 # Claude Code's tool names that Cursor spells otherwise (or does not have).

@@ -26,7 +26,6 @@ from collections.abc import Hashable, Mapping
 from pathlib import Path
 from typing import Any
 
-from hookc.diagnostics import Diagnostic, error, has_error, warning
 from hookc.frontend.actions import describe, did_you_mean
 from hookc.frontend.formats import regex_dialects
 from hookc.frontend.formats.groups import (
@@ -41,11 +40,12 @@ from hookc.frontend.formats.groups import (
 from hookc.frontend.located import Located
 from hookc.frontend.lower import Loaded
 from hookc.frontend.yaml_file import load_yaml
+from hookc.hosts.profile import Profile
 from hookc.ir.expr import Expr, Literal
 from hookc.ir.hooks import Action, HookSet
-from hookc.profile import Profile
 from hookc.runtime.values import CelError, compile_regex
 from hookc.source import Source, Span
+from hookc.source.diagnostics import Diagnostic, error, has_error, warning
 
 MATCH_ALL = ("", "*")
 GROUP_FIELDS = ("matcher", "hooks", "preempt_yolo")

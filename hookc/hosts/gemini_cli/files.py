@@ -16,7 +16,7 @@ import re
 from pathlib import Path, PurePath
 
 from hookc.frontend.lower import Loaded
-from hookc.profile import Profile, load_profile
+from hookc.hosts.profile import Profile, load_profile
 from hookc.source import Source
 
 PROFILE = "gemini-cli"

@@ -42,11 +42,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from pathlib import Path, PurePath
 from types import MappingProxyType
 from typing import Any
 
-from hookc.diagnostics import Diagnostic, error, has_error, warning
 from hookc.frontend.actions import describe, did_you_mean
 from hookc.frontend.formats import regex_dialects
 from hookc.frontend.formats.groups import (
@@ -62,12 +62,12 @@ from hookc.frontend.formats.groups import (
 from hookc.frontend.json_file import load_json
 from hookc.frontend.located import Located
 from hookc.frontend.lower import Loaded, file_identity
+from hookc.hosts.profile import Profile
 from hookc.ir.expr import Expr, Literal
 from hookc.ir.hooks import Action, HookSet, Params
-from hookc.profile import Profile
-from hookc.records import field, record, replace
 from hookc.runtime.values import CelError, compile_regex
 from hookc.source import Source, Span
+from hookc.source.diagnostics import Diagnostic, error, has_error, warning
 
 HOOKS_CONFIG_FIELDS = ("enabled", "disabled", "notifications")
 GROUP_FIELDS = ("matcher", "sequential", "hooks")
@@ -100,7 +100,7 @@ Condition = tuple[Expr | None, list[Diagnostic], str | None]  # condition, findi
 Matcher = Callable[[str, Located, Source, Profile], Condition]
 
 
-@record(slots=True)
+@dataclass(frozen=True, slots=True)
 class Dialect:
     """What differs between Gemini CLI and the hosts that read its format."""
 

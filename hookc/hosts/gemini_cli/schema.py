@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from hookc.frontend.formats.schemas import document, events
-from hookc.profile import Profile
+from hookc.hosts.profile import Profile
 
 MATCHER = (
     "BeforeTool, AfterTool: a JavaScript regular expression searched in the tool name "

@@ -38,7 +38,6 @@ from pathlib import PurePath
 from types import MappingProxyType
 from typing import Any
 
-from hookc.diagnostics import Diagnostic, error, has_error, warning
 from hookc.frontend.actions import describe, did_you_mean, fill_defaults, freeze
 from hookc.frontend.formats import regex_dialects
 from hookc.frontend.formats.groups import _timeout_problems, name_test, pattern_test, unknown_event
@@ -46,10 +45,11 @@ from hookc.frontend.json_file import load_json
 from hookc.frontend.located import Located
 from hookc.frontend.lower import Loaded, file_identity
 from hookc.hosts.cursor.reader import ignored_matcher
+from hookc.hosts.profile import Profile
 from hookc.ir.expr import Call, Expr, Ident, Literal, Or
 from hookc.ir.hooks import Action, Hook, HookSet, ParamValue
-from hookc.profile import Profile
 from hookc.source import Source, Span
+from hookc.source.diagnostics import Diagnostic, error, has_error, warning
 
 HOOK_FIELDS = (
     "name", "description", "trigger", "matcher", "action", "timeout", "enabled", "confirm"

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from hookc.frontend.formats.schemas import document, events
-from hookc.profile import Profile
+from hookc.hosts.profile import Profile
 
 MATCHER = (
     "a regular expression searched (unanchored) in the tool name (PreToolUse, PostToolUse) "

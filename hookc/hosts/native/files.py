@@ -5,12 +5,12 @@ specific format claims."""
 
 from __future__ import annotations
 
-from hookc.diagnostics import Diagnostic, has_error, warning
 from hookc.frontend.lower import Loaded, kept_sections, lower_with_partial
 from hookc.frontend.yaml_file import load_yaml
 from hookc.hosts.host import suffix
-from hookc.profile import Profile, load_profile, shipped
+from hookc.hosts.profile import Profile, load_profile, shipped
 from hookc.source import Source, Span
+from hookc.source.diagnostics import Diagnostic, has_error, warning
 
 YAML_SUFFIXES = (".yaml", ".yml")
 XML_SUFFIXES = (".xml", ".md")

@@ -23,8 +23,8 @@ hookc never takes two ``http`` or ``prompt`` handlers for the same one.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
-from hookc.diagnostics import error
 from hookc.frontend.actions import describe
 from hookc.frontend.formats.groups import name_test
 from hookc.frontend.located import Located
@@ -37,10 +37,10 @@ from hookc.hosts.gemini_cli.reader import (
     known_values,
     regex_condition,
 )
+from hookc.hosts.profile import Profile
 from hookc.ir.expr import Expr, Or
-from hookc.profile import Profile
-from hookc.records import replace
 from hookc.source import Source
+from hookc.source.diagnostics import error
 
 _MATCH_ALL = ("", "*", ".*")
 

@@ -10,7 +10,7 @@ from pathlib import Path, PurePath
 
 from hookc.frontend.lower import Loaded
 from hookc.hosts.host import suffix
-from hookc.profile import Profile, load_profile
+from hookc.hosts.profile import Profile, load_profile
 from hookc.source import Source
 
 PROFILE = "registry"

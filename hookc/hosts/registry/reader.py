@@ -24,19 +24,19 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from hookc.diagnostics import Diagnostic, error, has_error, warning
 from hookc.frontend.actions import did_you_mean, freeze
 from hookc.frontend.formats.fields import Record, events_carrying
 from hookc.frontend.formats.groups import script_problems, unknown_event
 from hookc.frontend.located import Located
 from hookc.frontend.lower import Loaded
 from hookc.frontend.yaml_file import load_yaml
+from hookc.hosts.profile import Profile
 from hookc.ir.expr import And, Binary, Call, Comprehension, Expr, Has, Ident, Literal, Or, Unary
 from hookc.ir.hooks import Action, Hook, HookSet, Params
-from hookc.profile import Profile
 from hookc.runtime.tree_form import element_variable
 from hookc.runtime.values import CelError, compile_glob
 from hookc.source import Source, Span
+from hookc.source.diagnostics import Diagnostic, error, has_error, warning
 
 KEYS = ("id", "event_type", "enabled", "summary", "match", "handler", "effects", "blocking")
 HANDLER_KEYS = ("kind", "command")

@@ -14,13 +14,13 @@ from __future__ import annotations
 
 import re
 
-from hookc.diagnostics import Diagnostic, has_error
 from hookc.frontend.lower import Loaded
 from hookc.hosts.host import suffix
 from hookc.hosts.native import files as native
+from hookc.hosts.profile import Profile, load_profile
 from hookc.hosts.rye.xml import RYE_CHILDREN
-from hookc.profile import Profile, load_profile
 from hookc.source import Source
+from hookc.source.diagnostics import Diagnostic, has_error
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

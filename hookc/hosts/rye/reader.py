@@ -45,10 +45,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from hookc.cel.catalog import KEYWORDS, RESERVED
-from hookc.diagnostics import Diagnostic, error, has_error, warning
 from hookc.frontend.conditions import literal_value
 from hookc.frontend.located import Located
 from hookc.frontend.lower import derived_id, duplicate_ids
+from hookc.hosts.profile import Profile
 from hookc.ir.expr import (
     And,
     Binary,
@@ -64,7 +64,6 @@ from hookc.ir.expr import (
     Unary,
 )
 from hookc.ir.hooks import Action, Hook, HookSet, Params, ParamValue, Template
-from hookc.profile import Profile
 from hookc.runtime.rye import (
     RYE_INTERPOLATE,
     RYE_LEAF_FUNCTIONS,
@@ -73,6 +72,7 @@ from hookc.runtime.rye import (
 )
 from hookc.runtime.values import INT64_MAX, INT64_MIN, CelError, compile_regex
 from hookc.source import Source, Span
+from hookc.source.diagnostics import Diagnostic, error, has_error, warning
 
 SECTIONS = ("hooks", "builtin_hooks", "context_hooks", "infra_hooks")
 # A directive's own hooks, as the XML and front-matter readers hand them over (layer 1).

@@ -16,9 +16,9 @@ for ``hookc.hosts.rye.reader`` (a directive's hooks default to layer 1).
 
 from __future__ import annotations
 
-from hookc.diagnostics import Diagnostic, warning
 from hookc.frontend.located import Located
 from hookc.source import Span
+from hookc.source.diagnostics import Diagnostic, warning
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

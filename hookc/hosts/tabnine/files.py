@@ -8,7 +8,7 @@ import functools
 from pathlib import PurePath
 
 from hookc.frontend.lower import Loaded
-from hookc.profile import Profile, load_profile
+from hookc.hosts.profile import Profile, load_profile
 from hookc.source import Source
 
 PROFILE = "tabnine"

@@ -3,10 +3,11 @@ states every rule) with Tabnine's name in its findings and Tabnine's project var
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from hookc.frontend.lower import Loaded
 from hookc.hosts.gemini_cli.reader import GEMINI, read_with
-from hookc.profile import Profile
-from hookc.records import replace
+from hookc.hosts.profile import Profile
 from hookc.source import Source
 
 TABNINE = replace(

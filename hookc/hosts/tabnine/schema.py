@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from hookc.hosts.gemini_cli.schema import settings_schema
-from hookc.profile import Profile
+from hookc.hosts.profile import Profile
 
 
 def schema(profile: Profile) -> dict[str, Any]:

@@ -34,18 +34,18 @@ Claude Code's readers give the same handlers, so the hosts' answers line up.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from pathlib import PurePath
 
-from hookc.diagnostics import Diagnostic, error, has_error, warning
 from hookc.frontend.actions import describe
 from hookc.frontend.formats.groups import Handler, handler_action, hooks_of, without_matcher
 from hookc.frontend.json_file import load_json
 from hookc.frontend.located import Located
 from hookc.frontend.lower import Loaded, file_identity
+from hookc.hosts.profile import Profile
 from hookc.ir.hooks import Action, HookSet
-from hookc.profile import Profile
-from hookc.records import replace
 from hookc.source import Source, Span
+from hookc.source.diagnostics import Diagnostic, error, has_error, warning
 
 # hookTypes.ts: HookType, and the names each format gives its members.
 HOOK_TYPES = (

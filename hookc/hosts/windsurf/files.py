@@ -14,7 +14,7 @@ import re
 from pathlib import PurePath
 
 from hookc.frontend.lower import Loaded
-from hookc.profile import Profile, load_profile
+from hookc.hosts.profile import Profile, load_profile
 from hookc.source import Source
 
 PROFILE = "windsurf"

@@ -10,8 +10,8 @@ from collections.abc import Sequence
 from pathlib import Path, PurePath
 
 from hookc.hosts.cursor.flat import merged
+from hookc.hosts.profile import Profile
 from hookc.ir.hooks import HookSet
-from hookc.profile import Profile
 
 SYSTEM, USER, WORKSPACE = range(3)
 

@@ -17,12 +17,12 @@
 
 from __future__ import annotations
 
-from hookc.diagnostics import warning
 from hookc.frontend.located import Located
 from hookc.frontend.lower import Loaded
 from hookc.hosts.cursor.flat import Condition, Flat, read_flat
-from hookc.profile import Profile
+from hookc.hosts.profile import Profile
 from hookc.source import Source
+from hookc.source.diagnostics import warning
 
 
 def read(source: Source, profile: Profile) -> Loaded:

@@ -21,8 +21,8 @@ from hookc.cli import main
 from hookc.frontend.formats.rust_regex import WHITE_SPACE, Untranslatable, translate
 from hookc.frontend.load import load_file, load_source
 from hookc.hosts.a3s import files as a3s
+from hookc.hosts.profile import load_profile
 from hookc.ir.hooks import HookSet
-from hookc.profile import load_profile
 from hookc.runtime.a3s import outcome
 from hookc.runtime.regex import compile_re2
 from hookc.source import Source

@@ -19,9 +19,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hookc.diagnostics import Severity
 from hookc.frontend.load import load_file, load_source
 from hookc.source import Source
+from hookc.source.diagnostics import Severity
 from tests import ROOT
 from tests.foreign import NODE, back_ends, fired_ids, javascript_tests
 from tests.properties import SETTINGS, examples

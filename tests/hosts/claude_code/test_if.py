@@ -22,9 +22,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hookc.cli import main
-from hookc.diagnostics import Severity
 from hookc.frontend.load import load_source
 from hookc.source import Source
+from hookc.source.diagnostics import Severity
 from tests.foreign import back_ends, fired_ids
 from tests.properties import SETTINGS, examples
 

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from hookc.hosts.claude_code.reader import SETTINGS_KEYS
-from hookc.profile import load_profile
+from hookc.hosts.profile import load_profile
 from tests import ROOT
 
 UNPACKED = ROOT / "tests" / "oracles" / "claude-agent-sdk" / "package"

@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from hookc.diagnostics import Severity
 from hookc.frontend.load import load_file, load_source
+from hookc.hosts.profile import load_profile
 from hookc.ir.hooks import Params
-from hookc.profile import load_profile
 from hookc.source import Source
+from hookc.source.diagnostics import Severity
 from tests.foreign import back_ends, fired_ids
 
 NEW_EVENTS = ["Setup", "UserPromptExpansion", "PostToolBatch", "PreModelSwitch",

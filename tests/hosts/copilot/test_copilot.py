@@ -14,10 +14,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hookc.diagnostics import Severity
 from hookc.frontend.load import load_source
 from hookc.hosts import detect
 from hookc.source import Source
+from hookc.source.diagnostics import Severity
 from tests.foreign import NODE, back_ends, fired_ids
 from tests.properties import SETTINGS, examples
 

@@ -17,12 +17,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hookc.diagnostics import Severity
 from hookc.frontend.load import load_source
 from hookc.hosts import detect
 from hookc.hosts.cursor.merge import ENTERPRISE, PROJECT, USER, level, merge
-from hookc.profile import load_profile
+from hookc.hosts.profile import load_profile
 from hookc.source import Source
+from hookc.source.diagnostics import Severity
 from tests.foreign import NODE, back_ends, fired_ids, javascript_tests
 from tests.properties import SETTINGS, examples
 

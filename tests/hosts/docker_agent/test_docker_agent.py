@@ -18,11 +18,11 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hookc.diagnostics import Severity
 from hookc.frontend.formats import regex_dialects
 from hookc.frontend.load import load_file, load_source
 from hookc.hosts import detect
 from hookc.source import Source
+from hookc.source.diagnostics import Severity
 from tests import ROOT
 from tests.foreign import back_ends, fired_ids
 from tests.properties import SETTINGS, examples

@@ -13,10 +13,10 @@ from typing import Any
 import pytest
 
 from hookc.cli import main
-from hookc.diagnostics import Severity
 from hookc.frontend.load import load_source
 from hookc.hosts import detect
 from hookc.source import Source
+from hookc.source.diagnostics import Severity
 
 HANDLER = [{"type": "command", "command": "echo a"}]
 

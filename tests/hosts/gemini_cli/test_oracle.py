@@ -18,10 +18,10 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hookc.diagnostics import Severity
 from hookc.frontend.load import load_source
 from hookc.ir.hooks import HookSet
 from hookc.source import Source
+from hookc.source.diagnostics import Severity
 from tests.foreign import back_ends, fired_ids
 from tests.hosts.gemini_cli.oracle_run import gemini_plans
 from tests.properties import SETTINGS, examples

@@ -7,9 +7,9 @@ import json
 
 import pytest
 
-from hookc.diagnostics import Severity
 from hookc.frontend.load import load_source
 from hookc.source import Source
+from hookc.source.diagnostics import Severity
 from tests.foreign import back_ends, fired_ids
 
 

@@ -24,8 +24,8 @@ from hookc.backend.driver import compile_files
 from hookc.cli import main
 from hookc.frontend.load import load_file, load_source
 from hookc.hosts import detect
+from hookc.hosts.profile import load_profile
 from hookc.ir.hooks import HookSet
-from hookc.profile import load_profile
 from hookc.source import Source
 from tests import ROOT
 from tests.properties import SETTINGS, examples

@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 
 import hookc.runtime
 from hookc.backend.canonical import canonical_yaml
-from hookc.check.run import check_file
+from hookc.check.driver import check_file
 from hookc.frontend.load import load_source
 from hookc.ir.hooks import HookSet
 from hookc.optimize import optimize_hookset
@@ -259,7 +259,7 @@ def test_seed_000_s_format_stays_the_default_profile() -> None:
 
 
 def test_a_profile_named_on_the_command_line_overrides_detection() -> None:
-    from hookc.profile import load_profile
+    from hookc.hosts.profile import load_profile
 
     text = "hooks:\n  - {event: error, layer: 1, action: {primary: execute, item_id: x}}\n"
     loaded = load_source(Source("x.yaml", text), load_profile("default"))
@@ -320,7 +320,7 @@ builtin_hooks:
 def test_a_leaf_with_an_operator_rye_has_not_is_never_true_without_quoting_a_false() -> None:
     # HK503 said "`false` is always false", quoting a false the user never wrote: the
     # reader makes the leaf false, and says why at its `op` (HK210).
-    from hookc.check.run import check_loaded
+    from hookc.check.driver import check_loaded
 
     text = """\
 builtin_hooks:

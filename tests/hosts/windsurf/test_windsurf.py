@@ -18,12 +18,12 @@ from hypothesis import strategies as st
 
 from hookc import handlers
 from hookc.cli import main
-from hookc.diagnostics import Severity
 from hookc.frontend.load import load_source
 from hookc.hosts import detect
+from hookc.hosts.profile import load_profile
 from hookc.hosts.windsurf.merge import SYSTEM, USER, WORKSPACE, level, merge
-from hookc.profile import load_profile
 from hookc.source import Source
+from hookc.source.diagnostics import Severity
 from tests.foreign import back_ends, fired_ids
 from tests.properties import SETTINGS, examples
 

@@ -28,10 +28,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from hookc.diagnostics import Diagnostic, warning
 from hookc.ir.hooks import Params
 from hookc.lint.checks import Context
 from hookc.lint.rule import LintRule
+from hookc.source.diagnostics import Diagnostic, warning
 
 RULE = LintRule(
     code="HK765",

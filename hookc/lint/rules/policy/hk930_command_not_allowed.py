@@ -35,9 +35,9 @@ from __future__ import annotations
 import fnmatch
 from collections.abc import Iterator
 
-from hookc.diagnostics import Diagnostic, warning
 from hookc.lint.checks import Context
 from hookc.lint.rule import LintRule
+from hookc.source.diagnostics import Diagnostic, warning
 
 RULE = LintRule(
     code="HK930",

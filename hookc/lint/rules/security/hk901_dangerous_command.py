@@ -38,10 +38,10 @@ import posixpath
 import re
 from collections.abc import Iterator
 
-from hookc.diagnostics import Diagnostic, warning
 from hookc.lint.checks import Context
 from hookc.lint.rule import LintRule
 from hookc.lint.shell import Simple, commands, defines_fork_bomb
+from hookc.source.diagnostics import Diagnostic, warning
 
 RULE = LintRule(
     code="HK901",

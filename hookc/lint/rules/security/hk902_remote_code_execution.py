@@ -34,10 +34,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from hookc.diagnostics import Diagnostic, warning
 from hookc.lint.checks import Context
 from hookc.lint.rule import LintRule
 from hookc.lint.shell import SHELLS, Simple, commands, substitutions
+from hookc.source.diagnostics import Diagnostic, warning
 
 RULE = LintRule(
     code="HK902",

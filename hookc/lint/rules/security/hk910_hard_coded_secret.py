@@ -33,10 +33,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from hookc.diagnostics import Diagnostic, mask, warning
 from hookc.lint.checks import Context
 from hookc.lint.rule import LintRule
 from hookc.source import Span
+from hookc.source.diagnostics import Diagnostic, mask, warning
 
 RULE = LintRule(
     code="HK910",

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass
 
-from hookc.records import record
 from hookc.source import Source, Span
 
 
@@ -19,7 +19,7 @@ class Severity(enum.Enum):
 
 
 # The transition's table: codes not yet in a rule module of their own (hookc.lint), with
-# their one-line meaning. A code added here and in hookc.rules.LEGACY_RULES (with its
+# their one-line meaning. A code added here and in hookc.lint.legacy.LEGACY_RULES (with its
 # fixture) works as before; `python -m hookc.lint.migrate HKnnn` moves it into a module.
 # Every other code's meaning is its module's RULE.summary. ``CODES`` below holds them all.
 LEGACY_CODES: dict[str, str] = {
@@ -69,7 +69,7 @@ CODES: Mapping[str, str] = _Codes()
 FIX_SAFETIES = ("safe", "unsafe")
 
 
-@record(slots=True)
+@dataclass(frozen=True, slots=True)
 class Edit:
     """Replace the text of ``span`` (0-based offsets into the source's text) with ``text``."""
 
@@ -77,7 +77,7 @@ class Edit:
     text: str
 
 
-@record(slots=True)
+@dataclass(frozen=True, slots=True)
 class Fix:
     """What would mend a finding: edits confined to the finding's own text, how safe they are
     (``FIX_SAFETIES``) and what they do, in words (``write `PreToolUse` ``)."""
@@ -117,7 +117,7 @@ def replacing(
 _WIDEST_LINE = 100
 
 
-@record(slots=True)
+@dataclass(frozen=True, slots=True)
 class Diagnostic:
     """One finding: a code of ``CODES``, how severe, what and where (0-based offsets into
     ``source``), and a hint for the fix when there is one."""

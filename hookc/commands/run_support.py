@@ -1,4 +1,7 @@
-"""``hookc run``: evaluate a hook file for an event and run the handlers of the hooks that
+"""``hookc run``'s side of running handlers from a terminal: the protocol it runs them by,
+the signals that stop it, and the text of the plan and of the decision.
+
+``hookc run`` evaluates a hook file for an event and runs the handlers of the hooks that
 match, as the tool would, before an agent ever meets them.
 
 Which hooks match is ``evaluate_all``'s answer (``hookc.runtime`` for a hook file, the module

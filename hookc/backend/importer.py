@@ -149,7 +149,7 @@ class HookFileLoader(importlib.abc.Loader):
         return self._compile(fullname, cache)
 
     def _compile(self, fullname: str, cache: Path) -> CodeType:
-        from hookc.reporters import TextReporter  # only on an error: it loads the checks
+        from hookc.check.reporters import TextReporter  # only on an error: it loads the checks
 
         try:
             generated = generate_module([self.hook_file])

@@ -18,6 +18,7 @@ import json
 import math
 import re
 from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -27,12 +28,11 @@ from hookc.cel.parser import parse
 from hookc.cel.printer import to_text
 from hookc.ir.expr import And, Expr, Literal, Or, Unary, context_paths
 from hookc.ir.hooks import HookSet
-from hookc.records import field, record
 from hookc.runtime.values import CelError, format_value
 from hookc.source import Source
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Subject:
     """What is evaluated: the hooks' metadata and conditions, and the evaluator."""
 
@@ -86,7 +86,7 @@ def _rank(subject: Subject) -> str | None:
     priorities."""
     if subject.rank != "priority" or subject.profile is None:
         return subject.rank
-    from hookc.profile import available, load_profile
+    from hookc.hosts.profile import available, load_profile
 
     if subject.profile in available():
         ordering = load_profile(subject.profile).details.get("ordering") or {}

@@ -7,21 +7,21 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import Path
 
 from hookc.check.select import Selection, SelectionError, check_rule_names
 from hookc.commands import UsageError, read_standard_input
 from hookc.config import Config, ConfigError, find_config, load_config
 from hookc.frontend.discover import expand, without_dot_slash
-from hookc.profile import Profile, available, load_profile, load_profile_file, shipped
-from hookc.records import record
+from hookc.hosts.profile import Profile, available, load_profile, load_profile_file, shipped
 
 
 class SettingsError(UsageError):
     """A usage error: a bad option, configuration file or profile."""
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Settings:
     """The options of one run: the configuration file's, overlaid with the command line's."""
 

@@ -25,19 +25,19 @@ import re
 import secrets
 import stat
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import yaml
 
-from hookc.diagnostics import Diagnostic, error, has_error
 from hookc.frontend.comments import Comment, comments_between_scalars, scalar_spans
 from hookc.frontend.files import decode_source, read_bytes
 from hookc.frontend.load import load_source
 from hookc.frontend.yaml_file import LOADER
-from hookc.profile import Profile
-from hookc.records import record
+from hookc.hosts.profile import Profile
 from hookc.source import Source, Span
+from hookc.source.diagnostics import Diagnostic, error, has_error
 
 YAML_SUFFIXES = (".yaml", ".yml")
 
@@ -61,7 +61,7 @@ _CONDITION_KEYS = frozenset(("all", "any", "not", "when", *_LEAF_ORDER))
 Path_ = tuple[str | int, ...]
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Formatted:
     """One file: its formatted text (None when it cannot be given) and why not. A file fmt
     does not lay out (another format's, directive XML) is left as it is: its ``canonical``
@@ -360,7 +360,7 @@ def _order_for(node: Any, path: Path_) -> tuple[str, ...]:
 # -- where each key and item is ---------------------------------------------------------------
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class _Place:
     start: tuple[int, int]  # (line, column), 0-based, of the key or the item
     end_line: int  # the line its value ends on (a scalar's or flow collection's last line)

@@ -1,5 +1,9 @@
 """Source texts and spans: where every node and diagnostic comes from.
 
+The package holds what every phase shares about the texts hookc reads: ``Source`` and
+``Span`` (here), the one ``Diagnostic`` record with its table of codes (``diagnostics``),
+and where hookc's own data files are (``resources``: the grammar, the schemas).
+
 Offsets are 0-based code-point offsets into ``Source.text``; they become 1-based lines and
 columns only when a diagnostic is rendered (``Source.position``).
 """
@@ -9,11 +13,10 @@ from __future__ import annotations
 import bisect
 import re
 from collections.abc import Callable
+from dataclasses import dataclass, field
 
-from hookc.records import field, record
 
-
-@record(slots=True, init=False)
+@dataclass(frozen=True, slots=True, init=False)
 class Span:
     """A half-open range ``[start, end)`` of offsets into one source text."""
 
@@ -23,8 +26,8 @@ class Span:
     def __init__(self, start: int, end: int) -> None:
         if not 0 <= start <= end:
             raise ValueError(f"bad span [{start}, {end})")
-        # The slots are set through their descriptors, as a record's own __init__ does
-        # (half the time of object.__setattr__ by name), with the check above first: a
+        # The slots are set through their descriptors (half the time of the
+        # object.__setattr__ by name that a frozen dataclass's __init__ uses): a
         # file's front end and parser make a span for every value and every node (26,000
         # for 1,000 hooks).
         _set_start(self, start)
@@ -43,7 +46,7 @@ _set_start: Callable[[Span, int], None] = vars(Span)["start"].__set__
 _set_end: Callable[[Span, int], None] = vars(Span)["end"].__set__
 
 
-@record(slots=True)
+@dataclass(frozen=True, slots=True)
 class Source:
     """A named text (a file, or an expression given on its own)."""
 

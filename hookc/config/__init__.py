@@ -30,6 +30,7 @@ Paths in the file are relative to its folder. The command line's options win ove
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from hookc.check.select import (
@@ -39,7 +40,6 @@ from hookc.check.select import (
     check_glob,
     check_rule_names,
 )
-from hookc.records import field, record
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -75,7 +75,7 @@ class ConfigError(ValueError):
     """A configuration file that cannot be used, with its name and what is wrong."""
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Config:
     path: Path | None = None  # None: no configuration file
     profile: str | None = None

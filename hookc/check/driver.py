@@ -8,6 +8,7 @@ the same findings for the same inputs.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from hookc.check.all_match import all_match_diagnostics
@@ -17,18 +18,17 @@ from hookc.check.names import name_diagnostics
 from hookc.check.paths import path_diagnostics
 from hookc.check.select import Selection
 from hookc.check.suppress import apply_suppressions
-from hookc.diagnostics import Diagnostic, Severity, in_order
 from hookc.frontend.inputs import duplicate_ids_across
 from hookc.frontend.load import load_file, load_source
 from hookc.frontend.lower import Loaded
+from hookc.hosts.profile import Profile
 from hookc.ir.hooks import Hook
 from hookc.lint.checks import lint_diagnostics
-from hookc.profile import Profile
-from hookc.records import field, record
 from hookc.source import Source
+from hookc.source.diagnostics import Diagnostic, Severity, in_order
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class FileReport:
     path: str
     diagnostics: tuple[Diagnostic, ...]
@@ -47,7 +47,7 @@ class FileReport:
         return [d.severity for d in self.diagnostics].count(severity)
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Checked:
     """The reports, one per file sorted by path, and what each file loaded to, in the order
     the files were given (compile joins hooks in that order)."""

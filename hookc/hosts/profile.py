@@ -8,12 +8,12 @@ A hook file's own ``action_types`` and ``event_context_schema`` extend its profi
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import yaml
 
 from hookc.ir.hooks import Ordering
-from hookc.records import field, record, replace
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -26,7 +26,7 @@ _NO_DEFAULT: Any = object()
 PARAM_TYPES = ("integer", "number", "string", "boolean", "object", "array")
 
 
-@record(slots=True)
+@dataclass(frozen=True, slots=True)
 class ParamSpec:
     """One parameter of a catalog action: its JSON type, default, allowed values."""
 
@@ -61,7 +61,7 @@ class ParamSpec:
         return True
 
 
-@record(slots=True)
+@dataclass(frozen=True, slots=True)
 class ActionType:
     """One action of the catalog, with its parameters."""
 
@@ -78,7 +78,7 @@ class ActionType:
         return next((p for p in self.params if p.type == "object"), None)
 
 
-@record(slots=True)
+@dataclass(frozen=True, slots=True)
 class Profile:
     """A runtime's profile: its events, their context's schema, its action catalog and how
     matching hooks are ordered."""

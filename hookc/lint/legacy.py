@@ -1,18 +1,19 @@
-"""``hookc rule CODE``: what each diagnostic code means, an example that gets it, and the fix.
+"""The transition's table for ``hookc rule CODE``: what each code not yet in a rule module
+means, an example that gets it, and the fix.
 
-Every code in ``hookc.diagnostics.CODES`` has an entry (a test holds them equal), so no code
-that hookc prints goes unexplained.
+Every code in ``hookc.source.diagnostics.CODES`` has an entry (a test holds them equal), so
+no code that hookc prints goes unexplained.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
 
-from hookc.diagnostics import CODES
-from hookc.records import record
+from hookc.source.diagnostics import CODES
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Rule:
     why: str
     example: str
@@ -20,7 +21,7 @@ class Rule:
 
 
 # The transition's table: the text of codes not yet in a rule module (hookc.lint), beside
-# hookc.diagnostics.LEGACY_CODES. ``RULES`` below reads these and the modules' docstrings.
+# hookc.source.diagnostics.LEGACY_CODES. ``RULES`` below reads these and the modules' docstrings.
 LEGACY_RULES: dict[str, Rule] = {}
 
 

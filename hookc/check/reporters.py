@@ -12,8 +12,8 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 import hookc.version
-from hookc.check.run import FileReport
-from hookc.diagnostics import CODES, Diagnostic, Severity, render_each
+from hookc.check.driver import FileReport
+from hookc.source.diagnostics import CODES, Diagnostic, Severity, render_each
 
 
 def _plural(count: int, word: str) -> str:
