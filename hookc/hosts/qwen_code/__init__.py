@@ -21,5 +21,6 @@ HOST = Host(
     profile="qwen-code",
     summary="Qwen Code settings (.qwen/settings.json `hooks`)",
     suffixes=(".json",),
+    protocol=True,
     schema=True,
 )
