@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
+from hookc import progress
 from hookc.check.all_match import all_match_diagnostics
 from hookc.check.commands import command_diagnostics
 from hookc.check.logic import logic_diagnostics
@@ -77,7 +78,9 @@ def check_inputs(
     selection = selection or Selection()
     found: dict[str, list[Diagnostic]] = {}
     loaded: dict[str, Loaded] = {}
-    for path in dict.fromkeys(str(p) for p in paths):
+    unique = list(dict.fromkeys(str(p) for p in paths))
+    for done, path in enumerate(unique):
+        progress.report("files checked", done, len(unique))
         text = (given or {}).get(path)
         if text is None:
             file = load_file(path, profile)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 
+from hookc import progress
 from hookc.check.run import check_files
 from hookc.commands import EXIT_INPUT_ERROR, EXIT_OK, FORMATS, add_color, hosts_help, reporter
 from hookc.settings import add_options, inputs, resolve
@@ -45,7 +46,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     settings = resolve(args)
     paths, given = inputs(args.files, settings, args.stdin_filename)
-    reports = check_files(paths, settings.profile, settings.selection, given)
+    with progress.showing(err):  # a line on a terminal while a long check runs
+        reports = check_files(paths, settings.profile, settings.selection, given)
     out.write(reporter(args, out).render(reports))
     severities = {d.severity.value for report in reports for d in report.diagnostics}
     failed = "error" in severities or (settings.strict and "warning" in severities)

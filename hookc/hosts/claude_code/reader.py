@@ -49,6 +49,7 @@ from collections.abc import Mapping
 from pathlib import Path, PurePath
 from typing import Any
 
+from hookc import progress
 from hookc.diagnostics import Diagnostic, error, has_error, warning
 from hookc.frontend.actions import describe, did_you_mean
 from hookc.frontend.formats import regex_dialects
@@ -236,6 +237,7 @@ def _event_handlers(
     stem = file_identity(source.name)
     roots = _script_roots(source)
     for group_index, group in enumerate(groups.value):
+        progress.report(f"{source.name}: `{event}` matchers", group_index, len(groups.value))
         if not isinstance(group.value, dict):
             diagnostics.append(
                 error(
