@@ -49,6 +49,7 @@ CODES: dict[str, str] = {
     "HK212": "invalid expression node (canonical YAML's node form)",
     "HK213": "invalid parameter tag (canonical YAML's `template`, `double` or `params`)",
     "HK214": "JSON syntax error",
+    "HK220": "the YAML holds more than 1,000,000 values",
     # Actions.
     "HK301": "unknown action type",
     "HK302": "unknown action parameter",

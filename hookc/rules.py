@@ -116,7 +116,8 @@ RULES: dict[str, Rule] = {
         "Split it into several files.",
     ),
     "HK207": Rule(
-        "YAML aliases expand to more than 1,000,000 nodes (or an alias contains itself).",
+        "YAML aliases expand to more than 1,000,000 nodes, add more than 100,000 values or "
+        "4 MiB of text to what the file writes, or an alias contains itself.",
         "a: &a [*b, *b, ...] nested",
         "Write the values out, or use fewer nested aliases.",
     ),
@@ -153,6 +154,12 @@ RULES: dict[str, Rule] = {
         '{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "date"},]}]}}',
         "Fix the JSON where the caret points: JSON allows no comma after the last item, and "
         "no comments.",
+    ),
+    "HK220": Rule(
+        "The file writes more than 1,000,000 YAML values (counted as it is read, before any "
+        "is made: a flat list of millions of numbers took a minute and gigabytes).",
+        "items: [1,1,1,1,...] four million times",
+        "Split the file, or write the values as fewer, longer texts.",
     ),
     "HK301": Rule(
         "The action type is not in the catalog.",
