@@ -694,7 +694,7 @@ class _Automaton:
             for low, high in program[at][1][1]
         ]
         # Those that fold and are not negated: a character is in if one of its cases is
-        # (a variant of several characters, such as "ß".upper(), is in no range).
+        # (a variant of several characters, such as the upper case of a sharp s, is in no range).
         self._folded = [
             (low, high, 1 << at)
             for at in self.char_at
