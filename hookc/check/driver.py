@@ -24,7 +24,7 @@ from hookc.frontend.lower import Loaded
 from hookc.hosts.profile import Profile
 from hookc.ir.hooks import Hook
 from hookc.lint.checks import lint_diagnostics
-from hookc.source import Source
+from hookc.source import Source, progress
 from hookc.source.diagnostics import Diagnostic, Severity, in_order
 
 
@@ -95,7 +95,9 @@ def check_inputs(
     selection = selection or Selection()
     found: dict[str, list[Diagnostic]] = {}
     loaded: dict[str, Loaded] = {}
-    for path in dict.fromkeys(str(p) for p in paths):
+    unique = list(dict.fromkeys(str(p) for p in paths))
+    for done, path in enumerate(unique):
+        progress.report("files checked", done, len(unique))
         text = (given or {}).get(path)
         asked = hosts(path) if hosts is not None and profile is None else None
         if asked:  # several hosts: each reads it, and where they disagree is said

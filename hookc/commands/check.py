@@ -17,6 +17,7 @@ from hookc.commands import (
     reporter,
 )
 from hookc.config.settings import Settings, add_options, inputs, resolve
+from hookc.source import progress
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -109,7 +110,10 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         status, given, report = _fix(args, settings, paths, given, out, err)
         if not report:
             return status
-    reports = check_files(paths, settings.profile, settings.selection, given, settings.hosts_for)
+    with progress.showing(err):  # a line on a terminal while a long check runs
+        reports = check_files(
+            paths, settings.profile, settings.selection, given, settings.hosts_for
+        )
     if args.write_baseline:
         from hookc.check.baseline import BaselineError, write_baseline
 

@@ -14,7 +14,13 @@ import yaml
 
 from hookc.frontend.embedded import AlignedWhenAsked, OffsetMap
 from hookc.frontend.located import Located
-from hookc.runtime.limits import MAX_NESTING, MAX_NODES, too_deep_for_parser
+from hookc.runtime.limits import (
+    MAX_NESTING,
+    MAX_NODES,
+    alias_growth,
+    count_problem,
+    too_deep_for_parser,
+)
 from hookc.runtime.yaml_merge import MERGE_TAG, MergeError, merged_pairs
 from hookc.source import Source, Span
 from hookc.source.diagnostics import Diagnostic, error
@@ -27,6 +33,8 @@ if TYPE_CHECKING:
 # expand beyond its text, and only then is its expanded size counted before it is read.
 # Compiled (and cached by `re`) for the first text with a `*`.
 _ALIAS = r"(?m)(?:^|[\s\[\]{},:-])\*[^\s\[\]{},]"
+
+_FEWER_VALUES = "split the file, or write lists of values as fewer, longer texts"
 
 _SafeLoader: type[Any] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _SCALAR, _MAPPING, _SEQUENCE = yaml.ScalarNode, yaml.MappingNode, yaml.SequenceNode
@@ -105,6 +113,11 @@ class _TooLarge(Exception):
 
 def load_yaml(source: Source) -> tuple[Located | None, list[Diagnostic]]:
     """The document as a ``Located`` tree (None for an empty file), or why it is not one."""
+    counted = count_problem(source.text, _Loader)  # before a node is made
+    if counted is not None:
+        mark, message = counted
+        at = _offset(source, mark)
+        return None, [error("HK220", message, source, Span(at, at), _FEWER_VALUES)]
     try:
         root = yaml.compose(source.text, Loader=_Loader)
     except yaml.MarkedYAMLError as exc:
@@ -159,6 +172,7 @@ def _expansion_problem(root: yaml.Node, source: Source) -> Diagnostic | None:
     each distinct node once (an anchor's size is reused wherever it is aliased), so a
     billion-laughs file is refused in milliseconds."""
     sizes: dict[int, int] = {}
+    chars: dict[int, int] = {}
     on_path: set[int] = set()
     stack: list[tuple[yaml.Node, bool]] = [(root, False)]
     while stack:
@@ -166,7 +180,13 @@ def _expansion_problem(root: yaml.Node, source: Source) -> Diagnostic | None:
         key = id(node)
         if done:
             on_path.discard(key)
-            sizes[key] = 1 + sum(sizes[id(child)] for child in _children(node))
+            children = _children(node)
+            sizes[key] = 1 + sum(sizes[id(child)] for child in children)
+            chars[key] = (
+                sum(chars[id(child)] for child in children)
+                if children
+                else (len(node.value) if isinstance(node.value, str) else 0)
+            )
             continue
         if key in sizes:
             continue
@@ -179,7 +199,18 @@ def _expansion_problem(root: yaml.Node, source: Source) -> Diagnostic | None:
         stack.append((node, True))
         stack.extend((child, False) for child in _children(node) if id(child) not in sizes)
     if sizes[id(root)] <= MAX_NODES:
-        return None
+        grown = alias_growth(root, sizes, chars)
+        if grown is None:
+            return None
+        node, message = grown
+        at = node.start_mark.index
+        return error(
+            "HK207",
+            message,
+            source,
+            Span(at, max(at, node.end_mark.index)),
+            "repeat less through anchors and aliases",
+        )
     # The smallest value that is too large on its own: the anchor that multiplies.
     culprit = root
     while True:
@@ -304,7 +335,7 @@ class _Converter:
     def convert(self, node: yaml.Node, depth: int, key: yaml.Node | None = None) -> Located:
         """``node`` as a ``Located``; ``key`` is the node of its key, if any."""
         self.nodes += 1
-        if self.nodes > MAX_NODES:
+        if self.nodes > MAX_NODES:  # (only through aliases: count_problem counted the rest)
             raise _TooLarge(
                 node,
                 f"the YAML expands to more than {MAX_NODES:,} nodes (through aliases)",

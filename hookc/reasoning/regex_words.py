@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from hookc.runtime.regex import RegexSyntaxError, _Automaton, parse
+from hookc.runtime.regex import RegexSyntaxError, _accepts, _Automaton, parse
 
 # Pairs of (pattern state, language state) visited before giving up: each costs at most
 # one automaton step per character of the alphabet.
@@ -39,27 +39,101 @@ class Words:
     def after(self, states: frozenset[Any], char: str) -> frozenset[Any]:
         return frozenset(following for state in states for following in self.step(state, char))
 
+    def holds(self, word: str) -> bool:
+        """Whether ``word`` is a word of the language."""
+        states = self.start
+        for char in word:
+            states = self.after(states, char)
+            if not states:
+                return False
+        return bool(states & self.accepting)
+
+
+def _example(node: tuple[Any, ...], alphabet: str, more: bool) -> str | None:
+    """A text the pattern's tree matches, of characters of ``alphabet`` where it can be,
+    assertions aside (the caller runs the pattern on it): each repeat as few times as it
+    may, or with ``more`` once more where it may (`mcp__.*__x` then reads `mcp__a__x`).
+    None where a character cannot be found."""
+    tag = node[0]
+    if tag == "chars":
+        if not node[3] and len(node[1]) == 1 and node[1][0][0] == node[1][0][1]:
+            return chr(node[1][0][0])  # (a literal: no need to look further)
+        return next((char for char in alphabet if _accepts(node, char)), None)
+    if tag in ("assert", "empty"):
+        return ""
+    if tag == "concat":
+        parts = [_example(item, alphabet, more) for item in node[1]]
+        return None if any(part is None for part in parts) else "".join(parts)  # type: ignore[arg-type]
+    if tag == "alt":
+        found = [e for e in (_example(b, alphabet, more) for b in node[1]) if e is not None]
+        return min(found, key=len) if found else None
+    _, item, low, high = node
+    count = low + 1 if more and (high is None or high > low) else low
+    inner = _example(item, alphabet, more) if count else ""
+    return None if inner is None else inner * count
+
+
+# The language's steps, the same for every pattern: (words, states) -> the states each
+# character leads to, with the characters that lead there. Bounded: emptied when full.
+_STEPS: dict[tuple[int, frozenset[Any]], tuple[Words, list[tuple[frozenset[Any], str]]]] = {}
+
+
+def _language_steps(words: Words, language: frozenset[Any]) -> list[tuple[frozenset[Any], str]]:
+    key = (id(words), language)
+    found = _STEPS.get(key)
+    if found is not None and found[0] is words:  # (an id may be reused by a new value)
+        return found[1]
+    by_states: dict[frozenset[Any], str] = {}
+    for char in words.alphabet:
+        following = words.after(language, char)
+        if following:
+            by_states[following] = by_states.get(following, "") + char
+    if len(_STEPS) >= 4096:
+        _STEPS.clear()
+    _STEPS[key] = (words, list(by_states.items()))
+    return _STEPS[key][1]
+
 
 def matches_some_word(pattern: str, words: Words) -> bool | None:
     """Whether ``pattern`` (RE2, searched as ``matches`` searches) matches within some word
     of ``words``: True, False, or None when the pattern is not RE2 or the walk grew too
     large to finish (a caller that must not claim "never" treats None as "maybe")."""
     try:
-        automaton = _Automaton(parse(pattern))
+        tree = parse(pattern)
+        automaton = _Automaton(tree)
     except RegexSyntaxError:
         return None
+    # A word the pattern is likely to match, tried first: found, it settles the question
+    # (the walk below explores every way a search may go, hundreds of steps for a matcher).
+    for more in (False, True):
+        example = _example(tree, words.alphabet, more)
+        if example is not None and words.holds(example) and automaton.run(example):
+            return True
+    # Characters the automaton cannot tell apart (the same instructions accept them, the
+    # same assertions hold around them) that lead the language to the same states are one
+    # step: of the 65 characters of an MCP tool name, a matcher tells apart a few.
+    kinds = {char: automaton._info(char) for char in words.alphabet}
+    steps: dict[frozenset[Any], list[tuple[str, frozenset[Any]]]] = {}
+
+    def steps_from(language: frozenset[Any]) -> list[tuple[str, frozenset[Any]]]:
+        found = steps.get(language)
+        if found is None:
+            chosen: dict[tuple[Any, frozenset[Any]], str] = {}
+            for following, chars in _language_steps(words, language):
+                for char in chars:
+                    chosen.setdefault((kinds[char], following), char)
+            found = steps[language] = [(char, key[1]) for key, char in chosen.items()]
+        return found
+
     start = (automaton.start, words.start)
     pending = [start]
-    seen = {(automaton.start.alive, automaton.start.before, words.start)}
+    seen = {(automaton.start.pending, automaton.start.before, words.start)}
     while pending:
         state, language = pending.pop()
         # The text ends here: a match that ends at the end, in a whole word.
-        if language & words.accepting and automaton._closure(state, None)[1]:
+        if language & words.accepting and automaton.matched_at_end(state):
             return True
-        for char in words.alphabet:
-            following_language = words.after(language, char)
-            if not following_language:
-                continue
+        for char, following_language in steps_from(language):
             following = state.get(char)
             if following is None:
                 following = automaton._step(state, char)
@@ -69,7 +143,7 @@ def matches_some_word(pattern: str, words: Words) -> bool | None:
                 return True
             if following is False:
                 continue  # anchored at the start, and no attempt is alive
-            key = (following.alive, following.before, following_language)
+            key = (following.pending, following.before, following_language)
             if key not in seen:
                 if len(seen) >= MAX_PAIRS:
                     return None

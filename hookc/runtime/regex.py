@@ -18,6 +18,7 @@ together); which one runs is decided by the pattern alone, whether it is a const
 
 from __future__ import annotations
 
+import functools
 import re
 
 TYPE_CHECKING = False
@@ -27,7 +28,7 @@ if TYPE_CHECKING:
 _MAX_CODE = 0x10FFFF
 # RE2's limits: a repeat count at most 1000, and a program of bounded size.
 _MAX_REPEAT = 1000
-_MAX_PROGRAM = 20_000
+_MAX_PROGRAM = 5_000
 _MAX_NESTING = 100
 # Backtracking may try this many ways through the bounded part of a pattern per starting
 # position, and read this many characters over all of them (ways times the longest match),
@@ -406,8 +407,10 @@ def _wide(ranges: list[tuple[int, int]]) -> bool:
     return any(high - low > 300 for low, high in ranges)
 
 
+@functools.lru_cache(maxsize=512)
 def parse(pattern: str) -> tuple[Any, ...]:
-    """The tree of an RE2 pattern; RegexSyntaxError when it is not one."""
+    """The tree of an RE2 pattern; RegexSyntaxError when it is not one. Cached: a check
+    asks for a matcher's tree several times (translating it, testing names, reasoning)."""
     return _Parser(pattern).parse()
 
 
@@ -451,6 +454,9 @@ def _compile(node: tuple[Any, ...]) -> list[list[Any]]:
                 holes = next_holes
             return entry, holes
         if tag == "alt":
+            merged = _one_class(node[1])
+            if merged is not None:  # `(a|b)`: one instruction, a step the shift covers
+                return piece(merged)
             at = emit([_SPLIT, []])
             holes = []
             for branch in node[1]:
@@ -514,6 +520,17 @@ def _compile(node: tuple[Any, ...]) -> list[list[Any]]:
     return program
 
 
+def _one_class(branches: tuple[tuple[Any, ...], ...]) -> tuple[Any, ...] | None:
+    """Alternatives that are each one character of the same folding (negation applied), as
+    one character node: the same language, one instruction instead of a fork of several."""
+    if not all(branch[0] == "chars" and not branch[2] for branch in branches):
+        return None
+    if len({branch[3] for branch in branches}) != 1:
+        return None
+    ranges = _normalize([pair for branch in branches for pair in branch[1]])
+    return ("chars", ranges, False, branches[0][3])
+
+
 def _in_ranges(code: int, ranges: _Ranges) -> bool:
     low_index, high_index = 0, len(ranges)
     while low_index < high_index:
@@ -547,99 +564,402 @@ def _is_word(char: str) -> bool:
 _AT_START, _AFTER_WORD, _AFTER_NEWLINE, _AFTER_OTHER = 0, 1, 2, 3
 
 
-def _holds(kind: str, before: int, char: str | None) -> bool:
-    if kind == "begin_text":
-        return before == _AT_START
-    if kind == "begin_line":
-        return before in (_AT_START, _AFTER_NEWLINE)
-    if kind == "end_text":
-        return char is None
-    if kind == "end_line":
-        return char is None or char == "\n"
-    boundary = (before == _AFTER_WORD) != (char is not None and _is_word(char))
-    return boundary if kind == "word" else not boundary
-
-
 class _State(dict[str, "_State | bool"]):
-    """A DFA state: the automaton's character instructions still alive, and what the text
-    before says; the dict maps a next character to the next state (True: a match ends)."""
+    """A DFA state: the automaton's instructions to go on from (a bit set, before their
+    closure, which depends on the next character's kind), and what the text before says;
+    the dict maps a next character to the next state (True: a match ends; False: none can)."""
 
-    __slots__ = ("alive", "before")
+    __slots__ = ("before", "pending")
 
-    def __init__(self, alive: frozenset[int], before: int) -> None:
+    def __init__(self, pending: int, before: int) -> None:
         super().__init__()
-        self.alive = alive
+        self.pending = pending
         self.before = before
 
 
 class LinearPattern:
     """A pattern run by the lazy DFA: ``search`` (unanchored, as CEL's ``matches``) and
     ``fullmatch``, each returning True or None like a match object's truth. Time linear in
-    the text: each character is one cached transition, or one step of the automaton that
-    visits each instruction at most once."""
+    the text, and a small bound per character whatever the pattern: each character is one
+    cached transition, or one bit-parallel step of the automaton (``_Automaton``)."""
 
     def __init__(self, tree: tuple[Any, ...], pattern: str) -> None:
         self.pattern = pattern
         self._tree = tree
         self._search = _Automaton(tree)
         self._whole: _Automaton | None = None
+        self._needs = _required_text(tree)
 
     def __repr__(self) -> str:
         return f"LinearPattern({self.pattern!r})"
 
     def search(self, text: str) -> bool | None:
+        if self._needs not in text:  # (``in`` reads the text at C's speed)
+            return None
         return self._search.run(text)
 
     def fullmatch(self, text: str) -> bool | None:
+        if self._needs not in text:
+            return None
         if self._whole is None:
             anchored = ("concat", (("assert", "begin_text"), self._tree, ("assert", "end_text")))
             self._whole = _Automaton(anchored)
         return self._whole.run(text)
 
 
+def _required_text(tree: tuple[Any, ...]) -> str:
+    """The longest text every match contains: a run of single characters (without case
+    folding) in the pattern's top-level sequence; "" when there is none. A text without it
+    is no match, found without running the automaton (``mcp__github__.*`` on "Bash")."""
+    items = tree[1] if tree[0] == "concat" else (tree,)
+    longest = run = ""
+    for item in items:
+        if (
+            item[0] == "chars"
+            and not item[3]
+            and len(item[1]) == 1
+            and item[1][0][0] == item[1][0][1]
+        ):
+            run += chr(item[1][0][0])
+            longest = max(longest, run, key=len)
+        elif item[0] != "assert":  # (an assertion reads no character: the run goes on)
+            run = ""
+    return longest
+
+
+# A character's kind, as the assertions see it and as it sets what the text before says
+# for the next position (the same codes as ``_AFTER_*``); the end of the text is kind 0.
+_KIND_END = 0
+# Entries each memo of the automaton may hold before it is emptied (memory stays bounded;
+# emptying costs only the work of finding the entries again).
+_MAX_MEMO = 4096
+# Distances between an instruction and its successors for the shifts of ``_run_moves``: each
+# costs a few operations per character.
+_MAX_MOVES = 48
+# A program this small costs little per character in any way it runs: not asked whether
+# it is ``bounded`` (finding out costs more than a matcher's other checks together).
+_SMALL_PROGRAM = 64
+# Steps a search may add to the cache before it goes on without (a cached state costs a
+# lookup, a new one a few times what a step without the cache costs).
+_MAX_MISSES = 1024
+
+
 class _Automaton:
+    """Thompson's automaton run as a lazily built DFA whose states are bit sets.
+
+    A state that the cache holds costs one dict lookup per character. A step the cache
+    misses (a pattern such as ``[ab]*a[ab]{200}c`` has 2**200 states, and no cache holds
+    them) is a few operations on integers used as bit sets, whatever the pattern's size:
+    the characters an instruction accepts are one mask per class of characters (the
+    classes are the intervals between the pattern's range bounds, so a text of a million
+    distinct characters makes few of them); an instruction that goes on to the next one (all
+    of a concatenation) is a shift of the whole set; the rest (the ends of loops and of
+    alternatives, assertions) are looked up in memos keyed by their bits. A step used to
+    visit every live instruction one by one: 10 s for 1 MiB with ``a[ab]{20}c``, minutes
+    with ``{200}`` (benchmarks/README.md).
+    """
+
     def __init__(self, tree: tuple[Any, ...]) -> None:
-        self.program = _compile(tree)
+        program = _compile(tree)
+        self.program = program
         # Anchored at the start of the text: no new attempt begins after the first character.
         self.anchored = _starts_anchored(tree)
+        chars = regular = 0
+        bounds: set[int] = set()
+        self.fold = False
+        self.asserts = False
+        self.match = 0
+        for at, instruction in enumerate(program):
+            op = instruction[0]
+            if op == _CHAR:
+                chars |= 1 << at
+                if instruction[2] == at + 1:
+                    regular |= 1 << at
+                node = instruction[1]
+                for low, high in node[1]:
+                    bounds.update((low, high + 1))
+                self.fold = self.fold or bool(node[3])
+            elif op == _ASSERT:
+                self.asserts = True
+            elif op == _MATCH:
+                self.match |= 1 << at
+        self.chars, self.regular, self.irregular = chars, regular, chars & ~regular
+        self.char_at = [at for at, instruction in enumerate(program) if instruction[0] == _CHAR]
+        # The ranges of the instructions that do not fold case, each with its instruction's
+        # bit; negated ones that do are asked one by one (``_accepts``).
+        self._ranges = [
+            (low, high, 1 << at)
+            for at in self.char_at
+            if not program[at][1][3]
+            for low, high in program[at][1][1]
+        ]
+        # Those that fold and are not negated: a character is in if one of its cases is
+        # (a variant of several characters, such as the upper case of a sharp s, is in no range).
+        self._folded = [
+            (low, high, 1 << at)
+            for at in self.char_at
+            if program[at][1][3] and not program[at][1][2]
+            for low, high in program[at][1][1]
+        ]
+        self._folding = [at for at in self.char_at if program[at][1][3] and program[at][1][2]]
+        self.bounds = sorted(bounds)
+        self._closures: dict[tuple[int, int], int] = {}  # (context, non-character bits)
+        self._nexts: dict[int, int] = {}  # irregular accepted bits -> their targets
+        self._classes: dict[tuple[int, ...], int] = {}  # a class of characters -> mask
+        self._infos: dict[str, tuple[int, int]] = {}  # a character -> (mask, kind)
+        self._tables: dict[int, tuple[Any, ...] | None] = {}  # ``_moves`` by context
         self._flush()
 
     def _flush(self) -> None:
-        self.states: dict[tuple[frozenset[int], int], _State] = {}
+        self.flushes = getattr(self, "flushes", -1) + 1
+        self.states: dict[tuple[int, int], _State] = {}
         self.transitions = 0
-        self.start = self._state(frozenset(), _AT_START)
+        self.start = self._state(0, _AT_START)
 
-    def _state(self, alive: frozenset[int], before: int) -> _State:
-        key = (alive, before)
+    def _state(self, pending: int, before: int) -> _State:
+        key = (pending, before)
         found = self.states.get(key)
         if found is None:
-            found = self.states[key] = _State(alive, before)
+            found = self.states[key] = _State(pending, before)
         return found
 
     def run(self, text: str) -> bool | None:
         state = self.start
-        for char in text:
+        flushes = self.flushes
+        misses = 0
+        chars = iter(text)
+        for char in chars:
             following = state.get(char)
             if following is None:
                 following = self._step(state, char)
+                misses += 1
+                if (misses > _MAX_MISSES or self.flushes != flushes) and type(following) is _State:
+                    # The states do not settle (the cache filled up, or this text keeps
+                    # finding new ones): caching more would only cost. The rest of the
+                    # text goes step by step.
+                    if self.bounded():
+                        return self._run_moves(following, chars)
+                    return self._run_steps(following.pending, following.before, chars)
             if following is True:
                 return True
             if following is False:
                 return None
             state = following
-        return True if self._closure(state, None)[1] else None
+        return True if self.matched_at_end(state) else None
 
-    def _closure(self, state: _State, char: str | None) -> tuple[list[int], bool]:
-        """The character instructions reachable from the state's without reading, with
-        assertions decided between the text before and ``char`` (None: the end); and
-        whether the match instruction is reachable."""
+    def _run_moves(self, state: _State, chars: Any) -> bool | None:
+        """The rest of a text, each character a few shifts of the set of live character
+        instructions: ``(accepted & mask) << d`` for each distance ``d`` an instruction's
+        successors lie at (``_moves``). A repeat copies its body, so the distances are
+        those of one copy, whatever the count; None when there are too many distances."""
+        pending, before = state.pending, state.before
+        infos, match = self._infos, self.match
+        tables: Any = self._tables  # every context's is there (``bounded``)
+        asserts, anchored = self.asserts, self.anchored
+        accepted = -1  # none yet: the first character starts from the state
+        for char in chars:
+            info = infos.get(char)
+            accepts, kind = info if info is not None else self._info(char)
+            if accepted == -1:
+                live = self._closed(pending, before, kind)
+                if live & match:
+                    return True
+            else:
+                context = before * 4 + kind if asserts else 0
+                start, ends, forward, backward, gathers = tables[context]
+                if accepted & ends or start & match:
+                    return True
+                live = start
+                for mask, distance in forward:
+                    live |= (accepted & mask) << distance
+                for mask, distance in backward:
+                    live |= (accepted & mask) >> distance
+                for mask, rest in gathers:
+                    if accepted & mask:
+                        live |= rest
+                if not live and anchored:
+                    return None  # no attempt is alive, and none can begin
+            accepted = live & accepts
+            before = kind
+        if accepted == -1:
+            return True if self._closed(pending, before, _KIND_END) & match else None
+        start, ends, *_ = tables[before * 4 + _KIND_END if asserts else 0]
+        return True if accepted & ends or start & match else None
+
+    def bounded(self) -> bool:
+        """Whether every step can be made of at most ``_MAX_MOVES`` shifts and gathers
+        (``_moves``, for every context a step may meet): then a character costs a few
+        operations whatever the text. A pattern that is not (``(?:a|b[ab]|){300}``: each
+        instruction goes on to hundreds of others) is refused (``compile_re2``)."""
+        if not self.asserts:
+            return self._moves(0) is not None
+        return all(
+            self._moves(before * 4 + kind) is not None
+            for before in (_AFTER_WORD, _AFTER_NEWLINE, _AFTER_OTHER)
+            for kind in (_KIND_END, _AFTER_WORD, _AFTER_NEWLINE, _AFTER_OTHER)
+        )
+
+    def _moves(self, context: int) -> tuple[Any, ...] | None:
+        """Between the text before and a next character of a kind (``context``: before * 4
+        + kind): the character and match instructions live where an attempt starts (none
+        when anchored), the character instructions after which a match ends, and for each
+        distance the instructions whose successors lie at it, as (mask, distance). None
+        when there are too many distances, or successors to find (``_run_steps`` then).
+        A distance many instructions share is one shift; the rest are "gathers": the
+        instructions whose other successors are the same set, and that set."""
+        key = context if self.asserts else 0
+        if key in self._tables:
+            return self._tables[key]
+        self._tables[key] = None
+        before, kind = divmod(context, 4)
+        program, char_bits, match = self.program, self.chars, self.match
+        budget = [_MAX_MEMO * 64]  # instructions visited finding the successors
+        ends = 0
+        successors: list[tuple[int, list[int]]] = []
+        by_distance: dict[int, int] = {}
+        for at in self.char_at:
+            following = _successors(program, program[at][2], before, kind, budget)
+            if following is None:
+                return None
+            if following & match:
+                ends |= 1 << at
+            targets = _bits(following & char_bits)
+            successors.append((at, targets))
+            for target in targets:
+                by_distance[target - at] = by_distance.get(target - at, 0) | 1 << at
+        # A distance many instructions share is one shift; what is left of each
+        # instruction's successors, grouped by instruction with the same rest, is one
+        # "gather" (the ends of an alternative's branches all go on to what follows it).
+        shifts = {d: mask for d, mask in by_distance.items() if mask & (mask - 1)}
+        gathers: dict[int, int] = {}
+        for at, targets in successors:
+            rest = 0
+            for target in targets:
+                if not (shifts.get(target - at, 0) >> at) & 1:
+                    rest |= 1 << target
+            if rest:
+                gathers[rest] = gathers.get(rest, 0) | 1 << at
+        if len(shifts) + len(gathers) > _MAX_MOVES:
+            return None
+        start = 0
+        if not self.anchored:
+            start = _successors(program, 0, before, kind, budget) or 0
+        table = self._tables[key] = (
+            start,
+            ends,
+            [(mask, d) for d, mask in shifts.items() if d >= 0],
+            [(mask, -d) for d, mask in shifts.items() if d < 0],
+            [(mask, rest) for rest, mask in gathers.items()],
+        )
+        return table
+
+    def _run_steps(self, pending: int, before: int, chars: Any) -> bool | None:
+        """The rest of a text, each character one step of the automaton on bit sets, with
+        no state made or cached (``_step`` without the DFA)."""
+        start = 0 if self.anchored else 1  # (an anchored attempt begins only at the start)
+        char_bits, regular, irregular, match = self.chars, self.regular, self.irregular, self.match
+        infos, closures, nexts = self._infos, self._closures, self._nexts
+        asserts = self.asserts
+        for char in chars:
+            info = infos.get(char)
+            accepts, kind = info if info is not None else self._info(char)
+            pending |= start
+            rest = pending & ~char_bits
+            if rest:
+                context = before * 4 + kind if asserts else 0
+                found = closures.get((context, rest))
+                if found is None:
+                    found = self._close(rest, before, kind, context)
+                pending = (pending & char_bits) | found
+                if pending & match:
+                    return True
+            accepted = pending & accepts
+            pending = (accepted & regular) << 1
+            accepted &= irregular
+            if accepted:
+                targets = nexts.get(accepted)
+                pending |= targets if targets is not None else self._targets(accepted)
+            elif not pending and not start:
+                return None  # anchored, and no attempt is alive
+            before = kind
+        pending |= start
+        return True if self._closed(pending, before, _KIND_END) & match else None
+
+    def matched_at_end(self, state: _State) -> bool:
+        """Whether a match ends where the text ends, after ``state``."""
+        return bool(self._closed(state.pending, state.before, _KIND_END) & self.match)
+
+    def _info(self, char: str) -> tuple[int, int]:
+        """The instructions that accept ``char`` (a mask) and its kind."""
+        found = self._infos.get(char)
+        if found is not None:
+            return found
+        kind = _AFTER_NEWLINE if char == "\n" else (_AFTER_WORD if _is_word(char) else _AFTER_OTHER)
+        code = ord(char)
+        key: tuple[int, ...] = (kind, _bisect(self.bounds, code))
+        if self.fold:  # a folding instruction also asks about the character's other cases
+            key += tuple(
+                _bisect(self.bounds, ord(variant)) if len(variant) == 1 else -1
+                for variant in (char.lower(), char.upper(), char.casefold())
+            )
+        mask = self._classes.get(key)
+        if mask is None:
+            mask = 0
+            for low, high, bit in self._ranges:  # (one pass, no call per instruction)
+                if low <= code <= high:
+                    mask |= bit
+            if self._folded:
+                cases = (char.lower(), char.upper(), char.casefold())
+                variants = {ord(case) for case in cases if len(case) == 1}
+                variants.add(code)
+                for low, high, bit in self._folded:
+                    if any(low <= variant <= high for variant in variants):
+                        mask |= bit
+            for at in self._folding:
+                if _accepts(self.program[at][1], char):
+                    mask |= 1 << at
+            self._classes[key] = mask  # at most a few per interval between bounds
+        if len(self._infos) >= _MAX_MEMO:
+            self._infos.clear()
+        found = self._infos[char] = (mask, kind)
+        return found
+
+    def _closed(self, pending: int, before: int, kind: int) -> int:
+        """The character and match instructions reachable from ``pending`` without
+        reading, assertions decided between the text before and a character of ``kind``."""
+        if not self.anchored or before == _AT_START:
+            pending |= 1  # an attempt starts here (instruction 0)
+        rest = pending & ~self.chars
+        if not rest:
+            return pending
+        context = before * 4 + kind if self.asserts else 0
+        found = self._closures.get((context, rest))
+        if found is None:
+            found = self._close(rest, before, kind, context)
+        return (pending & self.chars) | found
+
+    def _close(self, rest: int, before: int, kind: int, context: int) -> int:
+        found = self._closure(rest, before, kind)
+        if len(self._closures) >= _MAX_MEMO:
+            self._closures.clear()
+        self._closures[(context, rest)] = found
+        return found
+
+    def _targets(self, irregular: int) -> int:
+        """Where the instructions of ``irregular`` go on to, having accepted a character."""
+        targets = 0
+        for at in _bits(irregular):
+            targets |= 1 << self.program[at][2]
+        if len(self._nexts) >= _MAX_MEMO:
+            self._nexts.clear()
+        self._nexts[irregular] = targets
+        return targets
+
+    def _closure(self, rest: int, before: int, kind: int) -> int:
         program = self.program
-        pending = list(state.alive)
-        if not self.anchored or state.before == _AT_START:
-            pending.append(0)
+        pending = _bits(rest)
         seen: set[int] = set()
-        found: list[int] = []
-        matched = False
+        found = 0
         while pending:
             at = pending.pop()
             if at in seen:
@@ -647,38 +967,99 @@ class _Automaton:
             seen.add(at)
             instruction = program[at]
             op = instruction[0]
-            if op == _CHAR:
-                found.append(at)
+            if op in (_CHAR, _MATCH):
+                found |= 1 << at
             elif op == _SPLIT:
                 pending.extend(instruction[1])
-            elif op == _ASSERT:
-                if _holds(instruction[1], state.before, char):
-                    pending.append(instruction[2])
-            else:
-                matched = True
-        return found, matched
+            elif _holds(instruction[1], before, kind):
+                pending.append(instruction[2])
+        return found
 
     def _step(self, state: _State, char: str) -> Any:
-        found, matched = self._closure(state, char)
-        if matched:
+        accepts, kind = self._info(char)
+        closed = self._closed(state.pending, state.before, kind)
+        if closed & self.match:
             following: Any = True
         else:
-            program = self.program
-            alive = frozenset(program[at][2] for at in found if _accepts(program[at][1], char))
-            if not alive and self.anchored:
-                following = False  # no attempt is alive and none can begin
-            else:
-                before = (
-                    _AFTER_NEWLINE
-                    if char == "\n"
-                    else (_AFTER_WORD if _is_word(char) else _AFTER_OTHER)
-                )
-                following = self._state(alive, before)
+            accepted = closed & accepts
+            pending = (accepted & self.regular) << 1
+            irregular = accepted & self.irregular
+            if irregular:
+                targets = self._nexts.get(irregular)
+                pending |= targets if targets is not None else self._targets(irregular)
+            # Anchored, with no attempt alive: none can begin any more.
+            following = False if not pending and self.anchored else self._state(pending, kind)
         if self.transitions >= _MAX_TRANSITIONS:
             self._flush()  # the states already made stay usable; only the cache is new
         self.transitions += 1
         state[char] = following
         return following
+
+
+def _successors(
+    program: list[list[Any]], at: int, before: int, kind: int, budget: list[int]
+) -> int | None:
+    """The character and match instructions reachable from ``at`` without reading,
+    assertions decided between the text ``before`` and a character of ``kind``; None once
+    ``budget`` instructions have been visited."""
+    pending = [at]
+    seen: set[int] = set()
+    found = 0
+    while pending:
+        at = pending.pop()
+        if at in seen:
+            continue
+        seen.add(at)
+        budget[0] -= 1
+        if budget[0] < 0:
+            return None
+        instruction = program[at]
+        op = instruction[0]
+        if op == _SPLIT:
+            pending.extend(instruction[1])
+        elif op != _ASSERT:
+            found |= 1 << at
+        elif _holds(instruction[1], before, kind):
+            pending.append(instruction[2])
+    return found
+
+
+def _bits(mask: int) -> list[int]:
+    """The positions of the set bits of ``mask``."""
+    found = []
+    while mask:
+        low = mask & -mask
+        found.append(low.bit_length() - 1)
+        mask ^= low
+    return found
+
+
+def _bisect(bounds: list[int], code: int) -> int:
+    """How many of the sorted ``bounds`` are at most ``code``: characters with the same
+    answer fall in the same ranges of every instruction."""
+    low, high = 0, len(bounds)
+    while low < high:
+        middle = (low + high) // 2
+        if bounds[middle] <= code:
+            low = middle + 1
+        else:
+            high = middle
+    return low
+
+
+def _holds(kind: str, before: int, char_kind: int) -> bool:
+    """Whether an assertion holds between the text before and a character of
+    ``char_kind`` (``_KIND_END``: the end of the text)."""
+    if kind == "begin_text":
+        return before == _AT_START
+    if kind == "begin_line":
+        return before in (_AT_START, _AFTER_NEWLINE)
+    if kind == "end_text":
+        return char_kind == _KIND_END
+    if kind == "end_line":
+        return char_kind in (_KIND_END, _AFTER_NEWLINE)
+    boundary = (before == _AFTER_WORD) != (char_kind == _AFTER_WORD)
+    return boundary if kind == "word" else not boundary
 
 
 def _starts_anchored(tree: tuple[Any, ...]) -> bool:
@@ -836,11 +1217,13 @@ def to_python(node: tuple[Any, ...]) -> str:
             return re.escape(chr(ranges[0][0]))
         if not ranges:
             return r"[^\x00-\U0010ffff]"
-        body = "".join(
-            f"\\U{low:08x}" if low == high else f"\\U{low:08x}-\\U{high:08x}"
-            for low, high in ranges
-        )
-        return f"[{body}]"
+        if ranges[-1][1] == _MAX_CODE:
+            # Written as what it leaves out (`.` is `[^\n]`): `re` makes a class that reaches
+            # the last code point in milliseconds (a bitmap of every code point), and one
+            # that leaves a few out in microseconds.
+            left_out = _complement(ranges)
+            return f"[^{_python_ranges(left_out)}]" if left_out else "(?s:.)"
+        return f"[{_python_ranges(ranges)}]"
     if tag == "assert":
         return _PYTHON_ASSERTS[node[1]]
     if tag == "empty":
@@ -854,10 +1237,21 @@ def to_python(node: tuple[Any, ...]) -> str:
     return f"(?:{to_python(item)}){count}"
 
 
+def _python_ranges(ranges: _Ranges) -> str:
+    return "".join(
+        f"\\U{low:08x}" if low == high else f"\\U{low:08x}-\\U{high:08x}" for low, high in ranges
+    )
+
+
 def compile_re2(pattern: str, *, whole: bool = False) -> Any:
     """The pattern ready to run: a ``re.Pattern`` where backtracking is provably linear,
     else a ``LinearPattern``. ``whole``: only ``fullmatch`` is used (globs), which tries one
-    starting position. Raises RegexSyntaxError."""
+    starting position. Raises RegexSyntaxError. Cached, as ``parse``."""
+    return _compile_re2(pattern, whole)
+
+
+@functools.lru_cache(maxsize=512)
+def _compile_re2(pattern: str, whole: bool) -> Any:
     tree = parse(pattern)
     if _size(tree) > _MAX_PROGRAM:
         raise RegexSyntaxError(
@@ -868,7 +1262,14 @@ def compile_re2(pattern: str, *, whole: bool = False) -> Any:
             return re.compile(to_python(tree))
     elif _linear_under_backtracking(tree):
         return re.compile(to_python(tree))
-    return LinearPattern(tree, pattern)  # builds its automaton: too large is an error now
+    found = LinearPattern(tree, pattern)  # builds its automaton: too large is an error now
+    if len(found._search.program) > _SMALL_PROGRAM and not found._search.bounded():
+        raise RegexSyntaxError(
+            f"pattern too complex: a step of its automaton would take more than {_MAX_MOVES} "
+            "moves (optional or alternative parts repeated many times); hookc bounds the "
+            "work per character of text"
+        )
+    return found
 
 
 def _fullmatch_linear(tree: tuple[Any, ...]) -> bool:

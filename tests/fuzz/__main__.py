@@ -1,6 +1,7 @@
 """The fuzz target at length: ``python -m tests.fuzz [--minutes 20] [--jobs 2] [--budget 5]``.
 
-Each job runs the targets in turn (every front end, ``hookc.runtime.loads``, expressions),
+Each job runs the targets in turn (every front end, ``hookc.runtime.loads``, expressions,
+documents aliases make large, every protocol's handlers on hostile answers),
 in batches of Hypothesis examples with fresh random seeds, until the time is up; a finding
 (an undocumented exception, a case over the budget) is shrunk, printed and written to
 ``fuzz-findings.txt``, and the run goes on. The closing line counts the cases.
@@ -44,8 +45,19 @@ def _targets(budget: float) -> list[tuple[str, Any]]:
         counted[0] += 1
         targets.expression_case(text, context, budget)
 
+    @given(targets.expanded(), targets.contexts)
+    def expanded(text: str, context: dict[str, Any]) -> None:
+        counted[0] += 1
+        targets.expanded_case(text, context, budget)
+
+    @given(targets.handler_runs(), targets.contexts)
+    def handlers(run: tuple[str, str, list[tuple[bytes, int]]], context: dict[str, Any]) -> None:
+        counted[0] += 1
+        targets.handler_case(*run, context, budget)
+
     found = [(f.name, files(f)) for f in targets.FRONT_ENDS]
     found += [("runtime.loads", runtime), ("expressions", expressions)]
+    found += [("expanded documents", expanded), ("handlers", handlers)]
     _targets.counted = counted  # type: ignore[attr-defined]
     return found
 
@@ -102,7 +114,8 @@ def main() -> int:
     minutes = (time.monotonic() - started) / 60
     print(
         f"fuzz: {cases:,} cases in {minutes:.1f} min on {args.jobs} jobs "
-        f"({', '.join(f.name for f in targets.FRONT_ENDS)}, runtime.loads, expressions); "
+        f"({', '.join(f.name for f in targets.FRONT_ENDS)}, runtime.loads, expressions, "
+        "expanded documents, handlers); "
         f"{findings} findings"
     )
     return 1 if findings else 0

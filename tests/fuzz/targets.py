@@ -1,11 +1,15 @@
 """What the fuzz target runs: every front end (a one-line entry in ``FRONT_ENDS``), the
-runtime loader, the expression compiler and evaluation, each on mutated input.
+runtime loader, the expression compiler and evaluation, each on mutated input; documents
+that aliases make large (long strings repeated, regex leaves multiplied, flat lists);
+contexts with long texts for the patterns to search; and every host's handler protocol
+(``handlers.run``) on hostile answers.
 
 A case passes when every entry answers as documented: the CLI exits 0 or 1 (never 2 with
 "internal error"), ``hookc.runtime.loads`` returns or raises ``LoadError``,
 ``hookc.cel.compile`` returns or raises ``CompileError``, ``Program.evaluate`` returns or
 raises ``EvaluationError``, a compiled module's and the runtime's ``evaluate_hooks`` return,
-and no case takes longer than the time budget.
+``handlers.run`` returns a decision that prints as JSON, and no step of a case takes
+longer than the time budget (each is timed: a slow one is a finding).
 """
 
 from __future__ import annotations
@@ -13,6 +17,8 @@ from __future__ import annotations
 import contextlib
 import io
 import json
+import random
+import shlex
 import tempfile
 import time
 from collections.abc import Callable
@@ -25,7 +31,11 @@ from hypothesis import strategies as st
 import hookc
 import hookc.cel
 import hookc.runtime
+from hookc import handlers
 from hookc.cli import main
+from hookc.handlers.protocols import PROTOCOLS
+from hookc.hosts import by_name
+from hookc.hosts.profile import load_profile
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 EXAMPLES = ROOT / "examples"
@@ -64,6 +74,9 @@ FRONT_ENDS: tuple[FrontEnd, ...] = (
         _examples("registry/.system/hooks/*.yaml"),
     ),
     FrontEnd("A3S", "hooks.yaml", _examples("a3s/hooks.yaml")),
+    FrontEnd("Gemini CLI", ".gemini/settings.json", _examples("gemini-cli/**/settings.json")),
+    FrontEnd("Qwen Code", ".qwen/settings.json", _examples("qwen-code/**/settings.json")),
+    FrontEnd("Tabnine", ".tabnine/agent/settings.json", _examples("tabnine/**/settings.json")),
 )
 
 # What hookc.runtime.loads is given: canonical YAML that hookc wrote, mutated.
@@ -80,6 +93,7 @@ _TOKENS = [
     "op: {}", "node: call", "function: size", "args: []", "{double: {}}", "template: [",
     "priority: 1.0", "priority: 99999999999999999999999", "1e999", "-0", "NaN", ".inf",
     "(a+)+$", "(a|aa)+$", "(.*a){20}", "a{4294967296}", "(?<=a)", "\\1", "[[:alpha:]]",
+    "[ab]*a[ab]{200}c", "(?:a|b[ab]){300}c",
     "&&", "||", "!", "size(", ")", "x.y.z", "[0]", "['k']", ".exists(v, ", "has(",
     "9223372036854775808", "0x7fffffffffffffff", "1u", "b'x'", "\x00", "\ud800", "\ufeff",
     "\u2028", "é", "\U0001f600", "{'a': " * 20, "[" * 50, "(" * 50,
@@ -116,10 +130,122 @@ _json_values = st.recursive(
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=4), inner),
     max_leaves=20,
 )
-contexts = st.dictionaries(
-    st.sampled_from(["x", "y", "z", "tool", "cost", "error", "limit_code", "budget"]),
-    _json_values,
+_FIELDS = ["x", "y", "z", "tool", "cost", "error", "limit_code", "budget", "tool_name"]
+
+
+def _long_text(size: int, seed: int) -> str:
+    """A text of ``size`` characters of `a` and `b` (what the patterns above search
+    longest), made from a seed: Hypothesis draws two numbers, not the text."""
+    chosen = random.Random(seed)
+    return "".join(chosen.choice("ab") for _ in range(size))
+
+
+_long_texts = st.builds(_long_text, st.integers(0, 200_000), st.integers(0, 1 << 16))
+contexts = st.dictionaries(st.sampled_from(_FIELDS), _json_values | _long_texts)
+
+
+# -- documents that aliases make large --------------------------------------------------------
+
+_HEAD = "hooks:\n- id: a\n  event: error\n"
+_PATTERNS = ["(ab|cd)+e$", "[ab]*a[ab]{200}c", "(a+)+$", "a", "(?:a|b[ab]){300}c"]
+
+
+@st.composite
+def expanded(draw: st.DrawFn) -> str:
+    """Canonical YAML that aliases (or sheer length) make large: a long string repeated
+    through aliases, a pyramid of aliased regex leaves, a flat list, many template holes.
+    Each must be read, or refused with a ``LoadError`` / diagnostic, within the budget."""
+    match draw(st.sampled_from(["strings", "leaves", "flat", "holes"])):
+        case "strings":
+            size, anchors = draw(st.integers(1, 200_000)), draw(st.integers(1, 20))
+            uses = draw(st.integers(1, 20_000 // anchors))
+            strings = "".join(f"    s{i}: &s{i} '{'x' * size}'\n" for i in range(anchors))
+            aliases = ", ".join(f"*s{i % anchors}" for i in range(anchors * uses))
+            return _HEAD + "  action:\n    type: log\n" + strings + f"    copies: [{aliases}]\n"
+        case "leaves":
+            pattern = draw(st.sampled_from(_PATTERNS))
+            width, levels = draw(st.integers(2, 12)), draw(st.integers(1, 7))
+            leaf = f"{{path: tool, op: regex, value: '{pattern}'}}"
+            lines = [_HEAD, "  condition:\n    any:\n"]
+            lines.append(f"    - &l0 {{any: [{', '.join([leaf] * width)}]}}\n")
+            for level in range(1, levels):
+                above = ", ".join([f"*l{level - 1}"] * width)
+                lines.append(f"    - &l{level} {{any: [{above}]}}\n")
+            return "".join(lines) + "  action: {type: log}\n"
+        case "flat":
+            # Within the limit but small, or over it: a list just under the limit loads
+            # in 2-5 s, the budget itself, on the project's loaded 2-core machine.
+            count = draw(st.integers(1, 200_000) | st.integers(1_000_001, 1_500_000))
+            return (
+                _HEAD + "  action:\n    type: log\n    items: [" + ",".join(["1"] * count) + "]\n"
+            )
+        case _:
+            holes = draw(st.integers(1, 300_000))
+            return _HEAD + "  action:\n    type: log\n    message: '" + "${tool}" * holes + "'\n"
+
+
+# -- handlers with hostile answers ------------------------------------------------------------
+
+# Fields the protocols read, given values of every type.
+_ANSWER_FIELDS = [
+    "decision", "reason", "continue", "stopReason", "systemMessage", "suppressOutput",
+    "hookSpecificOutput", "permissionDecision", "permissionDecisionReason", "updatedInput",
+    "additionalContext", "hookEventName", "hook_specific_output", "permission_decision",
+    "updated_input", "messages_to_user", "blocking", "result", "action", "modified",
+    "tool_input", "llm_request", "toolConfig", "block", "allow",
+]  # fmt: skip
+_answer_values = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.floats()
+    | st.text(max_size=8)
+    | st.sampled_from(["deny", "allow", "ask", "block", "approve", "PreToolUse", "BeforeTool"]),
+    lambda inner: (
+        st.lists(inner, max_size=3)
+        | st.dictionaries(st.sampled_from(_ANSWER_FIELDS) | st.text(max_size=4), inner, max_size=4)
+    ),
+    max_leaves=12,
 )
+_answers = st.one_of(
+    st.dictionaries(st.sampled_from(_ANSWER_FIELDS), _answer_values, max_size=5).map(
+        lambda value: json.dumps(value, allow_nan=True).encode()
+    ),
+    st.sampled_from(
+        [
+            b"",
+            b"{",
+            b"null",
+            b"[]",
+            b"NaN",
+            b'{"a": NaN}',
+            b"\xff\xfe{}",
+            b"{}\x00",
+            b'{"a": ' + b"[" * 100_000 + b"]" * 100_000 + b"}",
+            b'{"a": ' * 5_000 + b"1" + b"}" * 5_000,
+            b'{"decision": "block"}' * 3,
+            b"x" * (3 << 20),
+            b'{"reason": "' + b"r" * (2 << 20) + b'"}',
+            b'{"systemMessage": "\\ud800"}',
+            b'{"permissionDecision": ["deny"]}',
+        ]
+    ),
+    st.binary(max_size=64),
+)
+_protocols = st.sampled_from(sorted(PROTOCOLS))
+
+
+@st.composite
+def handler_runs(draw: st.DrawFn) -> tuple[str, str, list[tuple[bytes, int]]]:
+    """A protocol, one of its host's events, and the answers (output and exit status) of
+    a few handlers."""
+    protocol = draw(_protocols)
+    events = sorted(load_profile(by_name(protocol).profile).events)
+    event = draw(st.sampled_from(events))
+    answers = draw(
+        st.lists(st.tuples(_answers, st.sampled_from([0, 0, 1, 2, 3, 127])), min_size=1, max_size=4)
+    )
+    return protocol, event, answers
 
 
 class Finding(AssertionError):
@@ -180,6 +306,51 @@ def runtime_case(text: str, context: dict[str, Any], budget: float) -> None:
         return
     for event in ("error", "limit", "pre_tool_use"):
         _timed(budget, "evaluate_hooks", loaded.evaluate_hooks, event, context)
+
+
+def expanded_case(text: str, context: dict[str, Any], budget: float) -> None:
+    """A document made large (``expanded``) through ``hookc.runtime.loads`` and its
+    evaluation, and through ``hookc check``."""
+    runtime_case(text, context, budget)
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "fuzz.hooks.yaml"
+        path.write_text(text, encoding="utf-8")
+        _timed(budget, "check (expanded)", _cli, "check", str(path))
+
+
+def handler_case(
+    protocol: str,
+    event: str,
+    answers: list[tuple[bytes, int]],
+    context: dict[str, Any],
+    budget: float,
+) -> None:
+    """``handlers.run`` for handlers that print ``answers`` (each its bytes and exit
+    status): a decision that prints as JSON, within the budget, whatever they answer."""
+    with tempfile.TemporaryDirectory() as folder:
+        matches = []
+        for number, (output, code) in enumerate(answers):
+            path = Path(folder) / f"answer{number}"
+            path.write_bytes(output)
+            command = f"cat {shlex.quote(str(path))}; exit {code}"
+            matches.append((f"h{number}", {"type": "command", "command": command}))
+        try:
+            decision = _timed(budget, f"handlers.run ({protocol})", _run_handlers, protocol,
+                              event, context, matches, folder, budget)  # fmt: skip
+        except Exception as exc:
+            if isinstance(exc, Finding):
+                raise
+            raise Finding(f"handlers.run ({protocol}, {event}): {exc!r}") from exc
+        try:
+            json.dumps(decision.to_json())
+        except Exception as exc:
+            raise Finding(f"a {protocol} decision does not print as JSON: {exc!r}") from exc
+
+
+def _run_handlers(
+    protocol: str, event: str, context: Any, matches: Any, folder: str, budget: float
+) -> Any:
+    return handlers.run(protocol, event, context, matches, cwd=folder, timeout=budget)
 
 
 def expression_case(text: str, context: dict[str, Any], budget: float) -> None:

@@ -38,3 +38,38 @@ def test_fuzz_expressions(text: str, context: dict[str, Any]) -> None:
 
 def test_every_front_end_has_seeds_to_mutate() -> None:
     assert all(front_end.seeds for front_end in targets.FRONT_ENDS)
+
+
+@settings(SETTINGS, max_examples=examples(10), database=None)
+@given(targets.expanded(), targets.contexts)
+def test_fuzz_expanded_documents(text: str, context: dict[str, Any]) -> None:
+    """Long strings aliased, regex leaves multiplied, flat lists, template holes: each read
+    or refused within the budget (item 5 of issue 25: tens of seconds, gigabytes)."""
+    targets.expanded_case(text, context, BUDGET)
+
+
+@settings(SETTINGS, max_examples=examples(12), database=None)
+@given(targets.handler_runs(), targets.contexts)
+def test_fuzz_handlers(
+    run: tuple[str, str, list[tuple[bytes, int]]], context: dict[str, Any]
+) -> None:
+    """Every host's protocol on hostile answers (item 2 of issue 25: TypeError,
+    RecursionError out of ``handlers.run``)."""
+    targets.handler_case(*run, context, BUDGET)
+
+
+def test_every_host_is_a_front_end_or_a_protocol_the_fuzz_target_runs() -> None:
+    from hookc.hosts import detect, hosts
+
+    claimed = {detect(f.file_name, seed).name for f in targets.FRONT_ENDS for seed in f.seeds[:1]}
+    covered = claimed | set(targets.PROTOCOLS)
+    assert {host.name for host in hosts()} - covered == set()
+
+
+def test_a_slow_step_is_a_finding() -> None:
+    """Each step of a case is timed: before item 6 of issue 25 was fixed, a search of
+    ``[ab]*a[ab]{200}c`` over a long context took a minute."""
+    import time
+
+    with pytest.raises(targets.Finding, match="took"):
+        targets._timed(0.01, "sleep", time.sleep, 0.05)

@@ -75,7 +75,7 @@ from hookc.hosts.profile import Profile
 from hookc.ir.expr import And, Call, Expr, Ident, Literal, Or
 from hookc.ir.hooks import Action, HookSet
 from hookc.runtime.values import CelError, compile_regex
-from hookc.source import Source, Span
+from hookc.source import Source, Span, progress
 from hookc.source.diagnostics import Diagnostic, error, has_error, warning
 
 # "Only letters, digits, `_`, `-`, spaces, `,`, and `|`": an exact name or a list of them,
@@ -236,6 +236,7 @@ def _event_handlers(
     stem = file_identity(source.name)
     roots = _script_roots(source)
     for group_index, group in enumerate(groups.value):
+        progress.report(f"{source.name}: `{event}` matchers", group_index, len(groups.value))
         if not isinstance(group.value, dict):
             diagnostics.append(
                 error(

@@ -1,4 +1,5 @@
-"""YAML aliases expand to more than 1,000,000 nodes (or an alias contains itself).
+"""YAML aliases expand to more than 1,000,000 nodes, add more than 100,000 values or
+4 MiB of text to what the file writes, or an alias contains itself.
 
 ## Example
 
