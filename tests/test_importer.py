@@ -66,7 +66,9 @@ def budget(target: str = "user_approval", threshold: float = 10.0) -> str:
 def folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     """A folder first on ``sys.path``, the import hook installed; all undone afterwards."""
     monkeypatch.setattr(sys, "path", [str(tmp_path), *sys.path])
-    monkeypatch.setattr(sys, "meta_path", list(sys.meta_path))
+    # A finder another test left installed (with names of its own) is no part of this one.
+    kept = [finder for finder in sys.meta_path if not isinstance(finder, HookFileFinder)]
+    monkeypatch.setattr(sys, "meta_path", kept)
     # The test environment may set PYTHONDONTWRITEBYTECODE; the cache is under test here.
     monkeypatch.setattr(sys, "dont_write_bytecode", False)
     sys.modules.pop("policies", None)
