@@ -9,8 +9,11 @@ and look-around are refused with RE2's reason), and then run one of two ways:
   shape proves that backtracking stays linear (``_linear_under_backtracking``): the fast,
   common case (``rm\\s+-rf``, ``^git push``, ``\\.env$``);
 - otherwise through ``LinearPattern``: a Thompson automaton run as a lazily built DFA
-  (each state a set of automaton states, its transitions cached per character, the cache
-  bounded and flushed when full), one step per character of the text.
+  (each state a bit set of automaton states, its transitions cached per character, the
+  cache bounded and flushed when full), one step per character of the text; a search
+  whose states do not settle goes on without the cache, each character a few shifts of
+  bit sets (``_Automaton``), so that a character costs little whatever the pattern. A
+  pattern whose steps cannot be bounded so is refused, as RE2 refuses one too large.
 
 Both give the same answer for every pattern and text (the differential tests hold them
 together); which one runs is decided by the pattern alone, whether it is a constant or not.
@@ -26,7 +29,8 @@ if TYPE_CHECKING:
     from typing import Any
 
 _MAX_CODE = 0x10FFFF
-# RE2's limits: a repeat count at most 1000, and a program of bounded size.
+# RE2's limits: a repeat count at most 1000, and a program of bounded size (hookc's bound:
+# 5,000 steps, each character's work grows with it; `[ab]{999}` is 1,000).
 _MAX_REPEAT = 1000
 _MAX_PROGRAM = 5_000
 _MAX_NESTING = 100
