@@ -6,6 +6,7 @@ of a second where they took tens of seconds and gigabytes."""
 from __future__ import annotations
 
 import io
+import random
 import time
 from pathlib import Path
 
@@ -109,3 +110,23 @@ def test_template_holes_are_counted() -> None:
     assert hookc.runtime.loads(within).evaluate_all("e", {"tool": "x", "x": 1}) == [
         ("a", {"type": "log", "message": "1" * 1000})
     ]
+
+
+def test_one_pattern_repeated_by_aliases_searches_a_long_field_once() -> None:
+    """Found by the fuzz target (a case over its 5 s budget): 155 aliased leaves of
+    ``[ab]*a[ab]{200}c`` on a 200,000-character field took 71 s an evaluation, each leaf
+    searching the whole text again. A pattern now remembers its last text and answer."""
+    leaf = "{path: tool, op: regex, value: '[ab]*a[ab]{200}c'}"
+    text = (
+        "hooks:\n- id: a\n  event: error\n  condition:\n    any:\n"
+        f"    - &l0 {{any: [{', '.join([leaf] * 5)}]}}\n"
+        "    - &l1 {any: [*l0, *l0, *l0, *l0, *l0]}\n"
+        "    - &l2 {any: [*l1, *l1, *l1, *l1, *l1]}\n"
+        "  action: {type: log}\n"
+    )
+    runtime = hookc.runtime.loads(text)
+    chosen = random.Random(5)
+    tool = "".join(chosen.choice("ab") for _ in range(200_000)) + "c"  # a `c`, no match
+    started = time.perf_counter()
+    assert runtime.evaluate_hooks("error", {"tool": tool}) is None
+    assert time.perf_counter() - started < 5  # one search: about 0.2 s

@@ -9,8 +9,11 @@ and look-around are refused with RE2's reason), and then run one of two ways:
   shape proves that backtracking stays linear (``_linear_under_backtracking``): the fast,
   common case (``rm\\s+-rf``, ``^git push``, ``\\.env$``);
 - otherwise through ``LinearPattern``: a Thompson automaton run as a lazily built DFA
-  (each state a set of automaton states, its transitions cached per character, the cache
-  bounded and flushed when full), one step per character of the text.
+  (each state a bit set of automaton states, its transitions cached per character, the
+  cache bounded and flushed when full), one step per character of the text; a search
+  whose states do not settle goes on without the cache, each character a few shifts of
+  bit sets (``_Automaton``), so that a character costs little whatever the pattern. A
+  pattern whose steps cannot be bounded so is refused, as RE2 refuses one too large.
 
 Both give the same answer for every pattern and text (the differential tests hold them
 together); which one runs is decided by the pattern alone, whether it is a constant or not.
@@ -26,7 +29,8 @@ if TYPE_CHECKING:
     from typing import Any
 
 _MAX_CODE = 0x10FFFF
-# RE2's limits: a repeat count at most 1000, and a program of bounded size.
+# RE2's limits: a repeat count at most 1000, and a program of bounded size (hookc's bound:
+# 5,000 steps, each character's work grows with it; `[ab]{999}` is 1,000).
 _MAX_REPEAT = 1000
 _MAX_PROGRAM = 5_000
 _MAX_NESTING = 100
@@ -588,31 +592,45 @@ class LinearPattern:
         self._tree = tree
         self._search = _Automaton(tree)
         self._whole: _Automaton | None = None
-        self._needs = _required_text(tree)
+        self._needs = _required_texts(tree)
+        # The last text searched and the answer: a condition that tests one field against
+        # one pattern in many places (aliases repeat a leaf) searches it once.
+        self._last: tuple[str | None, bool | None] = (None, None)
 
     def __repr__(self) -> str:
         return f"LinearPattern({self.pattern!r})"
 
     def search(self, text: str) -> bool | None:
-        if self._needs not in text:  # (``in`` reads the text at C's speed)
-            return None
-        return self._search.run(text)
+        last, answer = self._last
+        if text is last:  # the same string object: the same answer
+            return answer
+        for needed in self._needs:  # (``in`` reads the text at C's speed)
+            if needed not in text:
+                answer = None
+                break
+        else:
+            answer = self._search.run(text)
+        self._last = (text, answer)
+        return answer
 
     def fullmatch(self, text: str) -> bool | None:
-        if self._needs not in text:
-            return None
+        for needed in self._needs:
+            if needed not in text:
+                return None
         if self._whole is None:
             anchored = ("concat", (("assert", "begin_text"), self._tree, ("assert", "end_text")))
             self._whole = _Automaton(anchored)
         return self._whole.run(text)
 
 
-def _required_text(tree: tuple[Any, ...]) -> str:
-    """The longest text every match contains: a run of single characters (without case
-    folding) in the pattern's top-level sequence; "" when there is none. A text without it
-    is no match, found without running the automaton (``mcp__github__.*`` on "Bash")."""
+def _required_texts(tree: tuple[Any, ...]) -> tuple[str, ...]:
+    """Texts every match contains: the runs of single characters (without case folding) in
+    the pattern's top-level sequence. A text without one of them is no match, found without
+    running the automaton (``mcp__github__.*`` on "Bash", ``[ab]*a[ab]{200}c`` on a text
+    with no `c`)."""
     items = tree[1] if tree[0] == "concat" else (tree,)
-    longest = run = ""
+    runs: list[str] = []
+    run = ""
     for item in items:
         if (
             item[0] == "chars"
@@ -621,10 +639,13 @@ def _required_text(tree: tuple[Any, ...]) -> str:
             and item[1][0][0] == item[1][0][1]
         ):
             run += chr(item[1][0][0])
-            longest = max(longest, run, key=len)
         elif item[0] != "assert":  # (an assertion reads no character: the run goes on)
+            if run:
+                runs.append(run)
             run = ""
-    return longest
+    if run:
+        runs.append(run)
+    return tuple(sorted(set(runs), key=len, reverse=True))
 
 
 # A character's kind, as the assertions see it and as it sets what the text before says
