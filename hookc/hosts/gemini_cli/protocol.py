@@ -41,14 +41,13 @@ the handlers' match order, so that a run is reproducible.
 from __future__ import annotations
 
 import datetime
-import json
 import uuid
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
 from hookc.handlers.process import Finished
-from hookc.handlers.protocol import Handler, Options, Protocol, command_run
+from hookc.handlers.protocol import Handler, Options, Protocol, command_run, read_json
 from hookc.handlers.results import Decision, HandlerRun, Verdict
 
 DEFAULT_TIMEOUT_MS = 60000
@@ -199,11 +198,12 @@ def read_output(stdout: str, stderr: str, exit_code: int) -> dict[str, Any] | No
     text = stdout.strip() or stderr.strip()
     if not text:
         return None
-    try:
-        parsed = json.loads(text)
-        if isinstance(parsed, str):
-            parsed = json.loads(parsed)
-    except ValueError:
+    # Untrusted text, read where every protocol reads it (``read_json``): nesting past its
+    # bound and `NaN` (which JavaScript's JSON.parse refuses too) are no JSON, never a crash.
+    parsed, problem = read_json(text)
+    if problem is None and isinstance(parsed, str):
+        parsed, problem = read_json(parsed)
+    if problem is not None:
         return _plain_text(text, exit_code)
     if isinstance(parsed, dict):
         return parsed

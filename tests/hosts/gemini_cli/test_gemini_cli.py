@@ -321,3 +321,15 @@ def test_the_text_report_says_a_sequential_plan_ran_in_order(tmp_path: Path) -> 
     status, out = run("run", str(file), "--event", "BeforeTool", "--context", str(ctx),
                       "--cwd", str(project))  # fmt: skip
     assert status == 0 and "run in order as gemini-cli runs them" in out
+
+
+def test_deeply_nested_json_from_a_handler_is_no_crash(tmp_path: Path) -> None:
+    """A handler's answer is untrusted: nesting past the reader's bound is plain text (an
+    allow with a warning on exit 1), never a RecursionError out of the run (found by the
+    fuzz target on an AfterAgent handler)."""
+    from hookc import handlers
+
+    deep = script(tmp_path, "deep.sh", "python3 -c \"print('[' * 100000 + ']' * 100000)\"; exit 1")
+    decision = handlers.run("gemini-cli", "AfterAgent", {}, [("deep", command(deep))])
+    assert decision.allowed
+    assert decision.runs[0].error is None or "Recursion" not in str(decision.runs[0].error)
