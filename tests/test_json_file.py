@@ -52,13 +52,15 @@ def test_json_reads_as_json_loads_does_with_each_value_at_its_place(
 @settings(SETTINGS, max_examples=examples(200))
 @given(st.text(max_size=30))
 def test_text_json_loads_refuses_is_a_diagnostic_never_an_exception(text: str) -> None:
+    # A leading byte-order mark is read past (the host's reader reports it), as Claude
+    # Code 2.1 reads past it: the rest is what json.loads is asked about.
     try:
-        expected = json.loads(text)
+        expected = json.loads(text.removeprefix("\ufeff"))
         valid = True
     except ValueError:
         valid = False
     root, diagnostics = load_json(Source("v.json", text))
-    if not text.strip(" \t\n\r"):
+    if not text.removeprefix("\ufeff").strip(" \t\n\r"):
         assert (root, diagnostics) == (None, [])
     elif valid and all(word not in text for word in ("NaN", "Infinity")):
         assert diagnostics == [] and root is not None and root.plain() == expected
