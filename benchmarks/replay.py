@@ -5,7 +5,8 @@ Run: python -m benchmarks.replay [EVENTS] [--spark]   (default 1,000,000 events;
 The data: hook inputs with a mix of tools (Bash 33 %, Read 24 %, Edit 12 %, Grep 7 %, Write
 5 %, Glob 5 %, TodoWrite 5 %, MCP 3 %, ...), realistic Bash commands and paths, 3 % without
 ``permission_mode`` and 0.5 % with it null, numbers and booleans written as strings in some
-Bash inputs. The policy: ten typical guards (the four command-guard regexes and the
+Bash inputs; 1 % of Bash commands null, 0.5 % a number, 0.5 % missing, 0.5 % of events
+without ``tool_input``. The policy: ten typical guards (the four command-guard regexes and the
 ``**/secrets/**`` glob among them) and one `exists()` hook outside the SQL fragment (the
 Python fallback, timed too).
 
@@ -70,7 +71,12 @@ def event(rng: random.Random, number: int) -> dict[str, object]:
     elif roll >= 0.03:
         context["permission_mode"] = None
     if tool == "Bash":
-        tool_input: dict[str, object] = {"command": rng.choice(_COMMANDS)}
+        odd = rng.random()  # 1 % a null command, 0.5 % a number, 0.5 % none at all
+        tool_input: dict[str, object] = {
+            "command": None if odd < 0.01 else 7 if odd < 0.015 else rng.choice(_COMMANDS)
+        }
+        if 0.015 <= odd < 0.02:
+            del tool_input["command"]
         if rng.random() < 0.2:
             tool_input["timeout"] = rng.choice([120000, 600000, "600000", 30000])
         if rng.random() < 0.1:
@@ -81,7 +87,8 @@ def event(rng: random.Random, number: int) -> dict[str, object]:
         tool_input = {"todos": [{"content": "x", "status": rng.choice(["pending", "in_progress"])}]}
     else:
         tool_input = {"pattern": "TODO"}
-    context["tool_input"] = tool_input
+    if rng.random() >= 0.005:  # 0.5 % without tool_input (a log that dropped it)
+        context["tool_input"] = tool_input
     return context
 
 
@@ -137,11 +144,14 @@ def main() -> None:
         )
         the_policy = policy()
         sample = min(count, 200_000)
+        cpu = time.process_time()
         python_seconds, runs, reference = timed(
             lambda: run_python(_first(read_events(files), sample), the_policy), 1
         )
+        cpu = time.process_time() - cpu  # one core's time: the rate per core
         print(f"python engine ({sample:,})  : {python_seconds:6.2f} s "
-              f"{sample / python_seconds:>12,.0f} events/s  {runs}")  # fmt: skip
+              f"{sample / python_seconds:>12,.0f} events/s  {runs}  "
+              f"CPU {cpu:.2f} s = {sample / cpu:,.0f} events/s per core")  # fmt: skip
         sql_only = Policy(the_policy.hooks[:-1], the_policy.ordering)
         seconds, runs, outcome = timed(lambda: run_duckdb(files, "auto", sql_only))
         print(f"duckdb, SQL hooks only   : {seconds:6.2f} s {count / seconds:>12,.0f} events/s  "
