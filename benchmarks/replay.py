@@ -29,6 +29,7 @@ from pathlib import Path
 from hookc.cel.parser import parse
 from hookc.ir.hooks import Action, Hook, Ordering
 from hookc.replay.engines import Policy, run_duckdb, run_python
+from hookc.replay.ingest import ingest
 from hookc.replay.pipelines import event_files, read_events
 
 GUARDS = {
@@ -166,6 +167,23 @@ def main() -> None:
         print(f"duckdb, + 1 Python hook  : {seconds:6.2f} s {count / seconds:>12,.0f} events/s  "
               f"{runs}  = {100 * parsed / seconds:.0f}% of the parse rate; "
               "counts = python's")  # fmt: skip
+        table = Path(scratch) / "events.parquet"
+        typed = ["tool_input.command", "tool_input.file_path", "tool_input.timeout",
+                 "tool_input.run_in_background", "tool_input.todos"]  # fmt: skip
+        start = time.perf_counter()
+        ingest(files, "auto", table, extra_paths=typed)
+        took = time.perf_counter() - start
+        print(f"hookc ingest to Parquet  : {took:6.2f} s {count / took:>12,.0f} events/s  "
+              f"{table.stat().st_size / 1e6:.0f} MB ({table.stat().st_size / count:.0f} "
+              "bytes an event)")  # fmt: skip
+        tables = event_files([str(table)])
+        seconds, runs, outcome = timed(lambda: run_duckdb(tables, "auto", sql_only))
+        assert counts(outcome) == sql_counts, "the table's counts differ from the JSONL's"
+        print(f"duckdb, from the Parquet : {seconds:6.2f} s {count / seconds:>12,.0f} events/s  "
+              f"{runs}  (SQL hooks; counts = the JSONL's)")  # fmt: skip
+        print(f"  peak memory of a replay: JSONL {_peak(data, False):,.0f} MB, Parquet "
+              f"{_peak(table, False):,.0f} MB; + the Python hook, Parquet "
+              f"{_peak(table, True):,.0f} MB (a fresh process each)")  # fmt: skip
         if "--spark" in sys.argv:
             from hookc.replay.spark_engine import run_spark, session
 
@@ -178,6 +196,26 @@ def main() -> None:
             print(f"spark engine (local[2])  : {seconds:6.2f} s {rate:>12,.0f} events/s  {runs}")
         for hook in full_reference.hooks:
             print(f"  {hook.id:<14} fired {hook.fired:>9,}  undecided {hook.undecided:>9,}")
+
+
+def _peak(path: Path, fallback: bool) -> float:
+    """The peak resident memory (MB) of a fresh process replaying ``path`` with DuckDB."""
+    import subprocess
+
+    code = (
+        "import sys; from pathlib import Path\n"
+        "from benchmarks.replay import policy; from hookc.replay.engines import Policy, "
+        "run_duckdb\n"
+        "p = policy(); p = p if sys.argv[2] == '1' else Policy(p.hooks[:-1], p.ordering)\n"
+        "run_duckdb([Path(sys.argv[1])], 'auto', p)\n"
+        # VmHWM, not ru_maxrss: that counts the parent's memory at the fork too.
+        "print(next(l.split()[1] for l in open('/proc/self/status') if l.startswith('VmHWM')))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code, str(path), "1" if fallback else "0"],
+        capture_output=True, text=True, check=True,
+    )  # fmt: skip
+    return int(done.stdout.split()[-1]) / 1024
 
 
 def _first(events, count):  # type: ignore[no-untyped-def]

@@ -17,11 +17,12 @@ if TYPE_CHECKING:
 
 DESCRIPTION = (
     "Replay POLICY's hooks over recorded events (hook-input JSONL, Claude Code "
-    "transcripts): per hook, the events it fired on, those it could not decide (its "
-    "condition was an error, usually a field the log does not have) and those it did not "
-    "fire on, and each event's decision under the host's ordering. DuckDB runs it by "
-    "default (pip install 'hookc[replay]'); --engine python is the reference. Exit status: "
-    "0 replayed, 1 an error in the input or --fail-on tripped, 2 a usage error."
+    "transcripts, the table of hookc ingest): per hook, the events it fired on, those it "
+    "could not decide (its condition was an error, usually a field the log does not have) "
+    "and those it did not fire on, and each event's decision under the host's ordering. "
+    "DuckDB runs it by default (pip install 'hookc[replay]'); --engine python is the "
+    "reference. Exit status: 0 replayed, 1 an error in the input or --fail-on tripped, "
+    "2 a usage error."
 )
 EXAMPLES = """examples:
   hookc replay guard.hooks.yaml --events ~/.claude/projects/-home-dev-shop/
@@ -30,13 +31,15 @@ EXAMPLES = """examples:
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    from hookc.replay.pipelines import FORMATS
+
     parser.add_argument("policy", nargs="+", metavar="POLICY", help="hook files or folders")
     parser.add_argument(
         "--events", nargs="+", required=True, metavar="PATH",
         help="recorded events: files, or folders of .jsonl files",
     )  # fmt: skip
     parser.add_argument(
-        "--format", default="auto", choices=("auto", "hook-input", "claude-transcript"),
+        "--format", default="auto", choices=FORMATS,
         help="how the events were recorded (default: found from each file's first line)",
     )  # fmt: skip
     parser.add_argument(

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from hookc.records import field, record
-from hookc.replay.pipelines import Event, detect, read_events
+from hookc.replay.pipelines import Event, PipelineError, detect, read_events
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -243,11 +243,13 @@ def run_duckdb(
         connection.execute(f"SET threads = {int(threads)}")
     # Lines of a transcript may be megabytes; DuckDB's reader sizes its buffers from this.
     connection.execute("SET memory_limit = '1GB'")
+    typed: dict[Any, tuple[str, str]] = {}
     with tempfile.TemporaryDirectory(prefix="hookc-replay-") as scratch:
-        direct = event is None and all(
-            (detect(path) if fmt == "auto" else fmt) == "hook-input" for path in files
-        )
-        if direct:
+        kinds = {detect(path) if fmt == "auto" else fmt for path in files}
+        direct = event is None and kinds == {"hook-input"}
+        if kinds == {"parquet"}:
+            typed = _canonical_view(connection, files, built, event)
+        elif direct:
             listed = ", ".join(DuckDB().quote(os.fspath(path)) for path in files)
             # The event's name as the pipeline reads it: a string, else none ('').
             connection.execute(
@@ -280,8 +282,37 @@ def run_duckdb(
             fallback=lambda index: f"hk_fb{index}",
             keep=("ctx", "source"),
             event_key="hook_event_name" if direct else None,
+            typed=typed,
         )
         return _duckdb_outcome(connection, built, query, policy, old, examples)
+
+
+def _canonical_view(
+    connection: Any, files: Sequence[Path], built: Plan, event: str | None
+) -> dict[Any, tuple[str, str]]:
+    """The events view over ``hookc ingest``'s tables, and the policy's paths they hold as
+    typed columns (read from those, not from the JSON)."""
+    from hookc.backend.sql.duckdb import DuckDB
+    from hookc.replay.ingest import TAG_PREFIX, TEXT_PREFIX
+
+    listed = ", ".join(DuckDB().quote(os.fspath(path)) for path in files)
+    scan = f"read_parquet([{listed}], union_by_name = true)"
+    columns = {row[0] for row in connection.execute(f"DESCRIBE SELECT * FROM {scan}").fetchall()}
+    if not {"event", "ctx", "source"} <= columns:
+        raise PipelineError(f"{files[0]}: not a table of hookc ingest (no event, ctx, source)")
+    name = DuckDB().string(event) if event is not None else "event"
+    connection.execute(
+        "CREATE VIEW hookc_events AS SELECT row_number() OVER () AS event_no, "
+        f"{name} AS event, ctx, source, * EXCLUDE (event_no, event, ctx, "
+        f"source) FROM {scan}"
+    )
+    typed = {}
+    for path in built.paths:
+        if all(isinstance(key, str) for key in path.keys):
+            dotted = ".".join([path.root, *path.keys])  # type: ignore[list-item]
+            if TAG_PREFIX + dotted in columns and TEXT_PREFIX + dotted in columns:
+                typed[path] = (TAG_PREFIX + dotted, TEXT_PREFIX + dotted)
+    return typed
 
 
 def _duckdb_outcome(
@@ -310,12 +341,7 @@ def _duckdb_outcome(
     else:  # more than 60 hooks: the numbers as text
         columns = [f"concat_ws(',', {', '.join(f'CAST({c} AS BIGINT)' for c in codes)}) AS hk_code"]
 
-    fired_any = " OR ".join(f"coalesce(h{i}, FALSE)" for i in range(size)) or "FALSE"
     n = int(examples)
-    columns.append(
-        f"CASE WHEN {fired_any} THEN {{'n': event_no, 'c': CAST(ctx AS VARCHAR), "
-        "'s': source} END AS hk_shown"
-    )
     if old is not None:
         new_list = _fired_list(d, [(i, item.hook.id) for i, item in enumerate(built.hooks[:size])],
                                "duckdb")  # fmt: skip
@@ -324,18 +350,20 @@ def _duckdb_outcome(
         )
         columns.append(f"{_decision_sql(new_list, policy.ordering, 'duckdb')} AS hk_new")
         columns.append(f"{_decision_sql(old_list, old.ordering, 'duckdb')} AS hk_old")
-    aggregates = ["count(*)"]
-    for index, item in enumerate(built.hooks):
-        event = d.string(item.hook.event)
-        aggregates += [
-            f"count_if(event = {event})",
-            f"count_if(h{index})",
-            f"count_if(event = {event} AND h{index} IS NULL)",
-        ]
+    # Per hook: fired, and decided (h is NULL off its event, and where undecided): the
+    # events of each event name counted once, not once a hook (string compares a row
+    # and hook cost two thirds of the aggregate).
+    names = sorted({item.hook.event for item in built.hooks})
+    aggregates = ["count(*)", *(f"count_if(event = {d.string(name)})" for name in names)]
+    for index in range(len(built.hooks)):
+        aggregates += [f"count_if(h{index})", f"count(h{index})"]
     aggregates.append("histogram(hk_code)")
     if n > 0:
+        # The examples' numbers only: their contexts are read after, for those rows alone
+        # (a struct with the context, made on every row where a hook fired, cost half the
+        # replay of a Parquet table).
         aggregates += [
-            f"arg_min(hk_shown, event_no, {n}) FILTER (WHERE h{index})" for index in range(size)
+            f"arg_min(event_no, event_no, {n}) FILTER (WHERE h{index})" for index in range(size)
         ]
     if old is not None:
         session = "coalesce(ctx ->> '$.session_id', 'None')"
@@ -345,28 +373,36 @@ def _duckdb_outcome(
             f"count(DISTINCT {session}) FILTER (WHERE {changed})",
         ]
         if n > 0:
-            change = (
-                "{'n': event_no, 'c': CAST(ctx AS VARCHAR), 's': source, 'before': hk_old, "
-                "'after': hk_new}"
-            )
+            change = "{'n': event_no, 'before': hk_old, 'after': hk_new}"
             aggregates.append(f"arg_min({change}, event_no, {n}) FILTER (WHERE {changed})")
     row = connection.execute(
         f"SELECT {', '.join(aggregates)} FROM (SELECT *, {', '.join(columns)} FROM ({predicates}))"
     ).fetchall()[0]
     total = int(row[0])
-    at = 1 + 3 * len(built.hooks)
-    counts = [row[1 + 3 * i : 4 + 3 * i] for i in range(len(built.hooks))]
+    of_event = dict(zip(names, row[1 : 1 + len(names)], strict=True))
+    at = 1 + len(names)
+    counts = []
+    for item in built.hooks:
+        # (count_if of a column that is NULL throughout, its type unknown, is NULL)
+        seen, fired, decided = of_event[item.hook.event], row[at] or 0, row[at + 1] or 0
+        counts.append((seen, fired, seen - decided))
+        at += 2
     ids = [hook.id for hook in policy.hooks]
     decisions = {
         _decoded(code, ids, policy.ordering.first_match): int(value)
         for code, value in (row[at] or {}).items()
     }
     at += 1
-    found: dict[str, list[dict[str, Any]]] = {}
-    for index, item in enumerate(built.hooks[:size]):
-        rows = sorted(row[at + index] or [], key=lambda r: r["n"]) if n > 0 else []
-        found[item.hook.id] = [_example(Event("", json.loads(r["c"]), r["s"] or "")) for r in rows]
+    numbers = [sorted(row[at + index] or []) for index in range(size)] if n > 0 else []
     at += size if n > 0 else 0
+    moved = []
+    if old is not None and n > 0:
+        moved = sorted(row[at + 2] or [], key=lambda r: r["n"])
+    shown = _contexts(connection, {k for ks in numbers for k in ks} | {r["n"] for r in moved})
+    found = {
+        item.hook.id: [shown[k] for k in ks] for item, ks in zip(built.hooks, numbers, strict=False)
+    }
+    found.update({item.hook.id: [] for item in built.hooks[:size] if item.hook.id not in found})
     reasons = {
         item.hook.id: item.unsupported.reason
         for item in built.hooks
@@ -375,15 +411,26 @@ def _duckdb_outcome(
     new_counts = _hook_counts(policy.hooks, counts[:size], reasons)
     if old is None:
         return Outcome("duckdb", total, new_counts, decisions, found)
-    changes = []
-    if n > 0:
-        for r in sorted(row[at + 2] or [], key=lambda r: r["n"]):
-            changes.append({**_example(Event("", json.loads(r["c"]), r["s"] or "")),
-                            "before": list(r["before"]), "after": list(r["after"])})  # fmt: skip
+    changes = [
+        {**shown[r["n"]], "before": list(r["before"]), "after": list(r["after"])} for r in moved
+    ]
     return Outcome(
         "duckdb", total, new_counts, decisions, found, int(row[at]), int(row[at + 1]), changes,
         _hook_counts(old.hooks, counts[size:], reasons),
     )  # fmt: skip
+
+
+def _contexts(connection: Any, numbers: set[int]) -> dict[int, dict[str, Any]]:
+    """The examples of the events numbered: read again, up to the last of them only (the
+    scan stops there: examples are the first events a hook fired on)."""
+    if not numbers:
+        return {}
+    listed = ", ".join(str(int(k)) for k in sorted(numbers))
+    rows = connection.execute(
+        "SELECT event_no, CAST(ctx AS VARCHAR), source FROM (SELECT event_no, ctx, source "
+        f"FROM hookc_events LIMIT {max(numbers)}) WHERE event_no IN ({listed})"
+    ).fetchall()
+    return {k: _example(Event("", json.loads(ctx), source or "")) for k, ctx, source in rows}
 
 
 def _decoded(code: int | str, ids: list[str], first_match: bool) -> tuple[str, ...]:

@@ -5,6 +5,7 @@ rebuilds the hook input from it, leaving *missing* (never null) what it cannot r
 condition over a missing field is then an error, and the replay counts it as undecided
 instead of pretending to know.
 
+- ``parquet``: the canonical table ``hookc ingest`` writes (``hookc.replay.ingest``).
 - ``hook-input``: JSONL, one hook input a line (what a hook's stdin gets); the event is its
   ``hook_event_name`` (or ``--event``).
 - ``claude-transcript``: Claude Code session transcripts (``~/.claude/projects/<dir>/
@@ -25,17 +26,49 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
 from hookc.records import record
 
-FORMATS = ("auto", "hook-input", "claude-transcript")
+FORMATS = ("auto", "hook-input", "claude-transcript", "parquet")
 
 
 class PipelineError(Exception):
     """A file a pipeline cannot read (the command reports it as a diagnostic)."""
+
+
+@record(slots=True)
+class Quarantined:
+    """A line the engines and ``json.loads`` would read differently (``hookc ingest`` keeps
+    it out of the table): where it is, why, and its text (bytes that are not UTF-8 shown
+    as ``\\xNN``)."""
+
+    source: str
+    reason: str  # duplicate key, NaN or Infinity, not UTF-8, not JSON
+    text: str
+
+
+class _Divergent(ValueError):
+    """A line JSON readers disagree on: the reason is the message."""
+
+
+def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    made = dict(pairs)
+    if len(made) != len(pairs):
+        raise _Divergent("duplicate key")
+    return made
+
+
+def _constant(name: str) -> Any:
+    raise _Divergent("NaN or Infinity")
+
+
+def strict_loads(text: str) -> Any:
+    """``json.loads``, refusing what other readers read otherwise: a key written twice in
+    one object (Python keeps the last, DuckDB the first), ``NaN``/``Infinity`` (not JSON)."""
+    return json.loads(text, object_pairs_hook=_pairs, parse_constant=_constant)
 
 
 @record(slots=True)
@@ -63,12 +96,16 @@ def event_files(paths: Iterable[str]) -> list[Path]:
 
 
 def detect(path: Path) -> str:
-    """The format of a file, from its first JSON line."""
+    """The format of a file, from its first JSON line (or Parquet's magic number)."""
     try:
-        with open(path, encoding="utf-8") as handle:
-            for line in handle:
-                if not line.strip():
+        with open(path, "rb") as raw:
+            if raw.read(4) == b"PAR1":
+                return "parquet"
+            raw.seek(0)
+            for data in raw:
+                if not data.strip():
                     continue
+                line = data.decode("utf-8", "replace")  # what it is, not whether it is UTF-8
                 try:
                     first = json.loads(line)
                 except ValueError:
@@ -83,19 +120,32 @@ def detect(path: Path) -> str:
     return "hook-input"
 
 
+Divergent = Callable[[Quarantined], None]
+
+
 def read_events(
-    files: Iterable[Path], fmt: str = "auto", event: str | None = None
+    files: Iterable[Path],
+    fmt: str = "auto",
+    event: str | None = None,
+    on_divergent: Divergent | None = None,
 ) -> Iterator[Event]:
-    """Every event of every file, in order."""
+    """Every event of every file, in order. With ``on_divergent``, a line JSON readers
+    would read differently (``strict_loads``), not UTF-8 or not JSON is handed to it and
+    skipped, instead of being read (or stopping the run)."""
     for path in files:
         kind = detect(path) if fmt == "auto" else fmt
         if kind == "claude-transcript":
-            yield from claude_transcript(path)
+            yield from claude_transcript(path, on_divergent)
+        elif kind == "parquet":
+            yield from canonical(path, event)
         else:
-            yield from hook_input(path, event)
+            yield from hook_input(path, event, on_divergent)
 
 
-def _lines(path: Path) -> Iterator[tuple[int, Any]]:
+def _lines(path: Path, on_divergent: Divergent | None = None) -> Iterator[tuple[int, Any]]:
+    if on_divergent is not None:
+        yield from _strict_lines(path, on_divergent)
+        return
     try:
         with open(path, encoding="utf-8") as handle:
             for number, line in enumerate(handle, 1):
@@ -111,9 +161,54 @@ def _lines(path: Path) -> Iterator[tuple[int, Any]]:
         raise PipelineError(f"{path}: not UTF-8: {exc}") from None
 
 
-def hook_input(path: Path, event: str | None = None) -> Iterator[Event]:
-    for number, value in _lines(path):
+def _strict_lines(path: Path, on_divergent: Divergent) -> Iterator[tuple[int, Any]]:
+    try:
+        with open(path, "rb") as handle:
+            for number, raw in enumerate(handle, 1):
+                if not raw.strip():
+                    continue
+                source = f"{path}:{number}"
+                try:
+                    text = raw.decode("utf-8")
+                except UnicodeDecodeError:
+                    shown = raw.decode("utf-8", "backslashreplace").rstrip("\n")
+                    on_divergent(Quarantined(source, "not UTF-8", shown))
+                    continue
+                try:
+                    yield number, strict_loads(text)
+                except _Divergent as exc:
+                    on_divergent(Quarantined(source, str(exc), text.rstrip("\n")))
+                except ValueError:
+                    on_divergent(Quarantined(source, "not JSON", text.rstrip("\n")))
+    except OSError as exc:
+        raise PipelineError(f"{path}: {exc.strerror or exc}") from None
+
+
+def canonical(path: Path, event: str | None = None) -> Iterator[Event]:
+    """The events of ``hookc ingest``'s table, in order (read by DuckDB)."""
+    from hookc.replay.engines import _import_duckdb
+
+    connection = _import_duckdb().connect()
+    try:
+        cursor = connection.execute(
+            "SELECT event, source, ctx FROM read_parquet(?) ORDER BY event_no", [os.fspath(path)]
+        )
+    except Exception as exc:  # duckdb's errors have no common base class worth naming
+        raise PipelineError(f"{path}: not a table of hookc ingest: {exc}") from None
+    while batch := cursor.fetchmany(10_000):
+        for name, source, ctx in batch:
+            yield Event(event if event is not None else name, json.loads(ctx), source)
+
+
+def hook_input(
+    path: Path, event: str | None = None, on_divergent: Divergent | None = None
+) -> Iterator[Event]:
+    for number, value in _lines(path, on_divergent):
         if not isinstance(value, dict):
+            if on_divergent is not None:
+                text = json.dumps(value, ensure_ascii=False)
+                on_divergent(Quarantined(f"{path}:{number}", "not a JSON object", text))
+                continue
             raise PipelineError(f"{path}:{number}: a hook input is a JSON object")
         name = event if event is not None else value.get("hook_event_name")
         yield Event(name if isinstance(name, str) else "", value, f"{path}:{number}")
@@ -123,10 +218,10 @@ def hook_input(path: Path, event: str | None = None) -> Iterator[Event]:
 _RENAMED_TOOLS = {"Task": "Agent"}
 
 
-def claude_transcript(path: Path) -> Iterator[Event]:
+def claude_transcript(path: Path, on_divergent: Divergent | None = None) -> Iterator[Event]:
     seen: set[str] = set()
     modes: dict[str, str] = {}  # session -> its last recorded permission mode
-    for number, line in _lines(path):
+    for number, line in _lines(path, on_divergent):
         if not isinstance(line, dict):
             continue
         session = line.get("sessionId")

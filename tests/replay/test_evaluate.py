@@ -54,3 +54,13 @@ def test_a_pattern_tested_in_a_macro_and_by_several_hooks_is_the_reference_s() -
         text = json.dumps(event)
         expected = [reference(hook.condition, text) for hook in hooks]
         assert list(answers(json.loads(text))) == expected, text
+
+
+def test_a_constant_pattern_that_is_not_one_is_an_error_absorbed_by_a_false_side() -> None:
+    """`x.glob('[z-a]') && x == ''` is false where x is 'Bash' (an error && false), as the
+    reference says; the back end's code would call the pattern's method on its error."""
+    texts = ["tool_name.glob('[z-a]') && tool_name == ''", "tool_name.matches('(') || true"]
+    hooks = [Hook(f"h{i}", "E", parsed(text), Action("x")) for i, text in enumerate(texts)]
+    answers = compile_event(hooks)
+    assert answers({"tool_name": "Bash"}) == (False, True)
+    assert answers({}) == (None, True)
