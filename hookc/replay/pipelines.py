@@ -5,6 +5,8 @@ rebuilds the hook input from it, leaving *missing* (never null) what it cannot r
 condition over a missing field is then an error, and the replay counts it as undecided
 instead of pretending to know.
 
+- ``codex-rollout``, ``gemini-chat``, ``claude-otel``, ``otel-genai``: other agents'
+  records and telemetry (``hookc.replay.agents``).
 - ``parquet``: the canonical table ``hookc ingest`` writes (``hookc.replay.ingest``).
 - ``hook-input``: JSONL, one hook input a line (what a hook's stdin gets); the event is its
   ``hook_event_name`` (or ``--event``).
@@ -32,7 +34,8 @@ from typing import Any
 
 from hookc.records import record
 
-FORMATS = ("auto", "hook-input", "claude-transcript", "parquet")
+FORMATS = ("auto", "hook-input", "claude-transcript", "codex-rollout", "gemini-chat",
+           "claude-otel", "otel-genai", "parquet")  # fmt: skip
 
 
 class PipelineError(Exception):
@@ -78,6 +81,9 @@ class Event:
     event: str
     context: dict[str, Any]
     source: str  # file:line
+    # What the log recorded of the call: a hook blocked it (True), it ran (False), or the
+    # log does not say (None).
+    blocked: bool | None = None
 
 
 def event_files(paths: Iterable[str]) -> list[Path]:
@@ -93,6 +99,11 @@ def event_files(paths: Iterable[str]) -> list[Path]:
         else:
             raise PipelineError(f"{given}: no such file or folder")
     return found
+
+
+# A first line's key that names its format (before Claude Code's `sessionId` or `type`).
+_FIRST_KEYS = (("resourceLogs", "claude-otel"), ("resourceSpans", "otel-genai"),
+               ("projectHash", "gemini-chat"))  # fmt: skip
 
 
 def detect(path: Path) -> str:
@@ -112,6 +123,12 @@ def detect(path: Path) -> str:
                     raise PipelineError(f"{path}:1: not JSON lines") from None
                 if isinstance(first, dict) and "hook_event_name" in first:
                     return "hook-input"
+                if isinstance(first, dict):
+                    for key, kind in _FIRST_KEYS:
+                        if key in first:
+                            return kind
+                    if first.get("type") == "session_meta" and "payload" in first:
+                        return "codex-rollout"
                 if isinstance(first, dict) and ("sessionId" in first or "type" in first):
                     return "claude-transcript"
                 return "hook-input"
@@ -121,6 +138,8 @@ def detect(path: Path) -> str:
 
 
 Divergent = Callable[[Quarantined], None]
+_AGENTS = {"codex-rollout": "codex_rollout", "gemini-chat": "gemini_chat",
+           "claude-otel": "claude_otel", "otel-genai": "otel_genai"}  # fmt: skip
 
 
 def read_events(
@@ -138,6 +157,10 @@ def read_events(
             yield from claude_transcript(path, on_divergent)
         elif kind == "parquet":
             yield from canonical(path, event)
+        elif kind in _AGENTS:
+            from hookc.replay import agents
+
+            yield from getattr(agents, _AGENTS[kind])(path, on_divergent)
         else:
             yield from hook_input(path, event, on_divergent)
 
