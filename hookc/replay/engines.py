@@ -65,6 +65,9 @@ class Outcome:
     changed_sessions: int | None = None
     changes: list[dict[str, Any]] = field(default_factory=list)
     old_hooks: tuple[HookCount, ...] = ()
+    # Where the log records what hooks did: events by (the policy would block: a hook
+    # acts on it, the log says a hook blocked it: True, it ran: False, unknown: None).
+    recorded: dict[tuple[bool, bool | None], int] = field(default_factory=dict)
 
 
 @record
@@ -91,6 +94,7 @@ def run_python(
     new_run = _Evaluator(policy.hooks)
     old_run = _Evaluator(old.hooks) if old is not None else None
     decisions: Counter[tuple[str, ...]] = Counter()
+    recorded: Counter[tuple[bool, bool | None]] = Counter()
     shown: dict[str, list[dict[str, Any]]] = {hook.id: [] for hook in policy.hooks}
     wanted = {hook.id for hook in policy.hooks} if examples > 0 else set()
     first_match = policy.ordering.first_match
@@ -102,6 +106,7 @@ def run_python(
         fired = new_run(item)
         decided = tuple(fired[:1]) if first_match else tuple(fired)
         decisions[decided] += 1
+        recorded[(bool(decided), item.blocked)] += 1
         if wanted and fired:
             for hook_id in fired:
                 if hook_id in wanted:
@@ -129,6 +134,7 @@ def run_python(
         len(sessions) if old is not None else None,
         changes,
         _hook_counts(old.hooks, old_run.counts()) if old is not None and old_run else (),
+        _logged(recorded),
     )
 
 
@@ -263,14 +269,16 @@ def run_duckdb(
             rebuilt = Path(scratch) / "events.jsonl"
             with open(rebuilt, "w", encoding="utf-8") as handle:
                 for item in read_events(files, fmt, event):
-                    handle.write(
-                        json.dumps({"e": item.event, "c": item.context, "src": item.source}) + "\n"
-                    )
+                    line = {"e": item.event, "c": item.context, "src": item.source,
+                            "b": item.blocked}  # fmt: skip
+                    handle.write(json.dumps(line) + "\n")
             connection.execute(
                 "CREATE VIEW hookc_events AS SELECT row_number() OVER () AS event_no, "
-                "json ->> '$.e' AS event, json -> '$.c' AS ctx, json ->> '$.src' AS source "
+                "json ->> '$.e' AS event, json -> '$.c' AS ctx, json ->> '$.src' AS source, "
+                "CAST(json ->> '$.b' AS BOOLEAN) AS hk_blocked "
                 f"FROM read_ndjson_objects({DuckDB().quote(os.fspath(rebuilt))})"
             )
+        recorded = not direct and kinds != {"parquet"}  # rebuilt: what the log says a hook did
         source = "hookc_events"
         fallbacks = [i for i, item in enumerate(built.hooks) if item.fallback]
         if fallbacks:
@@ -280,11 +288,11 @@ def run_duckdb(
             built,
             source,
             fallback=lambda index: f"hk_fb{index}",
-            keep=("ctx", "source"),
+            keep=("ctx", "source", *(("hk_blocked",) if recorded else ())),
             event_key="hook_event_name" if direct else None,
             typed=typed,
         )
-        return _duckdb_outcome(connection, built, query, policy, old, examples)
+        return _duckdb_outcome(connection, built, query, policy, old, examples, recorded)
 
 
 def _canonical_view(
@@ -317,7 +325,7 @@ def _canonical_view(
 
 def _duckdb_outcome(
     connection: Any, built: Plan, predicates: str, policy: Policy, old: Policy | None,
-    examples: int,
+    examples: int, recorded: bool = False,
 ) -> Outcome:  # fmt: skip
     """Everything the report needs in one aggregate over the predicates, streamed: the
     events are read once (materializing the answers, then querying them once per hook for
@@ -358,6 +366,13 @@ def _duckdb_outcome(
     for index in range(len(built.hooks)):
         aggregates += [f"count_if(h{index})", f"count(h{index})"]
     aggregates.append("histogram(hk_code)")
+    # Would block (a hook acts) x what the log says a hook did: six counts.
+    acts = " OR ".join(f"coalesce(h{i}, FALSE)" for i in range(size)) if size else "FALSE"
+    was = "hk_blocked" if recorded else "CAST(NULL AS BOOLEAN)"
+    cells = [(w, b) for w in (True, False) for b in (True, False, None)]
+    for would, blocked in cells:
+        test = f"{was} IS {'NULL' if blocked is None else str(blocked).upper()}"
+        aggregates.append(f"count_if({'' if would else 'NOT '}({acts}) AND {test})")
     if n > 0:
         # The examples' numbers only: their contexts are read after, for those rows alone
         # (a struct with the context, made on every row where a hook fired, cost half the
@@ -393,6 +408,8 @@ def _duckdb_outcome(
         for code, value in (row[at] or {}).items()
     }
     at += 1
+    logged = _logged(dict(zip(cells, (int(c or 0) for c in row[at : at + 6]), strict=True)))
+    at += 6
     numbers = [sorted(row[at + index] or []) for index in range(size)] if n > 0 else []
     at += size if n > 0 else 0
     moved = []
@@ -410,14 +427,21 @@ def _duckdb_outcome(
     }
     new_counts = _hook_counts(policy.hooks, counts[:size], reasons)
     if old is None:
-        return Outcome("duckdb", total, new_counts, decisions, found)
+        return Outcome("duckdb", total, new_counts, decisions, found, recorded=logged)
     changes = [
         {**shown[r["n"]], "before": list(r["before"]), "after": list(r["after"])} for r in moved
     ]
     return Outcome(
         "duckdb", total, new_counts, decisions, found, int(row[at]), int(row[at + 1]), changes,
-        _hook_counts(old.hooks, counts[size:], reasons),
+        _hook_counts(old.hooks, counts[size:], reasons), logged,
     )  # fmt: skip
+
+
+def _logged(table: dict[tuple[bool, bool | None], int]) -> dict[tuple[bool, bool | None], int]:
+    """The would-block x was-blocked counts, empty where the log recorded nothing."""
+    if all(blocked is None for (_, blocked), n in table.items() if n):
+        return {}
+    return {cell: n for cell, n in table.items() if n}
 
 
 def _contexts(connection: Any, numbers: set[int]) -> dict[int, dict[str, Any]]:

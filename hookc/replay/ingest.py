@@ -30,6 +30,7 @@ from hookc.records import field, record
 from hookc.replay.pipelines import Event, Quarantined, read_events
 
 TAG_PREFIX, TEXT_PREFIX = "t.", "s."
+_MAX_ROW = 16_000_000  # characters; DuckDB reads an object of up to 16 MiB here
 
 
 @record
@@ -129,7 +130,12 @@ def ingest(
         with open(rows, "w", encoding="utf-8") as out, _Quarantine(quarantine_file) as held:
             for count, item in enumerate(_events(files, fmt, event, held, quarantined), 1):
                 paths = declared.get(item.event) or declared[""]
-                out.write(_row(count, item, paths, used) + "\n")
+                row = _row(count, item, paths, used)
+                if len(row) > _MAX_ROW:  # DuckDB's reader takes objects up to its buffer
+                    held.write(Quarantined(item.source, "larger than 16 MB", row[:1000]))
+                    quarantined["larger than 16 MB"] += 1
+                    continue
+                out.write(row + "\n")
         paths = tuple(sorted(used))
         if reject and quarantined:
             quarantine_file.unlink(missing_ok=True)
@@ -145,7 +151,7 @@ def ingest(
         connection.execute("SET preserve_insertion_order = true")
         connection.execute(
             f"COPY (SELECT * FROM read_json({_quote(os.fspath(rows))}, format = "
-            f"'newline_delimited', columns = {{{listed}}}, maximum_object_size = 268435456)) "
+            f"'newline_delimited', columns = {{{listed}}}, maximum_object_size = 16777216)) "
             f"TO {_quote(os.fspath(output))} (FORMAT parquet, COMPRESSION zstd)"
         )
     if not quarantined:

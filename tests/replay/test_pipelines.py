@@ -117,3 +117,37 @@ def test_duckdb_gives_the_python_engine_s_report_on_each_pipeline(path: Path) ->
         reports.append(_comparable(out))
     assert reports[0] == reports[1]
     assert reports[0]["events"] == len(GOLDEN[path][1])
+
+
+def test_where_the_log_records_what_hooks_did_the_report_crosses_it_with_the_policy() -> None:
+    """Claude Code's telemetry says a hook blocked `rm -rf build/` and Read ran; the policy
+    blocks the first (no_rm_rf) and not the second: one event in each cell, on each engine."""
+    import json
+
+    from tests.replay.test_replay import _replay
+
+    tables = []
+    for engine in ("python", "duckdb"):
+        status, out, _ = _replay(str(EXAMPLE / "guard.hooks.yaml"), "--events", str(CLAUDE_OTEL),
+                                 "--engine", engine, "--report", "json")  # fmt: skip
+        assert status == 0
+        tables.append(json.loads(out)["recorded"])
+    assert (
+        tables[0]
+        == tables[1]
+        == [
+            {"would_block": True, "was_blocked": True, "events": 1},
+            {"would_block": False, "was_blocked": False, "events": 1},
+        ]
+    )
+    status, out, _ = _replay(str(EXAMPLE / "guard.hooks.yaml"), "--events", str(CLAUDE_OTEL),
+                             "--engine", "python")  # fmt: skip
+    assert (
+        "would block x was blocked (what the log says a hook did):\n"
+        "               was blocked  ran  not recorded\n"
+        "  would block            1    0             0\n"
+        "  would not              0    1             0\n"
+    ) in out
+    _, out, _ = _replay(str(EXAMPLE / "guard.hooks.yaml"), "--events", str(CODEX),
+                        "--engine", "python", "--report", "json")  # fmt: skip
+    assert "recorded" not in json.loads(out)  # the rollout does not say: no table
