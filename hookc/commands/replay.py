@@ -61,6 +61,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="exit 1 when HOOK fires more than N times (default 0); `changed[>N]` for the "
         "events --compare finds changed; repeatable",
     )  # fmt: skip
+    parser.add_argument(
+        "--matches", metavar="FILE",
+        help="write each event a hook fired on, with their ids (FILE.parquet: Parquet; else "
+        "JSON lines); python and duckdb engines",
+    )  # fmt: skip
     parser.add_argument("--threads", type=int, help="DuckDB's threads (default: every core)")
     parser.add_argument("-O", dest="level", type=int, choices=(0, 1, 2), default=1,
                         help=argparse.SUPPRESS)  # fmt: skip
@@ -128,12 +133,17 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         old = load_policy(args.compare, out, args.level)
         if old is None:
             return EXIT_INPUT_ERROR
+    from pathlib import Path
+
+    matches = Path(args.matches) if args.matches else None
+    if matches is not None and args.engine == "spark":
+        raise UsageError("--matches: the spark engine does not write one yet")
     try:
         files = event_files(args.events)
         if args.engine == "python":
             progress = _progress(err)
             events = read_events(files, args.format, args.event)
-            outcome = run_python(events, policy, old, args.examples, progress)
+            outcome = run_python(events, policy, old, args.examples, progress, matches)
         elif args.engine == "spark":
             from hookc.replay.spark_engine import run_spark
 
@@ -141,7 +151,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                                 args.master)  # fmt: skip
         else:
             outcome = run_duckdb(
-                files, args.format, policy, old, args.examples, args.event, args.threads
+                files, args.format, policy, old, args.examples, args.event, args.threads, matches
             )
     except PipelineError as exc:
         print(f"{exc}", file=out)

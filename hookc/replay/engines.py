@@ -90,6 +90,61 @@ def run_python(
     old: Policy | None = None,
     examples: int = 3,
     progress: Callable[[int], None] | None = None,
+    matches: Path | None = None,
+) -> Outcome:
+    with _Matches(matches) as written:
+        return _run_python(events, policy, old, examples, progress, written)
+
+
+class _Matches:
+    """The matches file of the Python engine: each event a hook fired on, as JSONL (a
+    ``.parquet`` file: written as JSONL beside it, then converted by DuckDB)."""
+
+    def __init__(self, path: Path | None) -> None:
+        self.path = path
+        self.handle: Any = None
+        self.text: Path | None = None
+
+    def __enter__(self) -> _Matches:
+        if self.path is not None:
+            self.text = self.path if self.path.suffix != ".parquet" else Path(f"{self.path}.jsonl")
+            self.handle = open(self.text, "w", encoding="utf-8")
+        return self
+
+    def write(self, number: int, item: Event, fired: list[str]) -> None:
+        context = item.context
+        row = {"event_no": number, "event": item.event, "source": item.source,
+               "session_id": _text(context.get("session_id")),
+               "tool_use_id": _text(context.get("tool_use_id")), "fired": fired}  # fmt: skip
+        self.handle.write(json.dumps(row, ensure_ascii=False) + "\n")
+
+    def __exit__(self, *exc: object) -> None:
+        if self.handle is None:
+            return
+        self.handle.close()
+        if self.path is not None and self.text not in (None, self.path) and exc[0] is None:
+            assert self.text is not None
+            connection = _import_duckdb().connect()
+            connection.execute(
+                f"COPY (SELECT * FROM read_json({_quote(os.fspath(self.text))}, columns = "
+                "{'event_no': 'BIGINT', 'event': 'VARCHAR', 'source': 'VARCHAR', 'session_id': "
+                "'VARCHAR', 'tool_use_id': 'VARCHAR', 'fired': 'VARCHAR[]'})) TO "
+                f"{_quote(os.fspath(self.path))} (FORMAT parquet)"
+            )
+            self.text.unlink()
+
+
+def _text(value: Any) -> str | None:
+    return value if isinstance(value, str) else None
+
+
+def _run_python(
+    events: Iterable[Event],
+    policy: Policy,
+    old: Policy | None,
+    examples: int,
+    progress: Callable[[int], None] | None,
+    matches: _Matches,
 ) -> Outcome:
     new_run = _Evaluator(policy.hooks)
     old_run = _Evaluator(old.hooks) if old is not None else None
@@ -107,6 +162,8 @@ def run_python(
         decided = tuple(fired[:1]) if first_match else tuple(fired)
         decisions[decided] += 1
         recorded[(bool(decided), item.blocked)] += 1
+        if fired and matches.handle is not None:
+            matches.write(total, item, fired)
         if wanted and fired:
             for hook_id in fired:
                 if hook_id in wanted:
@@ -237,6 +294,7 @@ def run_duckdb(
     examples: int = 3,
     event: str | None = None,
     threads: int | None = None,
+    matches: Path | None = None,
 ) -> Outcome:
     duckdb = _import_duckdb()
     from hookc.backend.sql.duckdb import DuckDB
@@ -292,7 +350,25 @@ def run_duckdb(
             event_key="hook_event_name" if direct else None,
             typed=typed,
         )
+        if matches is not None:
+            _write_matches(connection, built, query, len(policy.hooks), matches)
         return _duckdb_outcome(connection, built, query, policy, old, examples, recorded)
+
+
+def _write_matches(connection: Any, built: Plan, predicates: str, size: int, path: Path) -> None:
+    """Each event a hook of the policy fired on, with their ids in evaluation order: one
+    more pass over the events (Parquet, or JSONL for any other ending)."""
+    fired = _fired_list(built.dialect, [(i, h.hook.id) for i, h in enumerate(built.hooks[:size])],
+                        "duckdb")  # fmt: skip
+    text = "CAST(ctx AS VARCHAR)"
+    kind = "parquet" if path.suffix == ".parquet" else "json"
+    connection.execute(
+        f"COPY (SELECT * FROM (SELECT event_no, event, source, "
+        f"json_extract_string({text}, '$.session_id') AS session_id, "
+        f"json_extract_string({text}, '$.tool_use_id') AS tool_use_id, {fired} AS fired "
+        f"FROM ({predicates})) WHERE len(fired) > 0 ORDER BY event_no) "
+        f"TO {_quote(os.fspath(path))} (FORMAT {kind})"
+    )
 
 
 def _canonical_view(

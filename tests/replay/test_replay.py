@@ -211,3 +211,25 @@ def test_decisions_of_more_than_sixty_hooks_are_the_python_engines(
         return {k: [{**e, "source": ""} for e in v] for k, v in outcome.examples.items()}
 
     assert shown(duck) == shown(python)
+
+
+@pytest.mark.parametrize("ending", [".jsonl", ".parquet"])
+def test_the_matches_file_is_the_same_from_each_engine(ending: str, tmp_path: Path) -> None:
+    import duckdb
+
+    written = {}
+    for engine in ("python", "duckdb"):
+        target = tmp_path / f"{engine}{ending}"
+        status, out, err = _replay(str(EXAMPLE / "guard.hooks.yaml"), "--events",
+                                   str(EXAMPLE / "transcripts"), "--engine", engine,
+                                   "--matches", str(target))  # fmt: skip
+        assert status == 0, out + err
+        query = f"SELECT * FROM '{target}' ORDER BY event_no"
+        if ending == ".jsonl":
+            query = f"SELECT * FROM read_json('{target}') ORDER BY event_no"
+        written[engine] = duckdb.sql(query).fetchall()
+    assert written["python"] == written["duckdb"]
+    assert [(row[0], row[-1]) for row in written["python"]] == [
+        (1, ["no_rm_rf"]), (2, ["secrets"]), (3, ["subagents"]), (4, ["no_force_push"]),
+        (5, ["no_pipe_to_shell"]),
+    ]  # fmt: skip
