@@ -95,15 +95,6 @@ def tag_and_text(value: Any) -> tuple[str | None, str | None]:
 _MISSING = object()
 
 
-def _read(context: dict[str, Any], path: str) -> Any:
-    value: Any = context
-    for key in path.split("."):
-        if not isinstance(value, dict) or key not in value:
-            return _MISSING
-        value = value[key]
-    return value
-
-
 def ingest(
     files: Sequence[Path],
     fmt: str,
@@ -173,20 +164,31 @@ def _events(
 
 
 def _row(number: int, item: Event, paths: Sequence[str], used: set[str]) -> str:
+    context = item.context
     row: dict[str, Any] = {
         "event_no": number,
         "event": item.event,
         "source": item.source,
-        "ctx": json.dumps(item.context, ensure_ascii=False, separators=(",", ":")),
+        "ctx": json.dumps(context, ensure_ascii=False, separators=(",", ":")),
     }
     for path in paths:
-        tag, text = tag_and_text(_read(item.context, path))
-        if tag is not None:
-            used.add(path)
-            row[TAG_PREFIX + path] = tag
-            if text is not None:
-                row[TEXT_PREFIX + path] = text
+        keys = _KEYS.get(path) or _KEYS.setdefault(path, tuple(path.split(".")))
+        value: Any = context
+        for key in keys:  # most paths stop at once: their root is not in this event
+            if type(value) is not dict or key not in value:
+                break
+            value = value[key]
+        else:
+            tag, text = tag_and_text(value)
+            if tag is not None:
+                used.add(path)
+                row[TAG_PREFIX + path] = tag
+                if text is not None:
+                    row[TEXT_PREFIX + path] = text
     return json.dumps(row, ensure_ascii=False)
+
+
+_KEYS: dict[str, tuple[str, ...]] = {}
 
 
 class _Quarantine:

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
@@ -70,8 +71,33 @@ def _constant(name: str) -> Any:
 
 def strict_loads(text: str) -> Any:
     """``json.loads``, refusing what other readers read otherwise: a key written twice in
-    one object (Python keeps the last, DuckDB the first), ``NaN``/``Infinity`` (not JSON)."""
-    return json.loads(text, object_pairs_hook=_pairs, parse_constant=_constant)
+    one object (Python keeps the last, DuckDB the first), ``NaN``/``Infinity`` (not JSON),
+    a lone surrogate escape (``"\\ud800"``: a Python string no UTF-8 text can hold)."""
+    value = json.loads(text, object_pairs_hook=_pairs, parse_constant=_constant)
+    if _SURROGATE_ESCAPE.search(text) and _has_lone_surrogate(value):
+        raise _Divergent("lone surrogate")
+    return value
+
+
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _has_lone_surrogate(value: Any) -> bool:
+    """Whether a string in the value (a key too) holds a surrogate: json.loads joins a
+    valid pair into one character, so any left is alone."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            if _SURROGATE.search(item):
+                return True
+        elif isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return False
 
 
 @record(slots=True)

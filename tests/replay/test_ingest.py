@@ -41,14 +41,17 @@ def test_lines_json_readers_read_differently_are_quarantined_with_counts(tmp_pat
         b"[1, 2]\n"
         b'{"hook_event_name": "PreToolUse", "tool_input": {"a": {"b": 1, "b": 2}}}\n'
         b'{"hook_event_name": "Stop"}\n'
+        b'{"hook_event_name": "PreToolUse", "tool_name": "\\ud800x"}\n'
+        b'{"hook_event_name": "PreToolUse", "tool_name": "\\ud83d\\ude00"}\n'
     )
     output = tmp_path / "events.parquet"
     status, out, _ = _ingest(str(events), "-o", str(output))
     assert status == 0, out
     assert out.splitlines() == [
-        f"hookc ingest: 2 events to {output} (2 typed paths)",
-        f"hookc ingest: 7 line(s) quarantined (NaN or Infinity 2, duplicate key 2, not JSON 1, "
-        f"not UTF-8 1, not a JSON object 1) in {output}.quarantine.jsonl",
+        f"hookc ingest: 3 events to {output} (2 typed paths)",
+        f"hookc ingest: 8 line(s) quarantined (NaN or Infinity 2, duplicate key 2, lone "
+        f"surrogate 1, not JSON 1, not UTF-8 1, not a JSON object 1) in "
+        f"{output}.quarantine.jsonl",
     ]
     held = [
         json.loads(line) for line in Path(f"{output}.quarantine.jsonl").read_text().splitlines()
@@ -56,11 +59,12 @@ def test_lines_json_readers_read_differently_are_quarantined_with_counts(tmp_pat
     assert [(h["source"].rsplit(":", 1)[1], h["reason"]) for h in held] == [
         ("2", "duplicate key"), ("3", "NaN or Infinity"), ("4", "NaN or Infinity"),
         ("5", "not UTF-8"), ("6", "not JSON"), ("7", "not a JSON object"), ("8", "duplicate key"),
+        ("10", "lone surrogate"),
     ]  # fmt: skip
     assert held[3]["line"] == '{"hook_event_name": "PreToolUse", "tool_name": "B\\xe9sh"}'
     rows = duckdb.sql(f"SELECT event_no, event, source, ctx FROM '{output}'").fetchall()
     assert [(r[0], r[1], r[2].rsplit(":", 1)[1]) for r in rows] == [
-        (1, "PreToolUse", "1"), (2, "Stop", "9")
+        (1, "PreToolUse", "1"), (2, "Stop", "9"), (3, "PreToolUse", "11")
     ]  # fmt: skip
     status, out, _ = _ingest(str(events), "-o", str(tmp_path / "strict.parquet"), "--reject")
     assert status == 1 and "--reject: nothing written" in out
