@@ -216,7 +216,8 @@ def script(built: Plan, events: str = "events.jsonl") -> str:
     else:
         lines += [
             "CREATE OR REPLACE VIEW hookc_events AS SELECT row_number() OVER () AS event_no, "
-            "coalesce(json ->> '$.hook_event_name', '') AS event, CAST(json AS VARCHAR) AS ctx "
+            "CASE WHEN json_type(json, '$.hook_event_name') = 'VARCHAR' THEN "
+            "json ->> '$.hook_event_name' ELSE '' END AS event, CAST(json AS VARCHAR) AS ctx "
             f"FROM read_ndjson_objects({d.quote(events)});",
         ]
         view = "CREATE OR REPLACE VIEW hk_predicates AS"
