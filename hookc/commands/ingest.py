@@ -48,7 +48,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from pathlib import Path
 
     from hookc.profile import available
-    from hookc.replay.engines import EngineMissing
+    from hookc.replay.duck import EngineMissing
     from hookc.replay.ingest import ingest
     from hookc.replay.pipelines import PipelineError, event_files
 

@@ -119,7 +119,8 @@ def _tripped(outcome: Outcome, rules: list[str]) -> list[str]:
 
 
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    from hookc.replay.engines import EngineMissing, run_duckdb, run_python
+    from hookc.replay.duck import EngineMissing
+    from hookc.replay.engines import run_duckdb, run_python
     from hookc.replay.pipelines import PipelineError, event_files, read_events
     from hookc.replay.report import to_json, to_text
 

@@ -50,11 +50,11 @@ from typing import Any
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from hookc.replay.pipelines import Divergent, Event
+    from hookc.replay.lines import Divergent, Event
 
 
 def _event(context: dict[str, Any], source: str, blocked: bool | None = None) -> Event:
-    from hookc.replay.pipelines import Event
+    from hookc.replay.lines import Event
 
     return Event("PreToolUse", context, source, blocked)
 
@@ -121,7 +121,7 @@ def _codex_bash(arguments: Any, key: str) -> Any:
 
 
 def codex_rollout(path: Path, on_divergent: Divergent | None = None) -> Iterator[Event]:
-    from hookc.replay.pipelines import _lines
+    from hookc.replay.lines import _lines
 
     session: Any = None
     cwd: Any = None
@@ -204,7 +204,7 @@ def fold_gemini(lines: list[tuple[int, Any]]) -> tuple[dict[str, Any], list[tupl
 
 
 def gemini_chat(path: Path, on_divergent: Divergent | None = None) -> Iterator[Event]:
-    from hookc.replay.pipelines import _lines
+    from hookc.replay.lines import _lines
 
     metadata, records = fold_gemini(list(_lines(path, on_divergent)))
     session = metadata.get("sessionId")
@@ -262,7 +262,7 @@ def _list(value: Any, key: str) -> list[Any]:
 
 
 def claude_otel(path: Path, on_divergent: Divergent | None = None) -> Iterator[Event]:
-    from hookc.replay.pipelines import _lines
+    from hookc.replay.lines import _lines
 
     for number, line in _lines(path, on_divergent):
         for resource_logs in _list(line, "resourceLogs"):
@@ -299,7 +299,7 @@ def _claude_otel_event(
 
 
 def otel_genai(path: Path, on_divergent: Divergent | None = None) -> Iterator[Event]:
-    from hookc.replay.pipelines import _lines
+    from hookc.replay.lines import _lines
 
     spans: list[tuple[int, dict[str, Any], dict[str, Any]]] = []
     for number, line in _lines(path, on_divergent):

@@ -25,16 +25,13 @@ from pathlib import Path
 from typing import Any
 
 from hookc.records import field, record
+from hookc.replay.duck import import_duckdb
 from hookc.replay.pipelines import Event, PipelineError, detect, read_events
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from hookc.backend.sql.script import Plan
     from hookc.ir.hooks import Hook, Ordering
-
-
-class EngineMissing(Exception):
-    """The engine's package is not installed: the message says how to install it."""
 
 
 @record
@@ -124,7 +121,7 @@ class _Matches:
         self.handle.close()
         if self.path is not None and self.text not in (None, self.path) and exc[0] is None:
             assert self.text is not None
-            connection = _import_duckdb().connect()
+            connection = import_duckdb().connect()
             connection.execute(
                 f"COPY (SELECT * FROM read_json({_quote(os.fspath(self.text))}, columns = "
                 "{'event_no': 'BIGINT', 'event': 'VARCHAR', 'source': 'VARCHAR', 'session_id': "
@@ -276,16 +273,6 @@ def _example(item: Event) -> dict[str, Any]:
 # -- SQL engines ---------------------------------------------------------------------------
 
 
-def _import_duckdb() -> Any:
-    try:
-        import duckdb
-    except ImportError:
-        raise EngineMissing(
-            "the duckdb engine needs DuckDB: pip install 'hookc[replay]' (or use --engine python)"
-        ) from None
-    return duckdb
-
-
 def run_duckdb(
     files: Sequence[Path],
     fmt: str,
@@ -296,7 +283,7 @@ def run_duckdb(
     threads: int | None = None,
     matches: Path | None = None,
 ) -> Outcome:
-    duckdb = _import_duckdb()
+    duckdb = import_duckdb()
     from hookc.backend.sql.duckdb import DuckDB
     from hookc.backend.sql.script import plan, predicates_query
 

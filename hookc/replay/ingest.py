@@ -106,9 +106,9 @@ def ingest(
     reject: bool = False,
 ) -> Ingested:
     """Write the canonical table of the events of ``files`` to ``output`` (Parquet)."""
-    from hookc.replay.engines import _import_duckdb
+    from hookc.replay.duck import import_duckdb
 
-    duckdb = _import_duckdb()
+    duckdb = import_duckdb()
     extra = {p for p in extra_paths if p}
     declared = {event: tuple(sorted(set(paths) | extra))
                 for event, paths in declared_paths(host).items()}  # fmt: skip

@@ -17,7 +17,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from hookc.replay.engines import EngineMissing, Outcome, Policy, _sql_outcome
+from hookc.replay.duck import EngineMissing
+from hookc.replay.engines import Outcome, Policy, _sql_outcome
 from hookc.replay.pipelines import read_events
 
 
