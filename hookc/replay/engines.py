@@ -323,7 +323,7 @@ def run_duckdb(
                 "CAST(json ->> '$.b' AS BOOLEAN) AS hk_blocked "
                 f"FROM read_ndjson_objects({DuckDB().quote(os.fspath(rebuilt))})"
             )
-        recorded = not direct and kinds != {"parquet"}  # rebuilt: what the log says a hook did
+        recorded = not direct  # rebuilt, or ingested: what the log says a hook did
         source = "hookc_events"
         fallbacks = [i for i, item in enumerate(built.hooks) if item.fallback]
         if fallbacks:
@@ -369,13 +369,15 @@ def _canonical_view(
     listed = ", ".join(DuckDB().quote(os.fspath(path)) for path in files)
     scan = f"read_parquet([{listed}], union_by_name = true)"
     columns = {row[0] for row in connection.execute(f"DESCRIBE SELECT * FROM {scan}").fetchall()}
-    if not {"event", "ctx", "source"} <= columns:
-        raise PipelineError(f"{files[0]}: not a table of hookc ingest (no event, ctx, source)")
+    if not {"event", "ctx", "source", "blocked"} <= columns:
+        raise PipelineError(
+            f"{files[0]}: not a table of hookc ingest (no event, ctx, source, blocked)"
+        )
     name = DuckDB().string(event) if event is not None else "event"
     connection.execute(
         "CREATE VIEW hookc_events AS SELECT row_number() OVER () AS event_no, "
-        f"{name} AS event, ctx, source, * EXCLUDE (event_no, event, ctx, "
-        f"source) FROM {scan}"
+        f"{name} AS event, ctx, source, blocked AS hk_blocked, * EXCLUDE (event_no, event, "
+        f"ctx, source, blocked) FROM {scan}"
     )
     typed = {}
     for path in built.paths:

@@ -2,7 +2,8 @@
 
 One row an event, in the order of the files given: ``event_no``, ``event`` (the hook event's
 name), ``source`` (file:line), ``ctx`` (the rebuilt hook input, JSON text as Python's
-``json.dumps`` writes it: each key once, no NaN), and for each path the host's schema
+``json.dumps`` writes it: each key once, no NaN), ``blocked`` (what the log says a hook did:
+``Event.blocked``), and for each path the host's schema
 declares for the event (``common_context`` and the event's ``context``, nested
 ``properties`` too; plus any ``--path``) and some event holds, two typed columns,
 ``t.<path>`` and ``s.<path>``: the path's type tag and its text as the SQL back end reads
@@ -132,7 +133,7 @@ def ingest(
             quarantine_file.unlink(missing_ok=True)
             return Ingested(0, quarantined, paths, "", None)
         columns = {"event_no": "BIGINT", "event": "VARCHAR", "source": "VARCHAR",
-                   "ctx": "VARCHAR"}  # fmt: skip
+                   "ctx": "VARCHAR", "blocked": "BOOLEAN"}  # fmt: skip
         for path in paths:
             columns[TAG_PREFIX + path] = "VARCHAR"
             columns[TEXT_PREFIX + path] = "VARCHAR"
@@ -170,6 +171,7 @@ def _row(number: int, item: Event, paths: Sequence[str], used: set[str]) -> str:
         "event": item.event,
         "source": item.source,
         "ctx": json.dumps(context, ensure_ascii=False, separators=(",", ":")),
+        "blocked": item.blocked,
     }
     for path in paths:
         keys = _KEYS.get(path) or _KEYS.setdefault(path, tuple(path.split(".")))

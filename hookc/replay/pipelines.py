@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
@@ -126,13 +127,14 @@ def canonical(path: Path, event: str | None = None) -> Iterator[Event]:
     connection = import_duckdb().connect()
     try:
         cursor = connection.execute(
-            "SELECT event, source, ctx FROM read_parquet(?) ORDER BY event_no", [os.fspath(path)]
+            "SELECT event, source, ctx, blocked FROM read_parquet(?) ORDER BY event_no",
+            [os.fspath(path)],
         )
     except Exception as exc:  # duckdb's errors have no common base class worth naming
         raise PipelineError(f"{path}: not a table of hookc ingest: {exc}") from None
     while batch := cursor.fetchmany(10_000):
-        for name, source, ctx in batch:
-            yield Event(event if event is not None else name, json.loads(ctx), source)
+        for name, source, ctx, blocked in batch:
+            yield Event(event if event is not None else name, json.loads(ctx), source, blocked)
 
 
 def hook_input(
@@ -154,8 +156,12 @@ _RENAMED_TOOLS = {"Task": "Agent"}
 
 
 def claude_transcript(path: Path, on_divergent: Divergent | None = None) -> Iterator[Event]:
+    """A transcript's tool calls, with what their results say a hook did (``blocked``): the
+    file is read whole first, a result coming after its call."""
     seen: set[str] = set()
     modes: dict[str, str] = {}  # session -> its last recorded permission mode
+    found: list[tuple[Event, str | None]] = []
+    results: dict[str, bool] = {}  # tool_use_id -> a hook blocked it
     for number, line in _lines(path, on_divergent):
         if not isinstance(line, dict):
             continue
@@ -163,11 +169,14 @@ def claude_transcript(path: Path, on_divergent: Divergent | None = None) -> Iter
         mode = line.get("permissionMode")
         if isinstance(session, str) and isinstance(mode, str):
             modes[session] = mode
-        if line.get("type") != "assistant":
-            continue
         message = line.get("message")
         content = message.get("content") if isinstance(message, dict) else None
         if not isinstance(content, list):
+            continue
+        if line.get("type") == "user":
+            _results(content, results)
+            continue
+        if line.get("type") != "assistant":
             continue
         for block in content:
             if not isinstance(block, dict) or block.get("type") != "tool_use":
@@ -177,7 +186,37 @@ def claude_transcript(path: Path, on_divergent: Divergent | None = None) -> Iter
                 if block_id in seen:
                     continue  # the same block written again on a later line
                 seen.add(block_id)
-            yield Event("PreToolUse", _pre_tool_use(path, line, block, modes), f"{path}:{number}")
+            event = Event("PreToolUse", _pre_tool_use(path, line, block, modes), f"{path}:{number}")
+            found.append((event, block_id if isinstance(block_id, str) else None))
+    for event, block_id in found:
+        if block_id is not None and block_id in results:
+            event = Event(event.event, event.context, event.source, results[block_id])
+        yield event
+
+
+def _results(content: list[Any], results: dict[str, bool]) -> None:
+    """Each ``tool_result``: blocked by a hook when it is an error carrying a PreToolUse
+    hook's message (``PreToolUse:Bash hook error: ...``, as Claude Code writes it); any other
+    result, the call was not blocked by a hook (it ran, or a user or a rule denied it).
+    The ``attachment`` ``hook_*`` records of 2.1.97+ are not read (their shape is not
+    documented)."""
+    for block in content:
+        if not isinstance(block, dict) or block.get("type") != "tool_result":
+            continue
+        call = block.get("tool_use_id")
+        if not isinstance(call, str):
+            continue
+        text = block.get("content")
+        if isinstance(text, list):
+            text = " ".join(str(part.get("text", "")) for part in text if isinstance(part, dict))
+        results[call] = (
+            block.get("is_error") is True
+            and isinstance(text, str)
+            and bool(_HOOK_ERROR.search(text))
+        )
+
+
+_HOOK_ERROR = re.compile(r"PreToolUse:\S* hook (?:error|blocking error)")
 
 
 def _pre_tool_use(

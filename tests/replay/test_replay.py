@@ -233,3 +233,18 @@ def test_the_matches_file_is_the_same_from_each_engine(ending: str, tmp_path: Pa
         (1, ["no_rm_rf"]), (2, ["secrets"]), (3, ["subagents"]), (4, ["no_force_push"]),
         (5, ["no_pipe_to_shell"]),
     ]  # fmt: skip
+
+
+def test_a_transcript_says_which_calls_a_hook_blocked() -> None:
+    """toolu_01's result is `PreToolUse:Bash hook error: ...`: blocked by a hook; the
+    other calls have no result in the file: the log does not say."""
+    assert [(e.context["tool_use_id"], e.blocked) for e in claude_transcript(SESSION)] == [
+        ("toolu_01", True), ("toolu_02", None), ("toolu_03", None), ("toolu_04", None)
+    ]  # fmt: skip
+    status, out, _ = _replay(str(EXAMPLE / "guard.hooks.yaml"), "--events", str(SESSION),
+                             "--engine", "duckdb", "--report", "json")  # fmt: skip
+    assert status == 0
+    assert json.loads(out)["recorded"] == [
+        {"would_block": True, "was_blocked": True, "events": 1},
+        {"would_block": True, "was_blocked": None, "events": 3},
+    ]
