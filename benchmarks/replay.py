@@ -5,7 +5,8 @@ Run: python -m benchmarks.replay [EVENTS] [--spark]   (default 1,000,000 events;
 The data: hook inputs with a mix of tools (Bash 33 %, Read 24 %, Edit 12 %, Grep 7 %, Write
 5 %, Glob 5 %, TodoWrite 5 %, MCP 3 %, ...), realistic Bash commands and paths, 3 % without
 ``permission_mode`` and 0.5 % with it null, numbers and booleans written as strings in some
-Bash inputs. The policy: ten typical guards (the four command-guard regexes and the
+Bash inputs; 1 % of Bash commands null, 0.5 % a number, 0.5 % missing, 0.5 % of events
+without ``tool_input``. The policy: ten typical guards (the four command-guard regexes and the
 ``**/secrets/**`` glob among them) and one `exists()` hook outside the SQL fragment (the
 Python fallback, timed too).
 
@@ -28,6 +29,7 @@ from pathlib import Path
 from hookc.cel.parser import parse
 from hookc.ir.hooks import Action, Hook, Ordering
 from hookc.replay.engines import Policy, run_duckdb, run_python
+from hookc.replay.ingest import ingest
 from hookc.replay.pipelines import event_files, read_events
 
 GUARDS = {
@@ -70,7 +72,12 @@ def event(rng: random.Random, number: int) -> dict[str, object]:
     elif roll >= 0.03:
         context["permission_mode"] = None
     if tool == "Bash":
-        tool_input: dict[str, object] = {"command": rng.choice(_COMMANDS)}
+        odd = rng.random()  # 1 % a null command, 0.5 % a number, 0.5 % none at all
+        tool_input: dict[str, object] = {
+            "command": None if odd < 0.01 else 7 if odd < 0.015 else rng.choice(_COMMANDS)
+        }
+        if 0.015 <= odd < 0.02:
+            del tool_input["command"]
         if rng.random() < 0.2:
             tool_input["timeout"] = rng.choice([120000, 600000, "600000", 30000])
         if rng.random() < 0.1:
@@ -81,7 +88,8 @@ def event(rng: random.Random, number: int) -> dict[str, object]:
         tool_input = {"todos": [{"content": "x", "status": rng.choice(["pending", "in_progress"])}]}
     else:
         tool_input = {"pattern": "TODO"}
-    context["tool_input"] = tool_input
+    if rng.random() >= 0.005:  # 0.5 % without tool_input (a log that dropped it)
+        context["tool_input"] = tool_input
     return context
 
 
@@ -137,11 +145,14 @@ def main() -> None:
         )
         the_policy = policy()
         sample = min(count, 200_000)
+        cpu = time.process_time()
         python_seconds, runs, reference = timed(
             lambda: run_python(_first(read_events(files), sample), the_policy), 1
         )
+        cpu = time.process_time() - cpu  # one core's time: the rate per core
         print(f"python engine ({sample:,})  : {python_seconds:6.2f} s "
-              f"{sample / python_seconds:>12,.0f} events/s  {runs}")  # fmt: skip
+              f"{sample / python_seconds:>12,.0f} events/s  {runs}  "
+              f"CPU {cpu:.2f} s = {sample / cpu:,.0f} events/s per core")  # fmt: skip
         sql_only = Policy(the_policy.hooks[:-1], the_policy.ordering)
         seconds, runs, outcome = timed(lambda: run_duckdb(files, "auto", sql_only))
         print(f"duckdb, SQL hooks only   : {seconds:6.2f} s {count / seconds:>12,.0f} events/s  "
@@ -156,6 +167,23 @@ def main() -> None:
         print(f"duckdb, + 1 Python hook  : {seconds:6.2f} s {count / seconds:>12,.0f} events/s  "
               f"{runs}  = {100 * parsed / seconds:.0f}% of the parse rate; "
               "counts = python's")  # fmt: skip
+        table = Path(scratch) / "events.parquet"
+        typed = ["tool_input.command", "tool_input.file_path", "tool_input.timeout",
+                 "tool_input.run_in_background", "tool_input.todos"]  # fmt: skip
+        start = time.perf_counter()
+        ingest(files, "auto", table, extra_paths=typed)
+        took = time.perf_counter() - start
+        print(f"hookc ingest to Parquet  : {took:6.2f} s {count / took:>12,.0f} events/s  "
+              f"{table.stat().st_size / 1e6:.0f} MB ({table.stat().st_size / count:.0f} "
+              "bytes an event)")  # fmt: skip
+        tables = event_files([str(table)])
+        seconds, runs, outcome = timed(lambda: run_duckdb(tables, "auto", sql_only))
+        assert counts(outcome) == sql_counts, "the table's counts differ from the JSONL's"
+        print(f"duckdb, from the Parquet : {seconds:6.2f} s {count / seconds:>12,.0f} events/s  "
+              f"{runs}  (SQL hooks; counts = the JSONL's)")  # fmt: skip
+        print(f"  peak memory of a replay: JSONL {_peak(data, False):,.0f} MB, Parquet "
+              f"{_peak(table, False):,.0f} MB; + the Python hook, Parquet "
+              f"{_peak(table, True):,.0f} MB (a fresh process each)")  # fmt: skip
         if "--spark" in sys.argv:
             from hookc.replay.spark_engine import run_spark, session
 
@@ -168,6 +196,26 @@ def main() -> None:
             print(f"spark engine (local[2])  : {seconds:6.2f} s {rate:>12,.0f} events/s  {runs}")
         for hook in full_reference.hooks:
             print(f"  {hook.id:<14} fired {hook.fired:>9,}  undecided {hook.undecided:>9,}")
+
+
+def _peak(path: Path, fallback: bool) -> float:
+    """The peak resident memory (MB) of a fresh process replaying ``path`` with DuckDB."""
+    import subprocess
+
+    code = (
+        "import sys; from pathlib import Path\n"
+        "from benchmarks.replay import policy; from hookc.replay.engines import Policy, "
+        "run_duckdb\n"
+        "p = policy(); p = p if sys.argv[2] == '1' else Policy(p.hooks[:-1], p.ordering)\n"
+        "run_duckdb([Path(sys.argv[1])], 'auto', p)\n"
+        # VmHWM, not ru_maxrss: that counts the parent's memory at the fork too.
+        "print(next(l.split()[1] for l in open('/proc/self/status') if l.startswith('VmHWM')))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code, str(path), "1" if fallback else "0"],
+        capture_output=True, text=True, check=True,
+    )  # fmt: skip
+    return int(done.stdout.split()[-1]) / 1024
 
 
 def _first(events, count):  # type: ignore[no-untyped-def]

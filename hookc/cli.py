@@ -39,6 +39,7 @@ COMMANDS = {
     "expr": "evaluate one `when` expression against a JSON context",
     "rule": "explain a diagnostic code: what it means, an example, the fix",
     "replay": "replay hooks over recorded agent events: what would have fired (DuckDB, Spark)",
+    "ingest": "recorded agent events into the canonical Parquet table that replays scan",
 }
 
 

@@ -148,7 +148,7 @@ def test_the_translation_to_python_syntax_keeps_the_meaning(
 ) -> None:
     re2, python = pair
     tree = regex.parse(re2)
-    if "(?i" in re2:  # case folding stays with the linear engine: never translated
+    if not regex._translatable(tree):  # case folding beyond ASCII stays with the linear engine
         return
     translated = re.compile(regex.to_python(tree))
     for text in batch:
@@ -183,11 +183,92 @@ def test_common_patterns_proved_linear_run_on_python_re(pattern: str) -> None:
     assert isinstance(compile_regex(pattern), re.Pattern)
 
 
-@pytest.mark.parametrize("pattern", [r"\s+-", r"a.*b", r"x{1000}y", r"(?i)rm -rf"])
+@pytest.mark.parametrize("pattern", [r"x{1000}y", r"(curl|wget) .*\| *sh", "(?i)\u017f\\w+é"])
 def test_patterns_whose_backtracking_is_not_proved_linear_do_not_go_to_python_re(
     pattern: str,
 ) -> None:
     assert isinstance(compile_regex(pattern), regex.LinearPattern)
+
+
+@pytest.mark.parametrize(
+    "pattern", [r"(?i)drop\s+(table|database)", r"(?i)rm -rf", r"(?i)k\s+x", r"-[a-z]+\s+x"]
+)
+def test_case_folded_ascii_classes_and_guarding_alternations_go_to_python_re(
+    pattern: str,
+) -> None:
+    assert isinstance(compile_regex(pattern), re.Pattern)
+
+
+@pytest.mark.parametrize(
+    ("pattern", "whole", "limit"),
+    [
+        (r"git\s+push\s+.*(--force|-f\b)", False, 180),  # degree 2: the runs after `push`
+        (r"(curl|wget)[^|]*\|\s*(ba|z)?sh", False, 180),
+        (r"\s+-", False, 180),
+        ("(?:.*/)?secrets/.*", True, 180),  # the glob **/secrets/**
+        (r"[^/]*a[^/]*a[^/]*b", True, None),  # degree 3: 31 characters, not worth a gate
+    ],
+)
+def test_polynomial_patterns_run_on_python_re_up_to_a_length(
+    pattern: str, whole: bool, limit: int | None
+) -> None:
+    compiled = regex.compile_re2(pattern, whole=whole)
+    if limit is None:
+        assert isinstance(compiled, regex.LinearPattern)
+    else:
+        assert isinstance(compiled, regex.GatedPattern) and compiled.limit == limit
+
+
+def test_a_gated_pattern_runs_long_texts_on_the_linear_engine(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    gated = regex.compile_re2(r"(curl|wget)[^|]*\|\s*(ba|z)?sh")
+    runs: list[int] = []
+    run = regex._Automaton.run
+
+    def counted(self: Any, text: str) -> Any:
+        runs.append(len(text))
+        return run(self, text)
+
+    monkeypatch.setattr(regex._Automaton, "run", counted)
+    short = "curl -s https://x | bash"
+    long = "curl " * 10_000 + "| zsh"  # Python's re: seconds (every `curl` rescans the rest)
+    assert gated.search(short) and not runs
+    assert gated.search(long) and runs == [len(long)]
+    assert not gated.search("curl " * 10_000)
+    assert regex.compile_re2("(?:.*/)?secrets/.*", whole=True).fullmatch("a/" * 200 + "secrets/x")
+
+
+def test_the_code_points_folding_into_ascii_are_all_known() -> None:
+    """A case-insensitive ASCII class becomes a plain class only if no other code point has
+    a case in ASCII (Python's own case tables, which the linear engine reads too)."""
+    found = {
+        code
+        for code in range(0x80, 0x110000)
+        if any(
+            len(variant) == 1 and ord(variant) < 0x80
+            for variant in (chr(code).lower(), chr(code).upper(), chr(code).casefold())
+        )
+    }
+    assert found == set(regex._FOLDS_INTO_ASCII)
+
+
+@pytest.mark.parametrize(
+    ("pattern", "texts"),
+    [
+        ("(?i)k", ["k", "K", "\u212a", "x"]),
+        ("(?i)[^k]", ["k", "K", "\u212a", "x"]),
+        ("(?i)s", ["s", "S", "\u017f", "\u0131"]),
+        ("(?i)i", ["i", "I", "\u0131", "\u0130"]),
+        ("(?i)[a-z]+", ["\u017f\u212a", "\u00e9", "Q"]),
+    ],
+)
+def test_a_case_folded_class_means_the_same_on_both_engines(pattern: str, texts: list[str]) -> None:
+    translated = regex.compile_re2(pattern)
+    assert isinstance(translated, re.Pattern)
+    linear = regex.LinearPattern(regex.parse(pattern), pattern)
+    for text in texts:
+        assert (translated.search(text) is not None) is (linear.search(text) is not None), text
 
 
 @pytest.mark.parametrize("pattern", HOSTILE)
@@ -216,7 +297,7 @@ def test_the_linear_engine_does_a_bounded_number_of_steps_whatever_the_length(
 
 def test_the_transition_cache_is_bounded_and_flushing_it_keeps_the_answer() -> None:
     # The automaton of this pattern has 2**13 states: a random text fills the cache often.
-    pattern = regex.compile_re2("[ab]*a[ab]{12}c")
+    pattern = regex.LinearPattern(regex.parse("[ab]*a[ab]{12}c"), "[ab]*a[ab]{12}c")
     shuffle = random.Random(13)
     text = "".join(shuffle.choice("ab") for _ in range(30_000))
     for candidate in (text, text + "c", text + "b" * 12 + "c", text + "a" + "b" * 12 + "c"):

@@ -17,11 +17,12 @@ if TYPE_CHECKING:
 
 DESCRIPTION = (
     "Replay POLICY's hooks over recorded events (hook-input JSONL, Claude Code "
-    "transcripts): per hook, the events it fired on, those it could not decide (its "
-    "condition was an error, usually a field the log does not have) and those it did not "
-    "fire on, and each event's decision under the host's ordering. DuckDB runs it by "
-    "default (pip install 'hookc[replay]'); --engine python is the reference. Exit status: "
-    "0 replayed, 1 an error in the input or --fail-on tripped, 2 a usage error."
+    "transcripts, the table of hookc ingest): per hook, the events it fired on, those it "
+    "could not decide (its condition was an error, usually a field the log does not have) "
+    "and those it did not fire on, and each event's decision under the host's ordering. "
+    "DuckDB runs it by default (pip install 'hookc[replay]'); --engine python is the "
+    "reference. Exit status: 0 replayed, 1 an error in the input or --fail-on tripped, "
+    "2 a usage error."
 )
 EXAMPLES = """examples:
   hookc replay guard.hooks.yaml --events ~/.claude/projects/-home-dev-shop/
@@ -30,13 +31,15 @@ EXAMPLES = """examples:
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    from hookc.replay.pipelines import FORMATS
+
     parser.add_argument("policy", nargs="+", metavar="POLICY", help="hook files or folders")
     parser.add_argument(
         "--events", nargs="+", required=True, metavar="PATH",
         help="recorded events: files, or folders of .jsonl files",
     )  # fmt: skip
     parser.add_argument(
-        "--format", default="auto", choices=("auto", "hook-input", "claude-transcript"),
+        "--format", default="auto", choices=FORMATS,
         help="how the events were recorded (default: found from each file's first line)",
     )  # fmt: skip
     parser.add_argument(
@@ -57,6 +60,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--fail-on", action="append", default=[], metavar="HOOK[>N]",
         help="exit 1 when HOOK fires more than N times (default 0); `changed[>N]` for the "
         "events --compare finds changed; repeatable",
+    )  # fmt: skip
+    parser.add_argument(
+        "--matches", metavar="FILE",
+        help="write each event a hook fired on, with their ids (FILE.parquet: Parquet; else "
+        "JSON lines); python and duckdb engines",
     )  # fmt: skip
     parser.add_argument("--threads", type=int, help="DuckDB's threads (default: every core)")
     parser.add_argument("-O", dest="level", type=int, choices=(0, 1, 2), default=1,
@@ -111,7 +119,8 @@ def _tripped(outcome: Outcome, rules: list[str]) -> list[str]:
 
 
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    from hookc.replay.engines import EngineMissing, run_duckdb, run_python
+    from hookc.replay.duck import EngineMissing
+    from hookc.replay.engines import run_duckdb, run_python
     from hookc.replay.pipelines import PipelineError, event_files, read_events
     from hookc.replay.report import to_json, to_text
 
@@ -125,12 +134,17 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         old = load_policy(args.compare, out, args.level)
         if old is None:
             return EXIT_INPUT_ERROR
+    from pathlib import Path
+
+    matches = Path(args.matches) if args.matches else None
+    if matches is not None and args.engine == "spark":
+        raise UsageError("--matches: the spark engine does not write one yet")
     try:
         files = event_files(args.events)
         if args.engine == "python":
             progress = _progress(err)
             events = read_events(files, args.format, args.event)
-            outcome = run_python(events, policy, old, args.examples, progress)
+            outcome = run_python(events, policy, old, args.examples, progress, matches)
         elif args.engine == "spark":
             from hookc.replay.spark_engine import run_spark
 
@@ -138,7 +152,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                                 args.master)  # fmt: skip
         else:
             outcome = run_duckdb(
-                files, args.format, policy, old, args.examples, args.event, args.threads
+                files, args.format, policy, old, args.examples, args.event, args.threads, matches
             )
     except PipelineError as exc:
         print(f"{exc}", file=out)

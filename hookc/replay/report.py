@@ -55,6 +55,21 @@ SCHEMA: dict[str, Any] = {
                 },
             },
         },
+        "recorded": {
+            "description": "where the log records what hooks did: events by whether the "
+            "policy would block them (a hook acts) and whether the log says a hook blocked "
+            "them (null: it does not say)",
+            "type": "array",
+            "items": {
+                "type": "object",
+                "required": ["would_block", "was_blocked", "events"],
+                "properties": {
+                    "would_block": {"type": "boolean"},
+                    "was_blocked": {"type": ["boolean", "null"]},
+                    "events": {"type": "integer", "minimum": 0},
+                },
+            },
+        },
         "compare": {
             "type": "object",
             "required": ["changed", "sessions"],
@@ -102,6 +117,11 @@ def to_json(outcome: Outcome) -> str:
             for hooks, count in sorted(outcome.decisions.items(), key=lambda kv: (-kv[1], kv[0]))
         ],
     }
+    if outcome.recorded:
+        document["recorded"] = [
+            {"would_block": would, "was_blocked": was, "events": count}
+            for (would, was), count in sorted(outcome.recorded.items(), key=_cell)
+        ]
     if outcome.changed is not None:
         document["compare"] = {
             "changed": outcome.changed,
@@ -110,6 +130,31 @@ def to_json(outcome: Outcome) -> str:
             "old_hooks": [_hook_json(h, None) for h in outcome.old_hooks],
         }
     return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
+
+
+def _cell(item: tuple[tuple[bool, bool | None], int]) -> tuple[int, int]:
+    (would, was), _ = item
+    return (0 if would else 1, {True: 0, False: 1, None: 2}[was])
+
+
+def _recorded_lines(outcome: Outcome, markdown: bool) -> list[str]:
+    """The would-block x was-blocked table (the policy's decision against the log's)."""
+    table = outcome.recorded
+    columns = [(True, "was blocked"), (False, "ran"), (None, "not recorded")]
+    header = ["", *(name for _, name in columns)]
+    rows = [
+        [label, *(f"{table.get((would, was), 0):,}" for was, _ in columns)]
+        for would, label in ((True, "would block"), (False, "would not"))
+    ]
+    if markdown:
+        return ["| " + " | ".join(header) + " |", "|" + "---|" * len(header),
+                *("| " + " | ".join(row) + " |" for row in rows)]  # fmt: skip
+    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
+    return [
+        "  " + "  ".join(c.rjust(w) if i else c.ljust(w) for i, (c, w) in
+                         enumerate(zip(row, widths, strict=True)))
+        for row in [header, *rows]
+    ]  # fmt: skip
 
 
 def _percent(part: int, whole: int) -> str:
@@ -188,6 +233,14 @@ def to_text(outcome: Outcome, markdown: bool = False) -> str:
         "### decisions (the hooks that act, by the host's ordering)" if markdown else "decisions:"
     )
     lines += [("- " if markdown else "  ") + line for line in _decision_lines(outcome)]
+    if outcome.recorded:
+        lines.append("")
+        lines.append(
+            "### would block x was blocked (what the log says a hook did)"
+            if markdown
+            else "would block x was blocked (what the log says a hook did):"
+        )
+        lines += _recorded_lines(outcome, markdown)
     if outcome.changed is not None:
         lines.append("")
         lines.append(

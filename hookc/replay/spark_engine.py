@@ -17,7 +17,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from hookc.replay.engines import EngineMissing, Outcome, Policy, _sql_outcome
+from hookc.replay.duck import EngineMissing
+from hookc.replay.engines import Outcome, Policy, _sql_outcome
 from hookc.replay.pipelines import read_events
 
 
@@ -93,10 +94,12 @@ def run_spark(
                     except Exception:
                         value = None
                     answers.append("1" if value is True else "0" if value is False else "")
+                blocked = {True: "true", False: "false", None: ""}[item.blocked]
                 fields = (
                     json.dumps(item.event)[1:-1],
                     json.dumps(item.source)[1:-1],
                     ",".join(answers),
+                    blocked,
                     json.dumps(item.context),
                 )
                 handle.write("\t".join(fields) + "\n")
@@ -104,8 +107,9 @@ def run_spark(
         spark.sql(
             "CREATE OR REPLACE TEMPORARY VIEW hookc_events AS SELECT "
             "monotonically_increasing_id() AS event_no, parts[0] AS event, parts[1] AS source, "
-            "split(parts[2], ',') AS hk_fb, parts[3] AS ctx "
-            "FROM (SELECT split(value, '\\t', 4) AS parts FROM hookc_lines)"
+            "split(parts[2], ',') AS hk_fb, "
+            "CASE parts[3] WHEN 'true' THEN TRUE WHEN 'false' THEN FALSE END AS hk_blocked, "
+            "parts[4] AS ctx FROM (SELECT split(value, '\\t', 5) AS parts FROM hookc_lines)"
         )
         position = {index: at for at, index in enumerate(fallbacks)}
         query = predicates_query(
@@ -113,8 +117,24 @@ def run_spark(
             fallback=lambda index: (
                 f"CASE hk_fb[{position[index]}] WHEN '1' THEN TRUE WHEN '0' THEN FALSE END"
             ),
+            keep=("hk_blocked",),
         )
         spark.sql(query).cache().createOrReplaceTempView("hk_pred")
         outcome = _sql_outcome(_Connection(spark), "spark", built, policy, old, examples)
+        outcome.recorded.update(_recorded(spark, len(policy.hooks)))
         spark.catalog.dropTempView("hk_pred")
         return outcome
+
+
+def _recorded(spark: Any, size: int) -> dict[tuple[bool, bool | None], int]:
+    """Would block x was blocked (``Outcome.recorded``), as the DuckDB engine counts it."""
+    from hookc.replay.engines import _logged
+
+    acts = " OR ".join(f"coalesce(h{i}, FALSE)" for i in range(size)) or "FALSE"
+    cells = [(w, b) for w in (True, False) for b in (True, False, None)]
+    counts = []
+    for would, blocked in cells:
+        was = {True: "hk_blocked", False: "NOT hk_blocked", None: "hk_blocked IS NULL"}[blocked]
+        counts.append(f"count_if({'' if would else 'NOT '}({acts}) AND {was})")
+    row = spark.sql(f"SELECT {', '.join(counts)} FROM hk_pred").collect()[0]
+    return _logged(dict(zip(cells, (int(n or 0) for n in row), strict=True)))

@@ -7,7 +7,12 @@ and look-around are refused with RE2's reason), and then run one of two ways:
 
 - through Python's ``re`` (translated to its syntax, meaning kept exactly) when the pattern's
   shape proves that backtracking stays linear (``_linear_under_backtracking``): the fast,
-  common case (``rm\\s+-rf``, ``^git push``, ``\\.env$``);
+  common case (``rm\\s+-rf``, ``^git push``, ``\\.env$``, ``(?i)drop\\s+(table|database)``);
+- through Python's ``re`` on texts up to a length, and the linear engine past it, when
+  backtracking is polynomial of a known degree (``git\\s+push\\s+.*(--force|-f\\b)``,
+  ``(curl|wget)[^|]*\\|\\s*(ba|z)?sh``, globs with ``**``): ``GatedPattern``. The length is
+  where the worst case would pass a fixed budget of steps, so a call costs at most that
+  budget or the linear engine's time (the choice: ``_engine``);
 - otherwise through ``LinearPattern``: a Thompson automaton run as a lazily built DFA
   (each state a bit set of automaton states, its transitions cached per character, the
   cache bounded and flushed when full), one step per character of the text; a search
@@ -39,6 +44,13 @@ _MAX_NESTING = 100
 # for the pattern to go to Python's `re`: the work per position stays a small constant.
 _MAX_PATHS = 1000
 _MAX_WORK = 256
+# A pattern whose backtracking is polynomial, of degree d > 1 in the text's length n, goes
+# to Python's `re` for texts with (n + 1) ** d at most this many steps, to the linear engine
+# past them: degree 2 up to 180 characters, where a worst case (`a.*b` on 180 `a`s) takes
+# about 10 times the linear engine's time on that text (some 70 us against 7 us), and a
+# usual one far less. Below _MIN_GATE characters the gate is not worth it.
+_RE_BUDGET = 2**15
+_MIN_GATE = 64
 # The lazy DFA's cache: flushed when it holds this many transitions (memory stays bounded;
 # a flush only costs the work of building states again).
 _MAX_TRANSITIONS = 4096
@@ -1104,7 +1116,9 @@ def _linear_under_backtracking(tree: tuple[Any, ...]) -> bool:
       different starting positions do not overlap;
     - and, last, one unbounded repeat of a character class followed only by ``*`` repeats
       of character classes (``git push.*``): once it is reached, the match succeeds.
-    Case-insensitive classes are left to the linear engine (they are not translated).
+    A neighbour may be an alternation or a sequence whose first (after) or last (before)
+    characters are such a class (``drop\\s+(table|database)``). Case-insensitive classes
+    count as the plain class of every character they accept (``_effective``).
     """
     branches = tree[1] if tree[0] == "alt" else (tree,)
     return all(_branch_linear(branch) for branch in branches)
@@ -1120,9 +1134,9 @@ def _branch_linear(branch: tuple[Any, ...]) -> bool:
         if item[0] == "repeat" and item[3] is None:
             if item[1][0] != "chars":
                 return False
-            before = items[at - 1] if at > 0 else None
-            after = items[at + 1] if at + 1 < len(items) else None
-            if _disjoint_class(before, item[1]) and _disjoint_class(after, item[1]):
+            before = _edge_chars(items[at - 1], last=True) if at > 0 else None
+            after = _edge_chars(items[at + 1], last=False) if at + 1 < len(items) else None
+            if _disjoint(before, item[1]) and _disjoint(after, item[1]):
                 continue
             if all(_star(rest) for rest in items[at + 1 :]):
                 break
@@ -1138,10 +1152,51 @@ def _star(item: tuple[Any, ...]) -> bool:
     return item[0] == "repeat" and item[1][0] == "chars" and item[2] == 0 and item[3] is None
 
 
-def _disjoint_class(neighbour: tuple[Any, ...] | None, repeated: tuple[Any, ...]) -> bool:
-    if neighbour is None or neighbour[0] != "chars":
-        return False
-    return not _overlap(neighbour[1], repeated[1])
+def _disjoint(neighbour: _Ranges | None, repeated: tuple[Any, ...]) -> bool:
+    ranges = _effective(repeated)
+    return neighbour is not None and ranges is not None and not _overlap(neighbour, ranges)
+
+
+def _edge_chars(node: tuple[Any, ...], *, last: bool) -> _Ranges | None:
+    """The characters a node's match must start (or, ``last``, end) with, when they are
+    known: a class; an alternation's branches' together; a sequence's first (last) item's;
+    a repeat's item's, at least once. None where the node may match nothing or begins with
+    an assertion."""
+    tag = node[0]
+    if tag == "chars":
+        return _effective(node)
+    if tag == "concat" and node[1]:
+        return _edge_chars(node[1][-1 if last else 0], last=last)
+    if tag == "repeat" and node[2] >= 1:  # `\s+`: at least one, so it begins with one
+        return _edge_chars(node[1], last=last)
+    if tag == "alt":
+        edges = [_edge_chars(branch, last=last) for branch in node[1]]
+        if any(edge is None for edge in edges):
+            return None
+        return _normalize([pair for edge in edges for pair in edge or ()])
+    return None
+
+
+# Code points outside ASCII one of whose cases (``lower``, ``upper``, ``casefold``, when one
+# character) is in ASCII. With them, a case-insensitive class of ASCII characters is a
+# plain class (tests/test_regex.py scans every code point to keep this complete).
+_FOLDS_INTO_ASCII = (0x131, 0x17F, 0x212A)
+
+
+def _effective(node: tuple[Any, ...]) -> _Ranges | None:
+    """The characters a class accepts, as plain ranges: case folding spelled out where the
+    class is within ASCII (``(?i)k`` is ``[Kk\\u212a]``); None beyond (not translated)."""
+    _, ranges, negated, fold = node
+    if not fold:
+        return ranges  # type: ignore[no-any-return]
+    if ranges and ranges[-1][1] > 0x7F:
+        return None
+    plain = ("chars", ranges, False, True)
+    accepted = [
+        (code, code) for code in (*range(0x80), *_FOLDS_INTO_ASCII) if _accepts(plain, chr(code))
+    ]
+    folded = _normalize(accepted)
+    return _complement(folded) if negated else folded
 
 
 def _overlap(first: _Ranges, second: _Ranges) -> bool:
@@ -1210,7 +1265,7 @@ def _width(node: tuple[Any, ...]) -> int:
 def _translatable(node: tuple[Any, ...]) -> bool:
     tag = node[0]
     if tag == "chars":
-        return not node[3]
+        return _effective(node) is not None
     if tag in ("concat", "alt"):
         return all(_translatable(child) for child in node[1])
     if tag == "repeat":
@@ -1230,12 +1285,18 @@ _PYTHON_ASSERTS = {
 
 
 def to_python(node: tuple[Any, ...]) -> str:
-    """Python ``re`` syntax with the same meaning (for trees without case folding)."""
+    """Python ``re`` syntax with the same meaning (for trees ``_translatable``)."""
     tag = node[0]
     if tag == "chars":
-        ranges = node[1]
+        ranges = _effective(node)
+        assert ranges is not None, "a case-folded class beyond ASCII is not translated"
         if len(ranges) == 1 and ranges[0][0] == ranges[0][1]:
             return re.escape(chr(ranges[0][0]))
+        # Python's own `.` (all but \n) and any character: its fastest opcodes.
+        if ranges == ((0, 9), (11, _MAX_CODE)):
+            return "."
+        if ranges == ((0, _MAX_CODE),):
+            return "(?s:.)"
         if not ranges:
             return r"[^\x00-\U0010ffff]"
         if ranges[-1][1] == _MAX_CODE:
@@ -1254,8 +1315,26 @@ def to_python(node: tuple[Any, ...]) -> str:
     if tag == "alt":
         return "(?:" + "|".join(to_python(branch) for branch in node[1]) + ")"
     _, item, low, high = node
-    count = f"{{{low},}}" if high is None else f"{{{low},{high}}}"
-    return f"(?:{to_python(item)}){count}"
+    count = {(0, None): "*", (1, None): "+", (0, 1): "?"}.get((low, high))
+    if count is None:
+        count = f"{{{low},}}" if high is None else f"{{{low},{high}}}"
+    inner = to_python(item)
+    if item[0] == "chars" and (len(inner) <= 2 or inner.startswith("[") or inner == "(?s:.)"):
+        return inner + count  # one character: no group needed
+    return f"(?:{inner}){count}"
+
+
+def _bounded(found: LinearPattern) -> LinearPattern:
+    """The linear engine's pattern, refused where a step of its automaton could take more
+    than ``_MAX_MOVES`` moves: the work per character of text is bounded. (A pattern Python's
+    ``re`` runs on short texts falls back to it on long ones, so it is held to this too.)"""
+    if len(found._search.program) > _SMALL_PROGRAM and not found._search.bounded():
+        raise RegexSyntaxError(
+            f"pattern too complex: a step of its automaton would take more than {_MAX_MOVES} "
+            "moves (optional or alternative parts repeated many times); hookc bounds the "
+            "work per character of text"
+        )
+    return found
 
 
 def _python_ranges(ranges: _Ranges) -> str:
@@ -1265,9 +1344,10 @@ def _python_ranges(ranges: _Ranges) -> str:
 
 
 def compile_re2(pattern: str, *, whole: bool = False) -> Any:
-    """The pattern ready to run: a ``re.Pattern`` where backtracking is provably linear,
-    else a ``LinearPattern``. ``whole``: only ``fullmatch`` is used (globs), which tries one
-    starting position. Raises RegexSyntaxError. Cached, as ``parse``."""
+    """The pattern ready to run: a ``re.Pattern`` where backtracking is provably linear, a
+    ``GatedPattern`` where it is polynomial, else a ``LinearPattern``. ``whole``: only
+    ``fullmatch`` is used (globs), which tries one starting position. Raises
+    RegexSyntaxError. Cached, as ``parse``."""
     return _compile_re2(pattern, whole)
 
 
@@ -1278,19 +1358,181 @@ def _compile_re2(pattern: str, whole: bool) -> Any:
         raise RegexSyntaxError(
             f"pattern too large: more than {_MAX_PROGRAM} steps once its repeats are spelled out"
         )
-    if whole:
-        if _fullmatch_linear(tree):
-            return re.compile(to_python(tree))
-    elif _linear_under_backtracking(tree):
+    limit = _engine(tree, whole)
+    if limit == _ANY_LENGTH:
         return re.compile(to_python(tree))
-    found = LinearPattern(tree, pattern)  # builds its automaton: too large is an error now
-    if len(found._search.program) > _SMALL_PROGRAM and not found._search.bounded():
-        raise RegexSyntaxError(
-            f"pattern too complex: a step of its automaton would take more than {_MAX_MOVES} "
-            "moves (optional or alternative parts repeated many times); hookc bounds the "
-            "work per character of text"
-        )
-    return found
+    found = _bounded(LinearPattern(tree, pattern))
+    if limit is None:
+        return found
+    return GatedPattern(re.compile(to_python(tree)), limit, tree, pattern)
+
+
+_ANY_LENGTH = -1
+
+
+def _engine(tree: tuple[Any, ...], whole: bool) -> int | None:
+    """Which engine runs a pattern, from its shape alone: ``_ANY_LENGTH`` (Python's ``re``,
+    backtracking proved linear), a length (``re`` on texts up to it, backtracking proved
+    polynomial), or None (the linear engine)."""
+    if _fullmatch_linear(tree) if whole else _linear_under_backtracking(tree):
+        return _ANY_LENGTH
+    if not _translatable(tree) or _bounded_paths(tree) * _bounded_width(tree) > _MAX_WORK:
+        return None  # the bounded part alone may cost too much per start
+    one_start = whole or _starts_anchored(tree)
+    degree = 0
+    for branch in tree[1] if tree[0] == "alt" else (tree,):
+        found = _degree(_items(branch)) if one_start else _search_degree(_items(branch))
+        if found is None:
+            return None
+        degree = max(degree, found)
+    if degree <= 1:
+        return _ANY_LENGTH  # linear: the steps grow as n
+    limit = round(_RE_BUDGET ** (1 / degree)) - 1
+    while (limit + 1) ** degree > _RE_BUDGET:
+        limit -= 1
+    return limit if limit >= _MIN_GATE else None
+
+
+def _search_degree(items: list[tuple[Any, ...]]) -> int | None:
+    """``_degree`` over every start of a search. In general one more than from one start;
+    but where the first repeat that may try several lengths (a class repeat not followed by
+    a disjoint class) follows a class disjoint from its own, after nothing but bounded
+    items and guarded repeats, each run of its class is entered at its beginning only, by
+    a bounded number of starts: the runs tried, over all starts, add up to n, and the degree
+    is the one from that repeat on (``git\\s+push\\s+.*x``: 2, not 3)."""
+    whole = _degree(items)
+    if whole is None:
+        return None
+    for at, item in enumerate(items):
+        if item[0] == "repeat" and item[3] is None and item[1][0] == "chars":
+            after = _edge_chars(items[at + 1], last=False) if at + 1 < len(items) else None
+            before = _edge_chars(items[at - 1], last=True) if at > 0 else None
+            if not _disjoint(after, item[1]):  # the first that may try several lengths
+                entered_once = _disjoint(before, item[1])
+                return _degree(items[at:]) if entered_once else whole + 1
+            if not _disjoint(before, item[1]):
+                return whole + 1
+        elif _unbounded(item) != 0:
+            return whole + 1
+    return whole + 1
+
+
+class GatedPattern:
+    """Python's ``re`` on texts up to ``limit`` characters (where its backtracking, at most
+    ``(n + 1) ** degree`` steps, stays within ``_RE_BUDGET``), the linear engine past it."""
+
+    __slots__ = ("_linear", "_re", "_tree", "limit", "pattern")
+
+    def __init__(self, compiled: Any, limit: int, tree: tuple[Any, ...], pattern: str) -> None:
+        self.pattern = pattern
+        self.limit = limit
+        self._re = compiled
+        self._tree = tree
+        self._linear: LinearPattern | None = None
+
+    def __repr__(self) -> str:
+        return f"GatedPattern({self.pattern!r}, {self.limit})"
+
+    def search(self, text: str) -> Any:
+        if len(text) <= self.limit:
+            return self._re.search(text)
+        return self._long().search(text)
+
+    def fullmatch(self, text: str) -> Any:
+        if len(text) <= self.limit:
+            return self._re.fullmatch(text)
+        return self._long().fullmatch(text)
+
+    def _long(self) -> LinearPattern:
+        if self._linear is None:
+            self._linear = LinearPattern(self._tree, self.pattern)
+        return self._linear
+
+
+def _items(node: tuple[Any, ...]) -> list[tuple[Any, ...]]:
+    if node[0] == "concat":
+        return list(node[1])
+    if node[0] == "repeat" and node[3] is not None:
+        return [node[1]] * node[3]  # a bounded repeat: at most `high` copies in a row
+    return [node]
+
+
+def _degree(items: list[tuple[Any, ...]]) -> int | None:
+    """The degree in n of the steps backtracking takes through a sequence from one start:
+    from the end, an item costs its own scan and multiplies what follows by the lengths it
+    may try. A repeat of a class followed by a disjoint class may try one length only (the
+    others fail at once), an unguarded one n + 1. None: a repeat of more than one class
+    (possibly exponential: the linear engine)."""
+    degree = 0
+    for at in range(len(items) - 1, -1, -1):
+        item = items[at]
+        tag = item[0]
+        if tag == "repeat" and item[3] is None:
+            if item[1][0] != "chars":
+                return None
+            after = _edge_chars(items[at + 1], last=False) if at + 1 < len(items) else None
+            degree = max(1, degree + (0 if _disjoint(after, item[1]) else 1))
+        elif tag in ("concat", "alt", "repeat"):
+            inner, ways = 0, 0
+            for branch in item[1] if tag == "alt" else (item,):
+                branch_degree, branch_ways = _degree(_items(branch)), _unbounded(branch)
+                if branch_degree is None or branch_ways is None:
+                    return None
+                inner, ways = max(inner, branch_degree), ways + branch_ways
+            degree = max(inner, ways + degree)
+    return degree
+
+
+def _unbounded(node: tuple[Any, ...]) -> int | None:
+    """How many unbounded repeats a match of the node may pass through (each multiplies
+    the ways through it by n + 1)."""
+    tag = node[0]
+    if tag in ("concat", "alt"):
+        counts = [_unbounded(child) for child in node[1]]
+        return None if None in counts else sum(counts)  # type: ignore[arg-type]
+    if tag == "repeat":
+        if node[3] is None:
+            return 1 if node[1][0] == "chars" else None
+        inner = _unbounded(node[1])
+        return None if inner is None else inner * node[3]
+    return 0
+
+
+def _bounded_width(node: tuple[Any, ...]) -> int:
+    """``_width``, an unbounded repeat counted as one character (capped)."""
+    tag = node[0]
+    if tag == "repeat":
+        inner = _bounded_width(node[1])
+        return inner if node[3] is None else min(inner * node[3], _MAX_PROGRAM)
+    if tag == "concat":
+        return min(sum(_bounded_width(item) for item in node[1]), _MAX_PROGRAM)
+    if tag == "alt":
+        return max(_bounded_width(branch) for branch in node[1])
+    return 1 if tag == "chars" else 0
+
+
+def _bounded_paths(node: tuple[Any, ...]) -> int:
+    """``_paths``, an unbounded repeat of a class counted as one way (``_degree`` counts
+    its lengths)."""
+    tag = node[0]
+    if tag == "repeat" and node[3] is None and node[1][0] == "chars":
+        return 1
+    if tag == "concat":
+        total = 1
+        for item in node[1]:
+            total = min(total * _bounded_paths(item), _MAX_PATHS + 1)
+        return total
+    if tag == "alt":
+        return min(sum(_bounded_paths(branch) for branch in node[1]), _MAX_PATHS + 1)
+    if tag == "repeat" and node[3] is not None:
+        inner = _bounded_paths(node[1])
+        total = 0
+        for count in range(node[2], node[3] + 1):
+            total += min(inner**count if inner > 1 else 1, _MAX_PATHS + 1)
+            if total > _MAX_PATHS:
+                return _MAX_PATHS + 1
+        return max(total, 1)
+    return _paths(node)
 
 
 def _fullmatch_linear(tree: tuple[Any, ...]) -> bool:

@@ -154,3 +154,97 @@ def test_a_file_that_is_not_json_lines_is_reported_with_its_line(tmp_path: Path)
                              "--engine", "python")  # fmt: skip
     assert status == 1
     assert out.startswith(f"{events}:2: not JSON")
+
+
+def _counts(outcome) -> list[tuple[str, int, int, int]]:  # type: ignore[no-untyped-def]
+    return [(h.id, h.events, h.fired, h.undecided) for h in outcome.hooks]
+
+
+def test_an_event_name_that_is_not_a_string_is_no_event_on_every_engine(tmp_path: Path) -> None:
+    """DuckDB reads the name with the paths (one parse): a number, a null or no name is
+    the event '' there as in the pipeline, never the number's text."""
+    from hookc.cel.parser import parse
+    from hookc.ir.hooks import Action, Hook, Ordering
+    from hookc.replay.engines import Policy, run_duckdb, run_python
+
+    events = tmp_path / "e.jsonl"
+    names = ['"PreToolUse"', "5", "null", '"5"', '["PreToolUse"]']
+    lines = [f'{{"hook_event_name": {name}, "tool_name": "Bash"}}' for name in names]
+    events.write_text("\n".join([*lines, '{"tool_name": "Bash"}']) + "\n", encoding="utf-8")
+    hooks = tuple(
+        Hook(f"on_{event or 'none'}", event, parse("tool_name == 'Bash'").expr, Action("x"))
+        for event in ("PreToolUse", "5", "")
+    )
+    policy = Policy(hooks, Ordering(first_match=False))
+    python = run_python(read_events([events]), policy)
+    duck = run_duckdb([events], "auto", policy)
+    assert _counts(python) == [("on_PreToolUse", 1, 1, 0), ("on_5", 1, 1, 0), ("on_none", 4, 4, 0)]
+    assert _counts(duck) == _counts(python)
+    assert duck.decisions == python.decisions
+
+
+@pytest.mark.parametrize("first_match", [False, True])
+def test_decisions_of_more_than_sixty_hooks_are_the_python_engines(
+    first_match: bool, tmp_path: Path
+) -> None:
+    """DuckDB counts decisions as numbers (a bit a hook, 60 a number, or the first firing
+    hook's place): decoded, they are the Python engine's lists of ids."""
+    from hookc.cel.parser import parse
+    from hookc.ir.hooks import Action, Hook, Ordering
+    from hookc.replay.engines import Policy, run_duckdb, run_python
+
+    events = tmp_path / "e.jsonl"
+    events.write_text(
+        "".join(json.dumps({"hook_event_name": "E", "n": n}) + "\n" for n in range(0, 130, 7)),
+        encoding="utf-8",
+    )
+    hooks = tuple(
+        Hook(f"h{i}", "E", parse(f"n >= {i} && n < {i + 20}").expr, Action("x")) for i in range(125)
+    )
+    policy = Policy(hooks, Ordering(first_match=first_match))
+    python = run_python(read_events([events]), policy)
+    duck = run_duckdb([events], "auto", policy)
+    assert duck.decisions == python.decisions
+    assert len(python.decisions) > 10 and any(len(d) > 1 for d in python.decisions) != first_match
+
+    def shown(outcome):  # type: ignore[no-untyped-def]  # DuckDB names the file, not the line
+        return {k: [{**e, "source": ""} for e in v] for k, v in outcome.examples.items()}
+
+    assert shown(duck) == shown(python)
+
+
+@pytest.mark.parametrize("ending", [".jsonl", ".parquet"])
+def test_the_matches_file_is_the_same_from_each_engine(ending: str, tmp_path: Path) -> None:
+    import duckdb
+
+    written = {}
+    for engine in ("python", "duckdb"):
+        target = tmp_path / f"{engine}{ending}"
+        status, out, err = _replay(str(EXAMPLE / "guard.hooks.yaml"), "--events",
+                                   str(EXAMPLE / "transcripts"), "--engine", engine,
+                                   "--matches", str(target))  # fmt: skip
+        assert status == 0, out + err
+        query = f"SELECT * FROM '{target}' ORDER BY event_no"
+        if ending == ".jsonl":
+            query = f"SELECT * FROM read_json('{target}') ORDER BY event_no"
+        written[engine] = duckdb.sql(query).fetchall()
+    assert written["python"] == written["duckdb"]
+    assert [(row[0], row[-1]) for row in written["python"]] == [
+        (1, ["no_rm_rf"]), (2, ["secrets"]), (3, ["subagents"]), (4, ["no_force_push"]),
+        (5, ["no_pipe_to_shell"]),
+    ]  # fmt: skip
+
+
+def test_a_transcript_says_which_calls_a_hook_blocked() -> None:
+    """toolu_01's result is `PreToolUse:Bash hook error: ...`: blocked by a hook; the
+    other calls have no result in the file: the log does not say."""
+    assert [(e.context["tool_use_id"], e.blocked) for e in claude_transcript(SESSION)] == [
+        ("toolu_01", True), ("toolu_02", None), ("toolu_03", None), ("toolu_04", None)
+    ]  # fmt: skip
+    status, out, _ = _replay(str(EXAMPLE / "guard.hooks.yaml"), "--events", str(SESSION),
+                             "--engine", "duckdb", "--report", "json")  # fmt: skip
+    assert status == 0
+    assert json.loads(out)["recorded"] == [
+        {"would_block": True, "was_blocked": True, "events": 1},
+        {"would_block": True, "was_blocked": None, "events": 3},
+    ]

@@ -9,7 +9,7 @@ text). A pipeline (``hookc.replay.pipelines``) makes it from what was recorded.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from hookc.backend.sql.dialect import Dialect
@@ -90,12 +90,21 @@ def fallback_name(index: int) -> str:
 
 
 def predicates_query(
-    built: Plan, source: str = "hookc_events", fallback: Callable[[int], str] | None = None
+    built: Plan,
+    source: str = "hookc_events",
+    fallback: Callable[[int], str] | None = None,
+    keep: Sequence[str] = (),
+    event_key: str | None = None,
+    typed: Mapping[Path, tuple[str, str]] | None = None,
 ) -> str:
     """One row an event: ``event_no``, ``event`` and ``h<i>`` for each hook, TRUE (fires),
-    FALSE, or NULL (undecided: an error) where the hook listens to the event, else NULL."""
+    FALSE, or NULL (undecided: an error) where the hook listens to the event, else NULL;
+    and the source's columns ``keep``. ``event_key`` (DuckDB): the event is that key of the
+    context (a string, else ``''``), read with the paths, not the source's ``event``.
+    ``typed`` (DuckDB): the paths the source has as columns (the canonical table of
+    ``hookc ingest``: its tag and its text), read from them instead of from ``ctx``."""
     d = built.dialect
-    reads = _read_ctes(built, source)
+    reads = _read_ctes(built, source, event_key, typed)
     columns = []
     for index, item in enumerate(built.hooks):
         predicate = item.predicate
@@ -103,7 +112,7 @@ def predicates_query(
             predicate = f"{fallback_name(index)}(ctx)" if fallback is None else fallback(index)
         event = d.string(item.hook.event)
         columns.append(f"CASE WHEN event = {event} THEN {predicate} END AS h{index}")
-    select = ",\n  ".join(["event_no", "event", *columns])
+    select = ",\n  ".join(["event_no", "event", *keep, *columns])
     return f"WITH {reads}\nSELECT\n  {select}\nFROM hk_typed"
 
 
@@ -120,7 +129,12 @@ def counts_query(built: Plan, predicates: str = "hk_predicates") -> str:
     return "SELECT\n  count(*) AS events,\n  " + ",\n  ".join(parts) + f"\nFROM {predicates}"
 
 
-def _read_ctes(built: Plan, source: str) -> str:
+def _read_ctes(
+    built: Plan,
+    source: str,
+    event_key: str | None = None,
+    typed: Mapping[Path, tuple[str, str]] | None = None,
+) -> str:
     d = built.dialect
     paths = built.paths
     json_paths = [d.json_path(path) for path in paths]
@@ -136,16 +150,32 @@ def _read_ctes(built: Plan, source: str) -> str:
             f"hk_texts AS (SELECT *{', ' + texts if texts else ''} FROM hk_values),\n"
             f"hk_typed AS (SELECT *{', ' + tags if tags else ''} FROM hk_texts)"
         )
-    listed = ", ".join(d.quote(p or "$") for p in json_paths)
-    values = ", ".join(f"hk_p[{i + 1}] AS v{i}" for i in range(len(paths)))
-    texts = ", ".join(f"v{i} ->> '$' AS s{i}" for i in range(len(paths)))
-    tags = ", ".join(f"{d.type_tag(f'v{i}', f's{i}')} AS t{i}" for i in range(len(paths)))  # type: ignore[attr-defined]
-    extract = f", json_extract(CAST(ctx AS JSON), [{listed}]) AS hk_p" if paths else ""
+    typed = typed or {}
+    extracted = [i for i, path in enumerate(paths) if path not in typed]
+    listed = [d.quote(json_paths[i] or "$") for i in extracted]
+    value_columns = [f"hk_p[{at + 1}] AS v{i}" for at, i in enumerate(extracted)]
+    text_columns = [f"v{i} ->> '$' AS s{i}" for i in extracted]
+    tag_columns = [f"{d.type_tag(f'v{i}', f's{i}')} AS t{i}" for i in extracted]  # type: ignore[attr-defined]
+    for i, path in enumerate(paths):
+        if path in typed:  # a typed column of the canonical table: no JSON read
+            tag, text = typed[path]
+            text_columns.append(f"{d.identifier(text)} AS s{i}")
+            tag_columns.append(f"{d.identifier(tag)} AS t{i}")
+    replaced = ""
+    if event_key is not None:
+        # One parse of the context for the event's name and the paths (a second one, for
+        # the name alone, cost a tenth of the replay); the source's `event` is then unread.
+        listed.append(d.quote(f'$."{event_key}"'))
+        name = f"hk_p[{len(listed)}]"
+        event = f"CASE WHEN json_type({name}) = 'VARCHAR' THEN {name} ->> '$' ELSE '' END"
+        replaced = f" REPLACE ({event} AS event)"
+    extract = f", json_extract(CAST(ctx AS JSON), [{', '.join(listed)}]) AS hk_p" if listed else ""
     return (
         f"hk_read AS (SELECT *{extract} FROM {source}),\n"
-        f"hk_values AS (SELECT *{', ' + values if values else ''} FROM hk_read),\n"
-        f"hk_texts AS (SELECT *{', ' + texts if texts else ''} FROM hk_values),\n"
-        f"hk_typed AS (SELECT *{', ' + tags if tags else ''} FROM hk_texts)"
+        f"hk_values AS (SELECT *{replaced}{''.join(', ' + v for v in value_columns)} "
+        "FROM hk_read),\n"
+        f"hk_texts AS (SELECT *{''.join(', ' + t for t in text_columns)} FROM hk_values),\n"
+        f"hk_typed AS (SELECT *{''.join(', ' + t for t in tag_columns)} FROM hk_texts)"
     )
 
 
@@ -186,7 +216,8 @@ def script(built: Plan, events: str = "events.jsonl") -> str:
     else:
         lines += [
             "CREATE OR REPLACE VIEW hookc_events AS SELECT row_number() OVER () AS event_no, "
-            "coalesce(json ->> '$.hook_event_name', '') AS event, CAST(json AS VARCHAR) AS ctx "
+            "CASE WHEN json_type(json, '$.hook_event_name') = 'VARCHAR' THEN "
+            "json ->> '$.hook_event_name' ELSE '' END AS event, CAST(json AS VARCHAR) AS ctx "
             f"FROM read_ndjson_objects({d.quote(events)});",
         ]
         view = "CREATE OR REPLACE VIEW hk_predicates AS"
