@@ -72,3 +72,18 @@ def javascript_tests(patterns: Sequence[str], names: Sequence[str]) -> list[list
     )
     result: list[list[bool] | None] = json.loads(completed.stdout)
     return result
+
+
+def prints_its_golden(golden: str, argv: Sequence[str]) -> None:
+    """What ``hookc ARGV`` prints (stdout, then stderr), run from the repository's root at a
+    fixed width, equals the golden file (``HOOKC_UPDATE_GOLDEN=1`` rewrites it). The caller
+    has moved to the root and fixed ``COLUMNS``."""
+    import io
+
+    from hookc.cli import main
+    from tests import ROOT
+    from tests.test_examples import compare_or_update
+
+    out, err = io.StringIO(), io.StringIO()
+    main(list(argv), stdout=out, stderr=err)
+    compare_or_update(ROOT / golden, out.getvalue() + err.getvalue())

@@ -3,15 +3,11 @@ exactly (``HOOKC_UPDATE_GOLDEN=1`` rewrites the goldens), run from the repositor
 
 from __future__ import annotations
 
-import io
-import os
-
 import pytest
 
-from hookc.cli import main
 from tests import ROOT
+from tests.foreign import prints_its_golden
 
-UPDATE = os.environ.get("HOOKC_UPDATE_GOLDEN") == "1"
 CURSOR = "examples/cursor/project/.cursor/hooks.json"
 WINDSURF = "examples/windsurf/project/.windsurf/hooks.json"
 KIRO = "examples/kiro/project/.kiro/hooks/"
@@ -33,10 +29,4 @@ def test_example_output_is_exactly_the_expected_file(
 ) -> None:
     monkeypatch.chdir(ROOT)
     monkeypatch.setenv("COLUMNS", "100")
-    out, err = io.StringIO(), io.StringIO()
-    main(list(CASES[golden]), stdout=out, stderr=err)
-    text = out.getvalue() + err.getvalue()
-    path = ROOT / golden
-    if UPDATE:
-        path.write_text(text, encoding="utf-8")
-    assert text == path.read_text(encoding="utf-8")
+    prints_its_golden(golden, CASES[golden])

@@ -4,16 +4,11 @@ root."""
 
 from __future__ import annotations
 
-import io
-import os
-from pathlib import Path
-
 import pytest
 
-from hookc.cli import main
+from tests import ROOT
+from tests.foreign import prints_its_golden
 
-ROOT = Path(__file__).resolve().parents[3]
-UPDATE = os.environ.get("HOOKC_UPDATE_GOLDEN") == "1"
 GEMINI = "examples/gemini-cli/project/.gemini/settings.json"
 TABNINE = "examples/tabnine/project/.tabnine/agent/settings.json"
 QWEN = "examples/qwen-code/project/.qwen/settings.json"
@@ -35,10 +30,4 @@ def test_example_output_is_exactly_the_expected_file(
 ) -> None:
     monkeypatch.chdir(ROOT)
     monkeypatch.setenv("COLUMNS", "100")
-    out, err = io.StringIO(), io.StringIO()
-    main(list(CASES[golden]), stdout=out, stderr=err)
-    text = out.getvalue() + err.getvalue()
-    path = ROOT / golden
-    if UPDATE:
-        path.write_text(text, encoding="utf-8")
-    assert text == path.read_text(encoding="utf-8")
+    prints_its_golden(golden, CASES[golden])
