@@ -74,7 +74,7 @@ def _matching(pattern: str, length: int, filler: str = "a") -> Callable[[], obje
     """The three back ends on a text of ``length`` characters that does not match."""
     program = hookc.cel.compile(f"s.matches({pattern!r})")
     hooks = HookSet((Hook("h", "e", program.expr, Action("log")),))
-    from tests.test_backend_differential import build
+    from tests.backends.test_differential import build
 
     module, runtime = build(hooks), hookc.runtime.loads(canonical_yaml(hooks))
     context = {"s": filler * length + "!"}

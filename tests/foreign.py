@@ -82,7 +82,7 @@ def prints_its_golden(golden: str, argv: Sequence[str]) -> None:
 
     from hookc.cli import main
     from tests import ROOT
-    from tests.test_examples import compare_or_update
+    from tests.cli.test_examples import compare_or_update
 
     out, err = io.StringIO(), io.StringIO()
     main(list(argv), stdout=out, stderr=err)

@@ -11,7 +11,7 @@ import types
 from hypothesis import HealthCheck, settings
 
 # Example counts are sized for CI (each file in about a minute on two cores); a soak run
-# scales them all: HOOKC_EXAMPLES_SCALE=20 pytest tests/test_backend_differential.py
+# scales them all: HOOKC_EXAMPLES_SCALE=20 pytest tests/backends/test_differential.py
 _SCALE = float(os.environ.get("HOOKC_EXAMPLES_SCALE", "1"))
 
 

@@ -129,7 +129,7 @@ class Conditions:
                 return code
             found.code_in[event] = code
         if code.stand_in_constants is None:
-            # The same tests (tests/test_backend_differential.py holds it).
+            # The same tests (tests/backends/test_differential.py holds it).
             constants = code.stand_in_constants = Constants()
             self._translate(stand_in(found.condition), self.own_paths(hook), constants)
         code.uses += 1

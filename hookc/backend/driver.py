@@ -301,7 +301,7 @@ def _name_problem(name: str) -> str | None:
 # to import, a sixteenth of a one-hook compile); CPython's own sha256 (`_sha2` from 3.12,
 # `_sha256` before) imports in 0.1 ms. It is a private module, but the one hashlib itself
 # falls back to without OpenSSL, and the digest is sha256's whichever computes it
-# (tests/test_compile_cli.py holds the two equal). OpenSSL hashes ~5x faster (0.16 against
+# (tests/cli/test_compile.py holds the two equal). OpenSSL hashes ~5x faster (0.16 against
 # 0.9 ms for 170 KB), which repays its import past ~1 MB: hashlib hashes larger inputs, and
 # any input where the built-in module is missing (another Python, or a build without it).
 _HASHLIB_FROM = 1 << 20

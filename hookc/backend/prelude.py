@@ -142,7 +142,7 @@ def _reached(definitions: tuple[Definition, ...], used: Set[str]) -> list[Defini
 def names_read(lines: Iterable[str]) -> set[str]:
     """Every name the lines of Python mention, but in comments and in lines that are a
     string (raw or not) and nothing else (docstrings, ``Writer.table``'s rows of data): a
-    superset of the names the code reads. ``tests/test_backend_prelude.py`` holds it to ``ast``'s
+    superset of the names the code reads. ``tests/backends/test_prelude.py`` holds it to ``ast``'s
     reading of the prelude, and of modules of every shape."""
     code: list[str] = []
     closing = ""  # the quotes that end a docstring begun on a line above

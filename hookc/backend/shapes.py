@@ -12,7 +12,7 @@ with each stand-in value replaced by that condition's literal in its slot (``fil
 Their text (``to_text``, the `when` of the module's HOOKS) is likewise the shape's text
 with each condition's literals written in (``text_template``).
 
-``tests/test_backend_differential.py`` holds the code and the text made so to those made
+``tests/backends/test_differential.py`` holds the code and the text made so to those made
 for each condition on its own, byte for byte, on conditions of many shapes and tricky
 constants.
 """

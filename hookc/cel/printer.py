@@ -128,7 +128,7 @@ _ESCAPES = {"\\": "\\\\", "'": "\\'", "\n": "\\n", "\r": "\\r", "\t": "\\t"}
 
 def _string_text(value: str) -> str:
     # Most strings have nothing to escape: written as they are (``escaped_text`` would
-    # write the same; tests/test_cel_printer.py holds it).
+    # write the same; tests/cel/test_printer.py holds it).
     if value.isprintable() and "'" not in value and "\\" not in value:
         return f"'{value}'"
     return escaped_text(value)

@@ -95,7 +95,7 @@ _STR = "tag:yaml.org,2002:str"
 # The commonest typed scalars, read without the constructor (which costs three times as
 # much): a decimal integer, a decimal fraction, a boolean, null, each as the safe
 # constructor reads it (it also takes `1_000`, `0x1F`, `017` octal, `1:30`, `.inf`, which it
-# still reads). tests/test_frontend_yaml.py holds the two together.
+# still reads). tests/frontend/test_yaml.py holds the two together.
 _PLAIN_SCALARS: dict[str, tuple[re.Pattern[str], Any]] = {
     "tag:yaml.org,2002:int": (re.compile(r"[-+]?(?:0|[1-9][0-9]*)"), int),
     "tag:yaml.org,2002:float": (re.compile(r"[-+]?[0-9]+\.[0-9]+"), float),

@@ -43,7 +43,7 @@ Adding a host
    broader than its own.
 
 3. Its tests in ``tests/hosts/<host>/``, its examples (with golden outputs) in
-   ``examples/<host>/``. ``tests/test_hosts.py`` holds this recipe to be true: a stub host
+   ``examples/<host>/``. ``tests/hosts/test_hosts.py`` holds this recipe to be true: a stub host
    made in a temporary folder this way is listed by ``hookc --help``, claims its file in
    ``hookc check`` and writes its schema.
 

@@ -7,7 +7,7 @@ a plain path, a ``&&`` of such tests on distinct paths), and names the query it 
 - ``plain_paths``: ``never_true`` of such a condition is None;
 - ``plainly_fallible``: ``always_true`` of such a condition is None.
 
-Hypothesis tests (tests/test_check_logic.py) hold each to the query it restates.
+Hypothesis tests (tests/rules/test_logic.py) hold each to the query it restates.
 """
 
 from __future__ import annotations

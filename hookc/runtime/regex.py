@@ -1179,7 +1179,7 @@ def _edge_chars(node: tuple[Any, ...], *, last: bool) -> _Ranges | None:
 
 # Code points outside ASCII one of whose cases (``lower``, ``upper``, ``casefold``, when one
 # character) is in ASCII. With them, a case-insensitive class of ASCII characters is a
-# plain class (tests/test_regex.py scans every code point to keep this complete).
+# plain class (tests/backends/test_regex.py scans every code point to keep this complete).
 _FOLDS_INTO_ASCII = (0x131, 0x17F, 0x212A)
 
 

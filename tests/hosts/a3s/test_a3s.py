@@ -27,8 +27,8 @@ from hookc.runtime.a3s import outcome
 from hookc.runtime.regex import compile_re2
 from hookc.source import Source
 from tests import ROOT
+from tests.backends.test_differential import build, fires
 from tests.properties import SETTINGS, examples
-from tests.test_backend_differential import build, fires
 
 EXAMPLE = ROOT / "examples" / "a3s" / "hooks.yaml"
 

@@ -28,8 +28,8 @@ from hookc.hosts.profile import load_profile
 from hookc.ir.hooks import HookSet
 from hookc.source import Source
 from tests import ROOT
+from tests.backends.test_differential import build, fires
 from tests.properties import SETTINGS, examples
-from tests.test_backend_differential import build, fires
 
 EXAMPLE = ROOT / "examples" / "registry"
 REGISTRY = EXAMPLE / ".system" / "hooks"

@@ -336,7 +336,7 @@ def test_a_policy_over_several_events_subscribes_one_handler_each_and_first_matc
 
 
 def test_a_rollouts_module_imports_only_the_standard_library(tmp_path: Path) -> None:
-    from tests.test_backend_differential import standard_library_violations
+    from tests.backends.test_differential import standard_library_violations
 
     result = compile_files([GATE], tmp_path)
     assert result.module_path is not None
@@ -345,7 +345,7 @@ def test_a_rollouts_module_imports_only_the_standard_library(tmp_path: Path) -> 
 
 def test_modules_of_other_profiles_have_no_register(compiled: types.ModuleType) -> None:
     from hookc.frontend.load import load_file
-    from tests.test_backend_differential import build
+    from tests.backends.test_differential import build
 
     loaded = load_file(ROOT / "examples" / "seed" / "hooks.yaml")
     assert loaded.hookset is not None

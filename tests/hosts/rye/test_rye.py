@@ -29,9 +29,9 @@ from hookc.optimize import optimize_hookset
 from hookc.runtime.rye import rye_control
 from hookc.source import Source
 from tests import ROOT
+from tests.backends.test_differential import build, reference_all, same
 from tests.hosts.rye import rye_oracle
 from tests.properties import SETTINGS, examples
-from tests.test_backend_differential import build, reference_all, same
 
 EXAMPLE = ROOT / "examples" / "rye" / "hook_conditions.yaml"
 EVENTS = ("error", "limit", "thread_started")
@@ -655,7 +655,7 @@ GOLDEN = [
 def test_the_example_prints_its_golden_output(
     golden: str, argv: tuple[str, ...], status: int, tmp_path: Path, monkeypatch: Any
 ) -> None:
-    from tests.test_examples import UPDATE, run
+    from tests.cli.test_examples import UPDATE, run
 
     monkeypatch.chdir(ROOT)
     code, out, _ = run(*(arg.replace("{tmp}", str(tmp_path)) for arg in argv))
@@ -669,7 +669,7 @@ def test_the_example_prints_its_golden_output(
 def test_the_example_compiles_to_its_golden_canonical_yaml(
     tmp_path: Path, monkeypatch: Any
 ) -> None:
-    from tests.test_examples import UPDATE, run
+    from tests.cli.test_examples import UPDATE, run
 
     monkeypatch.chdir(ROOT)
     code, _, _ = run("compile", "examples/rye/hook_conditions.yaml", "-o", str(tmp_path),
