@@ -43,9 +43,11 @@ EXAMPLES = ROOT / "examples"
 
 @dataclass(frozen=True)
 class FrontEnd:
-    """A kind of hook file: the file name the CLI is given, and real files to mutate."""
+    """A kind of hook file: the host that reads it, the file name the CLI is given, and
+    files of that kind to mutate."""
 
     name: str
+    host: str
     file_name: str
     seeds: tuple[str, ...]
 
@@ -55,28 +57,68 @@ def _examples(*patterns: str) -> tuple[str, ...]:
     return tuple(path.read_text(encoding="utf-8", errors="replace") for path in found)
 
 
-# A new importer is one line here (its file name and some real files of its format).
+# Hooks in Markdown front matter, which no example folder holds as a file of its own.
+_SKILL = """---
+name: format-on-save
+description: Formats what the agent edits.
+hooks:
+  PostToolUse:
+    - matcher: "Edit|Write"
+      hooks:
+        - type: command
+          command: ./scripts/format.sh
+---
+Run the formatter after every edit.
+"""
+_AGENT = """---
+name: reviewer
+hooks:
+  PostToolUse:
+    - type: command
+      command: ./scripts/lint.sh
+      timeout: 30
+---
+Review the change.
+"""
+
+# A new host or importer is one line here (its host, file name and files of its format);
+# ``tests/fuzz/test_fuzz.py`` checks that every host has one.
 FRONT_ENDS: tuple[FrontEnd, ...] = (
-    FrontEnd("native YAML", "fuzz.hooks.yaml", _examples("*/*.yaml")),
-    FrontEnd("directive XML", "fuzz.xml", _examples("*/*.xml")),
-    FrontEnd("Rye Markdown", "fuzz.md", _examples("*/*.md")),
-    FrontEnd("canonical YAML", "fuzz.hooks.yaml", _examples("canonical/*.hooks.yaml")),
+    FrontEnd("native YAML", "native", "fuzz.hooks.yaml", _examples("*/*.yaml")),
+    FrontEnd("directive XML", "native", "fuzz.xml", _examples("*/*.xml")),
+    FrontEnd("Rye Markdown", "rye", "fuzz.md", _examples("*/*.md")),
+    FrontEnd("canonical YAML", "native", "fuzz.hooks.yaml", _examples("canonical/*.hooks.yaml")),
     FrontEnd(
         "Claude Code",
+        "claude-code",
         "settings.json",
         _examples("claude-code/**/settings.json", "claude-code/**/hooks.json"),
     ),
-    FrontEnd("docker-agent", "agent.yaml", _examples("docker-agent/agent.yaml")),
-    FrontEnd("Rye YAML", "hook_conditions.yaml", _examples("rye/hook_conditions.yaml")),
+    FrontEnd("Claude Code skill", "claude-code", ".claude/skills/f/SKILL.md", (_SKILL,)),
+    FrontEnd("docker-agent", "docker-agent", "agent.yaml", _examples("docker-agent/agent.yaml")),
+    FrontEnd("Rye YAML", "rye", "hook_conditions.yaml", _examples("rye/hook_conditions.yaml")),
     FrontEnd(
         ".system/hooks registry",
+        "registry",
         ".system/hooks/fuzz.yaml",
         _examples("registry/.system/hooks/*.yaml"),
     ),
-    FrontEnd("A3S", "hooks.yaml", _examples("a3s/hooks.yaml")),
-    FrontEnd("Gemini CLI", ".gemini/settings.json", _examples("gemini-cli/**/settings.json")),
-    FrontEnd("Qwen Code", ".qwen/settings.json", _examples("qwen-code/**/settings.json")),
-    FrontEnd("Tabnine", ".tabnine/agent/settings.json", _examples("tabnine/**/settings.json")),
+    FrontEnd("A3S", "a3s", "hooks.yaml", _examples("a3s/hooks.yaml")),
+    FrontEnd(
+        "Gemini CLI", "gemini-cli", ".gemini/settings.json", _examples("gemini-cli/**/*.json")
+    ),
+    FrontEnd("Qwen Code", "qwen-code", ".qwen/settings.json", _examples("qwen-code/**/*.json")),
+    FrontEnd("Tabnine", "tabnine", ".tabnine/agent/settings.json", _examples("tabnine/**/*.json")),
+    FrontEnd("Codex JSON", "codex", ".codex/hooks.json", _examples("codex/**/hooks.json")),
+    FrontEnd("Codex TOML", "codex", ".codex/config.toml", _examples("codex/**/config.toml")),
+    FrontEnd("Factory", "factory", ".factory/hooks.json", _examples("factory/**/hooks.json")),
+    FrontEnd("Augment", "augment", ".augment/settings.json", _examples("augment/**/settings.json")),
+    FrontEnd("Cursor", "cursor", ".cursor/hooks.json", _examples("cursor/**/hooks.json")),
+    FrontEnd("Windsurf", "windsurf", ".windsurf/hooks.json", _examples("windsurf/**/hooks.json")),
+    FrontEnd("Kiro JSON", "kiro", ".kiro/hooks/fuzz.json", _examples("kiro/**/*.json")),
+    FrontEnd("Kiro hook", "kiro", "fuzz.kiro.hook", _examples("kiro/**/*.kiro.hook")),
+    FrontEnd("Copilot", "copilot", ".github/hooks/fuzz.json", _examples("copilot/**/hooks/*.json")),
+    FrontEnd("VS Code agent", "vscode", ".github/agents/fuzz.agent.md", (_AGENT,)),
 )
 
 # What hookc.runtime.loads is given: canonical YAML that hookc wrote, mutated.

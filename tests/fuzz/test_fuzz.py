@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 
+from hookc.hosts import by_name, detect, hosts
 from tests.fuzz import targets
 from tests.properties import SETTINGS, examples
 
@@ -36,8 +37,17 @@ def test_fuzz_expressions(text: str, context: dict[str, Any]) -> None:
     targets.expression_case(text, context, BUDGET)
 
 
-def test_every_front_end_has_seeds_to_mutate() -> None:
-    assert all(front_end.seeds for front_end in targets.FRONT_ENDS)
+def test_every_front_end_has_seeds_of_its_host() -> None:
+    for front_end in targets.FRONT_ENDS:
+        read_as = {detect(front_end.file_name, seed) for seed in front_end.seeds}
+        assert by_name(front_end.host) in read_as, front_end.name
+
+
+def test_every_host_with_files_of_its_own_is_fuzzed() -> None:
+    """A host added to the registry without a line in ``FRONT_ENDS`` fails here (a host
+    with no file kind of its own, such as rollouts' protocol, has nothing to mutate)."""
+    with_files = {host.name for host in hosts() if host.suffixes}
+    assert with_files == {front_end.host for front_end in targets.FRONT_ENDS}
 
 
 @settings(SETTINGS, max_examples=examples(10), database=None)
