@@ -1364,7 +1364,7 @@ def _compile_re2(pattern: str, whole: bool) -> Any:
     found = _bounded(LinearPattern(tree, pattern))
     if limit is None:
         return found
-    return GatedPattern(re.compile(to_python(tree)), limit, tree, pattern)
+    return GatedPattern(re.compile(to_python(tree)), limit, found)
 
 
 _ANY_LENGTH = -1
@@ -1421,14 +1421,13 @@ class GatedPattern:
     """Python's ``re`` on texts up to ``limit`` characters (where its backtracking, at most
     ``(n + 1) ** degree`` steps, stays within ``_RE_BUDGET``), the linear engine past it."""
 
-    __slots__ = ("_linear", "_re", "_tree", "limit", "pattern")
+    __slots__ = ("_linear", "_re", "limit", "pattern")
 
-    def __init__(self, compiled: Any, limit: int, tree: tuple[Any, ...], pattern: str) -> None:
-        self.pattern = pattern
+    def __init__(self, compiled: Any, limit: int, linear: LinearPattern) -> None:
+        self.pattern = linear.pattern
         self.limit = limit
         self._re = compiled
-        self._tree = tree
-        self._linear: LinearPattern | None = None
+        self._linear = linear  # built anyway, to hold its cost per character to the bound
 
     def __repr__(self) -> str:
         return f"GatedPattern({self.pattern!r}, {self.limit})"
@@ -1436,17 +1435,12 @@ class GatedPattern:
     def search(self, text: str) -> Any:
         if len(text) <= self.limit:
             return self._re.search(text)
-        return self._long().search(text)
+        return self._linear.search(text)
 
     def fullmatch(self, text: str) -> Any:
         if len(text) <= self.limit:
             return self._re.fullmatch(text)
-        return self._long().fullmatch(text)
-
-    def _long(self) -> LinearPattern:
-        if self._linear is None:
-            self._linear = LinearPattern(self._tree, self.pattern)
-        return self._linear
+        return self._linear.fullmatch(text)
 
 
 def _items(node: tuple[Any, ...]) -> list[tuple[Any, ...]]:
