@@ -181,6 +181,23 @@ def _parameter(
                 node.span,
             )
         ]
+    if (
+        spec.name == "timeout"
+        and isinstance(plain, int | float)
+        and not isinstance(plain, bool)
+        and plain <= 0
+    ):
+        # Every host's timeout is a positive count (of seconds or milliseconds): 0 or less
+        # is what its own files are told too (HK705), whatever unit the profile counts in.
+        return None, [
+            error(
+                "HK705",
+                f"`timeout` must be a positive number, not {plain}",
+                source,
+                node.span,
+                "leave it out for the default",
+            )
+        ]
     if spec.enum is not None and not isinstance(converted, Template) and plain not in spec.enum:
         allowed = ", ".join(str(v) for v in spec.enum)
         return None, [

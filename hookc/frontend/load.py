@@ -7,7 +7,9 @@ from dataclasses import replace
 from pathlib import Path, PurePath
 
 from hookc.frontend.files import read_source
+from hookc.frontend.json_file import load_json
 from hookc.frontend.lower import Loaded
+from hookc.frontend.unclaimed import misplaced, unclaimed
 from hookc.hosts import Host, detect, for_profile, hosts
 from hookc.hosts.profile import Profile, load_profile
 from hookc.source import Source, Span
@@ -30,7 +32,8 @@ def load_source(source: Source, profile: Profile | None = None) -> Loaded:
     claimed = detect(source.name, source.text)
     found = for_profile(profile.name) if profile is not None else claimed
     if found is None:
-        return Loaded(source, None, load_profile(), (unknown_format(source),))
+        precise = unclaimed(source)
+        return Loaded(source, None, load_profile(), tuple(precise or (unknown_format(source),)))
     if not found.reads_suffix(source.name):
         assert profile is not None  # a format claims only files of its endings
         return Loaded(source, None, profile, (not_of_format(source, found, profile.name),))
@@ -49,7 +52,22 @@ def load_source(source: Source, profile: Profile | None = None) -> Loaded:
         and not _settled_by_request(source, claimed, found)
     ):
         return Loaded(source, None, profile, (other_format(source, claimed, profile),))
-    return found.load(source, profile)
+    loaded = found.load(source, profile)
+    # Only a JSON file that yielded no hook is read again (a settings file without hooks).
+    if source.name.lower().endswith(".json") and not (loaded.hookset and loaded.hookset.hooks):
+        loaded = replace(loaded, diagnostics=(*loaded.diagnostics, *_misplaced(source, loaded)))
+    return loaded
+
+
+def _misplaced(source: Source, loaded: Loaded) -> list[Diagnostic]:
+    """HK230/HK231 for a claimed JSON file without a ``hooks`` key (a settings file whose
+    hooks are under ``"hook"``, or at the top level, which its host silently ignores)."""
+    if any(d.code == "HK214" for d in loaded.diagnostics):
+        return []
+    root, _ = load_json(source)
+    if root is None:
+        return []
+    return misplaced(source, root, tuple(loaded.profile.events))
 
 
 def _settled_by_request(source: Source, claimed: Host, found: Host) -> bool:

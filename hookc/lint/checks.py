@@ -29,6 +29,8 @@ from hookc.source.diagnostics import Diagnostic
 # reader emits). A new rule with a check goes in one of these, or in its host's package.
 CHECKED_GROUPS = ("security", "policy")
 HANDLER_TYPES = frozenset({"command", "script", "http"})
+# The fields beside `command` that hold a command to run (``Handler.commands``).
+SHELL_FIELDS = ("bash", "powershell", "windows", "linux", "osx", "commandWindows")
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,6 +61,18 @@ class Handler:
             return " ".join([command, *(shlex.quote(str(a)) for a in args)])
         return command
 
+    @property
+    def commands(self) -> tuple[str, ...]:
+        """Every shell command it may run, each once: ``command`` and the per-shell and
+        per-system forms of the hosts that have them (Copilot's and VS Code's ``bash`` and
+        ``powershell``, VS Code's ``windows``/``linux``/``osx``, Codex's
+        ``commandWindows``), which are as dangerous as ``command`` is."""
+        if self.type not in ("command", "script"):
+            return ()
+        found = [self.command]
+        found += [self.get(name) for name in SHELL_FIELDS]  # type: ignore[misc]
+        return tuple(dict.fromkeys(c for c in found if isinstance(c, str) and c))
+
 
 @dataclass(frozen=True, slots=True)
 class Context:
@@ -78,6 +92,12 @@ class Context:
             action = hook.action
             if action.type in HANDLER_TYPES and action.span is not None:
                 yield Handler(hook, action.type, action.params, action.span)
+
+    def commands(self) -> Iterator[tuple[Handler, str]]:
+        """Each handler with each command it may run (``Handler.commands``)."""
+        for handler in self.handlers():
+            for command in handler.commands:
+                yield handler, command
 
     def find(self, handler: Handler, text: str, after: int = 0) -> Span:
         """Where ``text`` is written inside the handler (as it is, or as a JSON string

@@ -231,6 +231,22 @@ def test_the_allowlist_is_off_until_configured_and_then_flags_every_other_comman
     assert status == 2 and "`allowed-commands` must be a list of strings" in err
 
 
+def test_the_allowlist_and_the_security_rules_read_every_shell_form_of_a_handler(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Copilot's handlers have `bash` and `powershell`, not `command`: a hook there escaped
+    the allowlist and every rule about commands."""
+    monkeypatch.chdir(tmp_path)
+    entry = {"type": "command", "bash": "sudo ./hooks/fmt.sh", "powershell": "./hooks/fmt.ps1"}
+    document = {"version": 1, "hooks": {"postToolUse": [entry]}}
+    (tmp_path / ".github" / "hooks").mkdir(parents=True)
+    (tmp_path / ".github" / "hooks" / "fmt.json").write_text(json.dumps(document), "utf-8")
+    (tmp_path / "hookc.toml").write_text('allowed-commands = ["./hooks/*.sh"]\n', "utf-8")
+    out = run("check", ".github/hooks/fmt.json")[1]
+    assert out.count("warning[HK930]") == 2, out  # `sudo ...` and the .ps1: not on the list
+    assert out.count("warning[HK903]") == 1, out
+
+
 def test_a_native_file_without_handlers_loads_no_rule_module(tmp_path: Path) -> None:
     """Start-up: the rule modules with checks load for files with handlers only."""
     import subprocess

@@ -241,12 +241,14 @@ def _a(json_type: str | None) -> str:
     )
 
 
-def _timeout_problems(value: Any, node: Located, source: Source) -> list[Diagnostic]:
+def _timeout_problems(
+    value: Any, node: Located, source: Source, name: str = "timeout"
+) -> list[Diagnostic]:
     if value <= 0:
         return [
             error(
                 "HK705",
-                f"`timeout` must be a positive number of seconds, not {value}",
+                f"`{name}` must be a positive number of seconds, not {value}",
                 source,
                 node.span,
                 "leave it out for the default",
@@ -260,7 +262,7 @@ def _timeout_problems(value: Any, node: Located, source: Source) -> list[Diagnos
         return [
             warning(
                 "HK706",
-                f"`timeout` is {value} seconds ({value / 3600:.1f} hours)",
+                f"`{name}` is {value} seconds ({value / 3600:.1f} hours)",
                 source,
                 node.span,
                 f"timeouts are in seconds; for {value} milliseconds write {value / 1000:g}",

@@ -60,6 +60,7 @@ from hookc.frontend.actions import describe
 from hookc.frontend.formats import regex_dialects
 from hookc.frontend.formats.groups import (
     Handler,
+    _timeout_problems,
     handler_action,
     hooks_of,
     name_problems,
@@ -323,16 +324,9 @@ def _handler(
         return None, found
     for name in ("timeoutSec", "timeout"):
         given = node.get(name)
-        if given is not None and isinstance(given.value, int | float) and given.value <= 0:
-            found.append(
-                error(
-                    "HK705",
-                    f"`{name}` must be a positive number of seconds, not {given.value}",
-                    source,
-                    given.span,
-                    "leave it out for the default, 30",
-                )
-            )
+        if given is not None and isinstance(given.value, int | float):
+            # Seconds, both of them: not positive (HK705), or a millisecond count (HK706).
+            found.extend(_timeout_problems(given.value, given, source, name))
     if action.type == "command" and not any(
         isinstance(action.params.get(name), str) and action.params.get(name)
         for name in _COMMAND_FIELDS

@@ -275,7 +275,6 @@ def _action(
     source: Source,
     profile: Profile,
     renames: MappingProxyType[str, str] | None = None,
-    inner: tuple[str, ...] = ("type", "command", "prompt"),
 ) -> tuple[Action | None, list[Diagnostic]]:
     """An action of its type from the action object's fields and the hook's own
     (``name``, ``description``, ``timeout``)."""
@@ -297,11 +296,15 @@ def _action(
     found: list[Diagnostic] = []
     given: dict[str, ParamValue] = {}
     fields: list[tuple[str, Located]] = [(k, v) for k, v in node.items() if k != "type"]
+    own = len(fields)
     fields += [(k, v) for k, v in extra.items() if v is not None]
-    for key, value_node in fields:
+    for index, (key, value_node) in enumerate(fields):
         spec = action_type.param(key)
         if spec is None:
-            if key in inner:
+            # Every key of the action object is the action's (a `cwd` there is ignored
+            # by Kiro as by any host); the hook's own fields are given to every action
+            # type, and are not its mistake where a type has no use for them.
+            if index < own:
                 found.append(
                     warning(
                         "HK704",

@@ -302,7 +302,8 @@ def test_a_valid_hooks_file_of_another_host_in_a_plugin_is_not_claimed(tmp_path:
     cursor = {"version": 1, "hooks": {"sessionStart": [{"command": "./start.sh"}]}}
     path.write_text(json.dumps(cursor), encoding="utf-8")
     assert [d.code for d in load_file(path).diagnostics] == ["HK201"]
-    # Broken, in Cursor's casing and outside a plugin: not claimed either.
+    # Broken, in Cursor's casing and outside a plugin: not claimed either, but its syntax
+    # error is what to say of it (hookc.frontend.unclaimed).
     assert found('{"hooks": {"stop": [{"command": "x"},]}}', "hooks.json") == [
-        ("HK201", Severity.ERROR)
+        ("HK214", Severity.ERROR)
     ]

@@ -1,5 +1,9 @@
 """The profile knows no such event (a warning: runtimes add events).
 
+An error in a JSON file that no host claims because none of its events is any host's
+(`{"hooks": {"BeforeEverything": [...]}}`): no host would load it, and the hint names the
+nearest event of any host.
+
 ## Example
 
 ```
@@ -24,7 +28,7 @@ from hookc.lint.rule import LintRule
 RULE = LintRule(
     code="HK402",
     name="unknown-event",
-    severity="warning",
+    severity="error or warning",
     summary="event not known to the profile",
     fix="safe",
 )

@@ -51,16 +51,13 @@ def check(context: Context) -> Iterator[Diagnostic]:
     allowed = context.allowed_commands
     if allowed is None:
         return
-    for handler in context.handlers():
-        command = handler.command
-        if command is None:
-            continue
+    for handler, command in context.commands():
         if any(fnmatch.fnmatchcase(command.strip(), pattern) for pattern in allowed):
             continue
         yield warning(
             RULE.code,
             f"the command `{command.strip()}` is not on the allowlist (`allowed-commands`)",
             context.source,
-            context.find(handler, handler.get("command") or command),  # type: ignore[arg-type]
+            context.find(handler, command),
             "review it and add it to `allowed-commands`, or remove the hook",
         )

@@ -95,10 +95,7 @@ def dangers(simple: Simple) -> Iterator[tuple[str, str]]:
 
 
 def check(context: Context) -> Iterator[Diagnostic]:
-    for handler in context.handlers():
-        command = handler.command
-        if not command:
-            continue
+    for handler, command in context.commands():
         seen: set[str] = set()
         if defines_fork_bomb(command):
             yield warning(

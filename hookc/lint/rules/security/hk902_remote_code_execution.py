@@ -89,10 +89,7 @@ def findings(command: str) -> Iterator[tuple[str, str]]:
 
 
 def check(context: Context) -> Iterator[Diagnostic]:
-    for handler in context.handlers():
-        command = handler.command
-        if not command:
-            continue
+    for handler, command in context.commands():
         for word, what in dict.fromkeys(findings(command)):
             yield warning(
                 RULE.code,

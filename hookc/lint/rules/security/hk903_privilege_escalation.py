@@ -44,10 +44,7 @@ RULE = LintRule(
 
 
 def check(context: Context) -> Iterator[Diagnostic]:
-    for handler in context.handlers():
-        command = handler.command
-        if not command:
-            continue
+    for handler, command in context.commands():
         used = {
             name
             for pipeline in commands(command)

@@ -33,6 +33,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from hookc.ir.hooks import Params
 from hookc.lint.checks import Context
 from hookc.lint.rule import LintRule
 from hookc.source import Span
@@ -85,13 +86,44 @@ def check(context: Context) -> Iterator[Diagnostic]:
     text = context.source.text
     for handler in context.handlers():
         region = text[handler.span.start : handler.span.end]
-        for provider, start, end in secrets(region):
-            span = Span(handler.span.start + start, handler.span.start + end)
+        found = [
+            (provider, Span(handler.span.start + start, handler.span.start + end))
+            for provider, start, end in secrets(region)
+        ]
+        if not found:
+            # A handler whose span is not its text (a TOML table's is its header line):
+            # its values, each placed where the file writes it.
+            found = [
+                (provider, _placed(text, value[start:end], handler.span))
+                for value in _strings(handler.params)
+                for provider, start, end in secrets(value)
+            ]
+        for provider, span in found:
             yield warning(
                 RULE.code,
-                f"{provider} written in the handler: `{mask(region[start:end])}`",
+                f"{provider} written in the handler: `{mask(text[span.start : span.end])}`",
                 context.source,
                 span,
                 "revoke it, then read it from an environment variable",
                 masked=True,
             )
+
+
+def _strings(value: object) -> Iterator[str]:
+    """Every string in a handler's parameters (its command, headers, env)."""
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, Params):
+        for _, item in value.items:
+            yield from _strings(item)
+    elif isinstance(value, tuple):
+        for item in value:
+            yield from _strings(item)
+
+
+def _placed(text: str, secret: str, fallback: Span) -> Span:
+    """Where the file writes the secret, if it writes it once; else the handler."""
+    at = text.find(secret)
+    if at < 0 or text.find(secret, at + 1) >= 0:
+        return fallback
+    return Span(at, at + len(secret))
