@@ -12,7 +12,6 @@ no ``hooks`` key is no finding by itself: a ``"hook"`` key beside it is).
 
 from __future__ import annotations
 
-import difflib
 import functools
 import re
 from pathlib import PurePath
@@ -117,6 +116,8 @@ def misplaced(
 
 
 def _unknown_event(source: Source, key: str, node: Located, events: tuple[str, ...]) -> Diagnostic:
+    import difflib  # only for a hint: a run that meets no unknown event never imports it
+
     span = node.key_span or node.span
     close = difflib.get_close_matches(key, events, n=1, cutoff=0.6)
     if not close:
