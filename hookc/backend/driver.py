@@ -161,6 +161,7 @@ def generate_module(
     """
     from hookc.backend.python import generate
     from hookc.check.driver import check_inputs
+    from hookc.frontend.load import unsettled
     from hookc.hosts.profile import load_profile
     from hookc.ir.hooks import HookSet
     from hookc.optimize import optimize_hooks
@@ -171,6 +172,10 @@ def generate_module(
     digest = _digest_if_readable(unique, given)
     checked = check_inputs(unique, profile, selection, given)
     reports = checked.reports
+    for loaded in checked.loaded.values():
+        problem = unsettled(loaded, "--profile")
+        if problem is not None:  # each candidate host would run it its own way
+            raise OutputError(problem)
     read_with: dict[str, Profile] = {}  # profile name -> the profile a file was read with
     for loaded in checked.loaded.values():
         if loaded.hookset is not None:

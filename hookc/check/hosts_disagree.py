@@ -27,7 +27,7 @@ from dataclasses import replace
 
 from hookc.cel.evaluator import evaluate
 from hookc.frontend.lower import Loaded
-from hookc.hosts import Host, by_name, detect, hosts
+from hookc.hosts import Host, by_name, hosts, recognize
 from hookc.ir.expr import Expr
 from hookc.ir.hooks import Hook
 from hookc.runtime.values import CelError
@@ -85,9 +85,13 @@ def loaders(claimer: Host | None) -> tuple[Host, ...]:
 
 def hosts_for(name: str, text: str, asked: Sequence[str]) -> tuple[Host, ...]:
     """The hosts a file is read as, for the names asked: ``all`` is every host that loads
-    it; otherwise those asked that load it, its own host first. Empty when none does."""
-    claimer = detect(name, text)
+    it; otherwise those asked that load it, its own host first. Empty when none does. A
+    file whose host is unsettled (HK770) may be any of its candidates: each loads it."""
+    recognized = recognize(name, text)
+    claimer = recognized.host
     able = loaders(claimer)
+    for candidate in recognized.candidates[1:]:
+        able += tuple(host for host in loaders(candidate) if host not in able)
     if tuple(asked) == (ALL,):
         return able
     wanted = [host for host in able if host.name in asked]

@@ -6,7 +6,14 @@ import argparse
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
-from hookc.commands import EXIT_INPUT_ERROR, EXIT_OK, add_host, add_profile, compiled_module
+from hookc.commands import (
+    EXIT_INPUT_ERROR,
+    EXIT_OK,
+    UsageError,
+    add_host,
+    add_profile,
+    compiled_module,
+)
 from hookc.commands.context import read_context
 from hookc.eval import Subject, explain, from_hookset, result, undecided_filters
 
@@ -86,7 +93,6 @@ def _by_hosts(
     """``--host``: the file read as each host named (``all``: every host that loads it) and
     each one's answer, one after the other under the host's name."""
     from hookc.check.hosts_disagree import HostError, hosts_for, parse_hosts
-    from hookc.commands import UsageError
     from hookc.frontend.files import read_source
 
     if args.profile:
@@ -160,10 +166,14 @@ def _checked(
     from hookc.check.reporters import TextReporter
     from hookc.config.settings import profile_named
     from hookc.frontend.inputs import load_hook_set
+    from hookc.frontend.load import unsettled
     from hookc.ir.hooks import HookSet
     from hookc.source.diagnostics import Severity
 
     loaded = load_hook_set(path, None if profile_name is None else profile_named(profile_name))
+    problem = unsettled(loaded)
+    if problem is not None:  # each candidate host would answer its own way
+        raise UsageError(problem)
     # Every finding, printed as `hookc check` prints them: on standard output when one is
     # an error (nothing is evaluated), on standard error when they are warnings only.
     report = check_loaded(str(path), loaded)

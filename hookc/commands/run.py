@@ -129,10 +129,14 @@ def _run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         from hookc.check.commands import command_diagnostics
         from hookc.config.settings import profile_named
         from hookc.frontend.inputs import load_hook_set
+        from hookc.frontend.load import unsettled
         from hookc.source.diagnostics import Severity
 
         asked = None if args.profile is None else profile_named(args.profile)
         loaded = load_hook_set(path, asked)
+        problem = unsettled(loaded)
+        if problem is not None:  # each candidate host runs it its own way
+            raise UsageError(problem)
         found = list(loaded.diagnostics)
         if loaded.hookset is not None:  # a command no handler may run as written (HK712)
             found += command_diagnostics(loaded.hookset)

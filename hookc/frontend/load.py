@@ -1,5 +1,8 @@
 """One entry point for every host's hook files: the file's host is found from its name and
-content (``hookc.hosts``), or named by the profile asked for."""
+content (``hookc.hosts.recognize``), or named by the profile asked for. A file whose host
+its path does not say and its content does not settle (Claude Code's shape, which Codex,
+Qwen Code, Factory and Augment share) is read as the first candidate's with HK770 saying
+so; ``unsettled`` finds that finding for the commands that refuse such a file."""
 
 from __future__ import annotations
 
@@ -10,10 +13,10 @@ from hookc.frontend.files import read_source
 from hookc.frontend.json_file import load_json
 from hookc.frontend.lower import Loaded
 from hookc.frontend.unclaimed import misplaced, unclaimed
-from hookc.hosts import Host, detect, for_profile, hosts
+from hookc.hosts import Host, Recognition, for_profile, hosts, recognize
 from hookc.hosts.profile import Profile, load_profile
 from hookc.source import Source, Span
-from hookc.source.diagnostics import Diagnostic, error
+from hookc.source.diagnostics import Diagnostic, error, warning
 
 
 def load_file(path: str | Path, profile: Profile | None = None) -> Loaded:
@@ -29,7 +32,8 @@ def load_file(path: str | Path, profile: Profile | None = None) -> Loaded:
 def load_source(source: Source, profile: Profile | None = None) -> Loaded:
     """The hook IR of text already read: by the format of the profile given, or else by
     the format that claims the file's name and content."""
-    claimed = detect(source.name, source.text)
+    recognized = recognize(source.name, source.text)
+    claimed = recognized.host
     found = for_profile(profile.name) if profile is not None else claimed
     if found is None:
         precise = unclaimed(source)
@@ -56,6 +60,10 @@ def load_source(source: Source, profile: Profile | None = None) -> Loaded:
     # Only a JSON file that yielded no hook is read again (a settings file without hooks).
     if source.name.lower().endswith(".json") and not (loaded.hookset and loaded.hookset.hooks):
         loaded = replace(loaded, diagnostics=(*loaded.diagnostics, *_misplaced(source, loaded)))
+    if profile is None and not recognized.settled:
+        return replace(
+            loaded, diagnostics=(unsettled_host(source, recognized), *loaded.diagnostics)
+        )
     return loaded
 
 
@@ -68,6 +76,44 @@ def _misplaced(source: Source, loaded: Loaded) -> list[Diagnostic]:
     if root is None:
         return []
     return misplaced(source, root, tuple(loaded.profile.events))
+
+
+# The code of the finding on a file whose host is unsettled.
+UNSETTLED = "HK770"
+
+
+def unsettled_host(source: Source, recognized: Recognition) -> Diagnostic:
+    """HK770: the file's path names no host and its content fits several, which read it
+    differently; it is read as the first."""
+    names = [host.name for host in recognized.candidates]
+    at = source.text.find('"hooks"')
+    span = Span(at, at + len('"hooks"')) if at >= 0 else Span(0, 0)
+    return warning(
+        "HK770",
+        f"which host runs this file is unsettled: its path names none, and its content fits "
+        f"{', '.join(names[:-1])} and {names[-1]}, which read it differently; checked as "
+        f"{names[0]}'s, its findings may be wrong for the others",
+        source,
+        span,
+        'name its host: `--host NAME`, `hosts = ["NAME"]` or `[tool.hookc.per-file-hosts]` in '
+        "hookc.toml (eval, compile and run refuse the file without one); or keep it where its "
+        "host reads hook files",
+    )
+
+
+def unsettled(loaded: Loaded, option: str = "--host") -> str | None:
+    """For ``eval``, ``compile`` and ``run``, whose answer depends on the host: the usage
+    error for a file whose host is unsettled (HK770 among its findings), naming the
+    candidates and the option that settles it; None for a file whose host is known."""
+    found = next((d for d in loaded.diagnostics if d.code == UNSETTLED), None)
+    if found is None:
+        return None
+    names = [host.name for host in recognize(found.source.name, found.source.text).candidates]
+    return (
+        f"{found.source.name}: which host runs this file is unsettled: its path names none, "
+        f"and its content fits {', '.join(names[:-1])} and {names[-1]}, which answer "
+        f"differently; name its host with {option} NAME"
+    )
 
 
 def _settled_by_request(source: Source, claimed: Host, found: Host) -> bool:

@@ -1,8 +1,10 @@
 r"""The agent hosts whose hook files hookc reads: one package each, listed in ``HOSTS``.
 
-Everything that lists hosts derives from ``HOSTS``: which host claims a file (the first
-that claims it, in this order: most specific first, the native format last, as it claims by
-file ending alone), ``--profile`` and ``--protocol``'s choices and help, the handler
+Everything that lists hosts derives from ``HOSTS``: which host claims a file (``recognize``:
+by its path first, then by what only one host's files hold, then by a shape several hosts'
+files share, which leaves it unsettled when the content decides nothing; among claims alike,
+the first in this order: most specific first, the native format last, as it claims by file
+ending alone), ``--profile`` and ``--protocol``'s choices and help, the handler
 protocols of ``hookc.handlers``, the JSON Schemas under ``schemas/``, the docs' host pages.
 
 Adding a host
@@ -28,7 +30,10 @@ Adding a host
 
      It imports nothing but ``hookc.hosts.host``: ``hookc.handlers`` reads it.
    - ``files.py``: ``claims(name, text)``, by path first and content second, quick (every
-     file a run meets is offered to every host), and ``load(source, profile)``, which
+     file a run meets is offered to every host), or ``claim(name, text)`` saying how
+     strongly (a ``hookc.hosts.host.Claim``: by path, by content only this host's files
+     have, or by a shape other hosts' files share; ``hookc.hosts.shape`` for Claude Code's
+     shape), and ``load(source, profile)``, which
      imports the reader in its body and returns its ``Loaded``.
    - ``reader.py``: ``read(source, profile) -> Loaded``, the file in the host's meaning,
      every finding a diagnostic with its position.
@@ -54,10 +59,22 @@ from __future__ import annotations
 
 import functools
 import importlib
+from dataclasses import dataclass
 
-from hookc.hosts.host import Host
+from hookc.hosts.host import Claim, Host
 
-__all__ = ["HOSTS", "Host", "by_name", "detect", "for_profile", "hosts", "names", "precommit_files"]
+__all__ = [
+    "HOSTS",
+    "Host",
+    "Recognition",
+    "by_name",
+    "detect",
+    "for_profile",
+    "hosts",
+    "names",
+    "precommit_files",
+    "recognize",
+]
 
 HOSTS = (
     "hookc.hosts.cursor",
@@ -105,9 +122,42 @@ def precommit_files() -> str:
     return "|".join(pattern for host in hosts() for pattern in host.paths)
 
 
+@dataclass(frozen=True, slots=True)
+class Recognition:
+    """Whose a file is: the host it is read as (None: no host's), and where that is
+    unsettled, every host it may be (``host`` first)."""
+
+    host: Host | None
+    candidates: tuple[Host, ...] = ()
+
+    @property
+    def settled(self) -> bool:
+        return len(self.candidates) < 2
+
+
+def recognize(name: str, text: str) -> Recognition:
+    """The host of a file of this name and text: the first to claim it by its path; else
+    the first to claim it by content only its files have; else the one host claiming it by
+    its shape, or, where several do, those the content leaves (``hookc.hosts.shape``): one
+    settles it, several leave it unsettled."""
+    claims = [(host, host.claim(name, text)) for host in hosts()]
+    best = max((claim for _, claim in claims), default=Claim.NONE)
+    if best is Claim.NONE:
+        return Recognition(None)
+    if best > Claim.SHAPE:
+        return Recognition(next(host for host, claim in claims if claim is best))
+    shaped = tuple(host for host, claim in claims if claim is Claim.SHAPE)
+    if len(shaped) == 1:
+        return Recognition(shaped[0])
+    from hookc.hosts.shape import narrow  # only for a file several hosts' shapes fit
+
+    left = narrow(shaped, text)
+    return Recognition(left[0], left if len(left) > 1 else ())
+
+
 def detect(name: str, text: str) -> Host | None:
-    """The first host that claims a file of this name and text, or None."""
-    return next((host for host in hosts() if host.claims(name, text)), None)
+    """The host a file of this name and text is read as (``recognize``), or None."""
+    return recognize(name, text).host
 
 
 def for_profile(profile: str) -> Host:

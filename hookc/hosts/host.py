@@ -8,6 +8,7 @@ while only the host that claims it has its reader imported.
 
 from __future__ import annotations
 
+import enum
 import importlib
 from dataclasses import dataclass
 from pathlib import Path, PurePath
@@ -20,6 +21,20 @@ if TYPE_CHECKING:
     from hookc.frontend.lower import Loaded
     from hookc.hosts.profile import Profile
     from hookc.source import Source
+
+
+class Claim(enum.IntEnum):
+    """How strongly a host claims a file, weakest first. A path claim beats a content
+    claim whatever the hosts' order; a claim by content that only this host's files have
+    (``BeforeTool``, ``commandWindows``) beats one by a shape other hosts' files share too
+    (Claude Code's ``{"hooks": {"PreToolUse": [{"hooks": [...]}]}}``, which Codex, Qwen
+    Code, Factory and Augment write as well): several of those, and the file's host is
+    unsettled (``hookc.hosts.recognize``)."""
+
+    NONE = 0
+    SHAPE = 1  # the content fits, as other hosts' files fit it too
+    OWN = 2  # the content holds what only this host's files hold
+    PATH = 3  # the file lies where this host reads its hook files
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +77,10 @@ class Host:
     # settings files; VS Code, Copilot's .github/hooks/*.json): `--host` of this one reads
     # such a file as this host would, and `--host all` lists it among the file's hosts.
     reads_also: tuple[str, ...] = ()
+    # The host whose file shape this one copied (Codex, Qwen Code, Factory and Augment
+    # write Claude Code's): where content alone cannot tell their files apart, the file is
+    # read as that host's, and reported as unsettled (HK770).
+    shape_of: str | None = None
 
     def module(self, part: str) -> ModuleType:
         """One of the host's modules (``files``, ``reader``, ``protocol``, ``schema``),
@@ -82,8 +101,19 @@ class Host:
         return f"{self.name}-hooks.schema.json"
 
     def claims(self, name: str, text: str) -> bool:
-        """Whether a file of this name and text is this host's."""
-        return self.reads_files and bool(self.module("files").claims(name, text))
+        """Whether a file of this name and text may be this host's."""
+        return self.claim(name, text) > Claim.NONE
+
+    def claim(self, name: str, text: str) -> Claim:
+        """How strongly this host claims a file of this name and text: by its ``files``
+        module's ``claim`` where it has one; a ``claims`` that answers yes or no is a
+        claim by the host's own path or content (``Claim.OWN``)."""
+        if not self.reads_files:
+            return Claim.NONE
+        files = self.module("files")
+        if hasattr(files, "claim"):
+            return Claim(files.claim(name, text))
+        return Claim.OWN if files.claims(name, text) else Claim.NONE
 
     def load(self, source: Source, profile: Profile | None) -> Loaded:
         """The file's IR and findings, read with ``profile`` or the host's own."""

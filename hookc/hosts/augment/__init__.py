@@ -35,4 +35,5 @@ HOST = Host(
     suffixes=(".json",),
     protocol=True,
     schema=True,
+    shape_of="claude-code",
 )

@@ -11,7 +11,10 @@ import re
 from pathlib import Path, PurePath
 
 from hookc.frontend.lower import Loaded
+from hookc.hosts.host import Claim
 from hookc.hosts.profile import Profile, load_profile
+from hookc.hosts.shape import folder_claim
+from hookc.hosts.shape import vocabulary as shape_vocabulary
 from hookc.source import Source
 
 PROFILE = "claude-code"
@@ -37,40 +40,54 @@ _HOOKS_FILE_KEYS = frozenset(
 )  # fmt: skip
 
 
+_OWN_FOLDERS = (".claude", ".claude-plugin")
+
+
 @functools.cache
 def _profile() -> Profile:
     return load_profile(PROFILE)
 
 
 def claims(name: str, text: str) -> bool:
-    """A settings file in a ``.claude`` folder by its name (and a plugin's
-    ``hooks/hooks.json``, beside its ``.claude-plugin`` folder, that is not valid JSON);
-    any other JSON file by its content: a ``hooks`` object keyed by Claude Code's events
-    whose matcher groups hold ``hooks`` lists. (Cursor's, Copilot's and Windsurf's
-    ``hooks.json`` list handlers directly under their events, and a VS Code
-    ``settings.json`` has no hooks.)
+    """Whether the file may be Claude Code's (``claim``)."""
+    return claim(name, text) > Claim.NONE
 
-    Two kinds of file lack those lists and are still Claude Code's: one whose ``hooks``
-    object is empty, with nothing beside it but the keys a hooks file has (a valid file
-    with no hooks), and one that names Claude Code's events but is not valid JSON (its
+
+def claim(name: str, text: str) -> Claim:
+    """A settings file in a ``.claude`` folder by its name (and a plugin's
+    ``hooks/hooks.json``, beside its ``.claude-plugin`` folder, that is not valid JSON or
+    is Claude-shaped): by path. A settings file holding what only Claude Code's have
+    (``permissions``, its schema, ...): by its own content. Any other JSON file by its
+    shape, as Codex's, Qwen Code's, Factory's and Augment's files share it
+    (``hookc.hosts.shape``): a ``hooks`` object keyed by Claude Code's events whose
+    matcher groups hold ``hooks`` lists (Cursor's, Copilot's and Windsurf's ``hooks.json``
+    list handlers directly under their events, and a VS Code ``settings.json`` has no
+    hooks); under a ``.claude`` folder that is Claude Code's own, under another host's
+    folder nobody's here.
+
+    Two kinds of file lack those lists and are still Claude Code's shape: one whose
+    ``hooks`` object is empty, with nothing beside it but the keys a hooks file has (a valid
+    file with no hooks), and one that names Claude Code's events but is not valid JSON (its
     syntax error, at its line and column, is what to say of it; "unknown kind of file"
     would send its author looking in the wrong place)."""
     path = PurePath(name)
     if path.suffix.lower() == ".md":
         from hookc.hosts.claude_code.front_matter import claims as skill_or_agent
 
-        return skill_or_agent(name, text)
+        return Claim.OWN if skill_or_agent(name, text) else Claim.NONE
     if path.suffix.lower() != ".json":
-        return False
+        return Claim.NONE
     if path.parent.name == ".claude" and re.fullmatch(_SETTINGS, path.name):
-        return True
+        return Claim.PATH
     if re.fullmatch(_ANY_SETTINGS, path.name) and re.search(_SETTINGS_CONTENT, text):
-        return True  # managed-settings.json, settings-strict.json, ...
+        return Claim.OWN  # managed-settings.json, settings-strict.json, ...
     if path.name == "hooks.json" and path.parent.name == "hooks" and _in_plugin(path):
         # A plugin can hold another host's hooks there too (a Cursor plugin's valid
         # `{"version": 1, "hooks": ...}`): its place claims a file only that does not parse.
-        return _parsed(text) is None or _claims_content(text)
-    return _claims_content(text)
+        return Claim.PATH if _parsed(text) is None or _claims_content(text) else Claim.NONE
+    if not _claims_content(text):
+        return Claim.NONE
+    return folder_claim(path, _OWN_FOLDERS, Claim.SHAPE)
 
 
 def _claims_content(text: str) -> bool:
@@ -118,6 +135,11 @@ def _event_key(exact_case: bool = False) -> re.Pattern[str]:
     misspelt event is still Claude Code's, and gets its own finding)."""
     events = "|".join(re.escape(event) for event in _profile().events)
     return re.compile(f'"(?:{events})"\\s*:', 0 if exact_case else re.IGNORECASE)
+
+
+def vocabulary() -> frozenset[tuple[str, str]]:
+    """The events and handler types the host knows (``hookc.hosts.shape.narrow``)."""
+    return shape_vocabulary(_profile())
 
 
 def load(source: Source, profile: Profile | None) -> Loaded:

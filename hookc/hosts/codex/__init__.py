@@ -30,4 +30,5 @@ HOST = Host(
     suffixes=(".json", ".toml"),
     protocol=True,
     schema=True,
+    shape_of="claude-code",
 )

@@ -34,4 +34,5 @@ HOST = Host(
     suffixes=(".json",),
     protocol=True,
     schema=True,
+    shape_of="claude-code",
 )

@@ -1,7 +1,8 @@
-"""Factory Droid's hook files, by their path alone: ``hooks.json`` and ``settings.json``
+"""Factory Droid's hook files, by their path: ``hooks.json`` and ``settings.json``
 (``settings.local.json``) in a ``.factory`` folder, and the older
-``.factory/hooks/hooks.json``. Their events are Claude Code's, so content cannot tell
-them apart; ``hookc.hosts.factory.reader`` reads one, imported only then."""
+``.factory/hooks/hooks.json``. Their events are Claude Code's, so elsewhere content claims
+a file by Claude Code's shape only, which leaves it unsettled unless its content decides
+(``hookc.hosts.shape``); ``hookc.hosts.factory.reader`` reads one, imported only then."""
 
 from __future__ import annotations
 
@@ -9,7 +10,10 @@ import functools
 from pathlib import PurePath
 
 from hookc.frontend.lower import Loaded
+from hookc.hosts.host import Claim
 from hookc.hosts.profile import Profile, load_profile
+from hookc.hosts.shape import shape_claim
+from hookc.hosts.shape import vocabulary as shape_vocabulary
 from hookc.source import Source
 
 PROFILE = "factory"
@@ -22,6 +26,10 @@ def _profile() -> Profile:
 
 
 def claims(name: str, text: str) -> bool:
+    return claim(name, text) > Claim.NONE
+
+
+def _by_path(name: str) -> bool:
     path = PurePath(name)
     if path.parent.name == ".factory":
         return path.name in _NAMES
@@ -30,6 +38,19 @@ def claims(name: str, text: str) -> bool:
         and path.parent.name == "hooks"
         and (path.parent.parent.name == ".factory")
     )
+
+
+def claim(name: str, text: str) -> Claim:
+    """By path, or else by Claude Code's shape (``hookc.hosts.shape``), its own where a
+    ``.factory`` folder holds it."""
+    if _by_path(name):
+        return Claim.PATH
+    return shape_claim(name, text, (".factory",), _profile().events)
+
+
+def vocabulary() -> frozenset[tuple[str, str]]:
+    """The events and handler types the host knows (``hookc.hosts.shape.narrow``)."""
+    return shape_vocabulary(_profile())
 
 
 def load(source: Source, profile: Profile | None) -> Loaded:

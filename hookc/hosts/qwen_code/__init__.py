@@ -5,11 +5,11 @@ matcher rule and handler types (``command`` with a millisecond timeout, ``http``
 ``prompt`` with seconds).
 
 Open source (QwenLM/qwen-code), changing fast: ``reader`` states the rules hookc
-implements and the files they come from. Unverified, and so not modelled: the aliases a
-tool matcher also matches (Qwen matches a name's display names and legacy names exactly,
-so a Claude Code name may match a Qwen tool: hookc reports no tool matcher as matching
-nothing), a handler's ``if`` filter (``Bash(git *)``: hookc selects the hook without it),
-and ``disableAllHooks``.
+implements and the files they come from, among them the aliases a tool matcher also
+matches exactly (``Bash`` is ``run_shell_command``, ``Write`` is ``write_file``), and
+``tests/hosts/qwen_code/`` holds every back end to a transcription of Qwen's selection
+code run under node. Not modelled: a handler's ``if`` (Qwen's current planner applies
+none; see ``reader``) and ``disableAllHooks``.
 """
 
 from hookc.hosts.host import Host
@@ -23,4 +23,5 @@ HOST = Host(
     suffixes=(".json",),
     protocol=True,
     schema=True,
+    shape_of="claude-code",
 )

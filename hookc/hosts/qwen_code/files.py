@@ -1,6 +1,8 @@
 """Qwen Code's hook files, by their path: ``settings.json`` in a ``.qwen`` folder. Their
-events are Claude Code's, so content alone cannot tell them from a Claude Code file;
-``hookc.hosts.qwen_code.reader`` reads one, imported only then."""
+events are Claude Code's (with a few of Qwen's own: ``TodoCreated``, ``QueryEnd``, ...),
+so elsewhere content claims a file by Claude Code's shape only, which leaves it unsettled
+unless its content decides (``hookc.hosts.shape``); ``hookc.hosts.qwen_code.reader`` reads
+one, imported only then."""
 
 from __future__ import annotations
 
@@ -8,7 +10,10 @@ import functools
 from pathlib import PurePath
 
 from hookc.frontend.lower import Loaded
+from hookc.hosts.host import Claim
 from hookc.hosts.profile import Profile, load_profile
+from hookc.hosts.shape import shape_claim
+from hookc.hosts.shape import vocabulary as shape_vocabulary
 from hookc.source import Source
 
 PROFILE = "qwen-code"
@@ -20,8 +25,25 @@ def _profile() -> Profile:
 
 
 def claims(name: str, text: str) -> bool:
+    return claim(name, text) > Claim.NONE
+
+
+def _by_path(name: str) -> bool:
     path = PurePath(name)
     return path.name == "settings.json" and path.parent.name == ".qwen"
+
+
+def claim(name: str, text: str) -> Claim:
+    """By path, or else by Claude Code's shape (``hookc.hosts.shape``), its own where a
+    ``.qwen`` folder holds it."""
+    if _by_path(name):
+        return Claim.PATH
+    return shape_claim(name, text, (".qwen",), _profile().events)
+
+
+def vocabulary() -> frozenset[tuple[str, str]]:
+    """The events and handler types the host knows (``hookc.hosts.shape.narrow``)."""
+    return shape_vocabulary(_profile())
 
 
 def load(source: Source, profile: Profile | None) -> Loaded:

@@ -62,11 +62,11 @@ def settings_file(groups: list[str | None], event: str = "PreToolUse") -> str:
     return json.dumps({"hooks": {event: entries}}, indent=2)
 
 
-def loaded(text: str, name: str = "settings.json"):  # type: ignore[no-untyped-def]
+def loaded(text: str, name: str = ".claude/settings.json"):  # type: ignore[no-untyped-def]
     return load_source(Source(name, text))
 
 
-def codes(text: str, name: str = "settings.json") -> list[str]:
+def codes(text: str, name: str = ".claude/settings.json") -> list[str]:
     return [d.code for d in loaded(text, name).diagnostics]
 
 
@@ -147,7 +147,9 @@ def test_every_back_end_matches_tools_as_claude_code_does(
     for name in names:
         context = {"tool_name": name, "tool_input": {}}
         expected = [
-            f"settings.PreToolUse.{i}.0" for i, m in enumerate(matchers) if oracle(m, name, js)
+            f".claude/settings.PreToolUse.{i}.0"
+            for i, m in enumerate(matchers)
+            if oracle(m, name, js)
         ]
         for back_end, run in runs.items():
             assert fired_ids(run, "PreToolUse", context) == expected, (back_end, name)
@@ -165,7 +167,9 @@ def test_exact_names_and_lists_match_as_claude_code_does_without_node(
     runs = back_ends(result.hookset)
     for name in names + ODD_NAMES:
         expected = [
-            f"settings.PreToolUse.{i}.0" for i, m in enumerate(matchers) if oracle(m, name, {})
+            f".claude/settings.PreToolUse.{i}.0"
+            for i, m in enumerate(matchers)
+            if oracle(m, name, {})
         ]
         for back_end, run in runs.items():
             assert fired_ids(run, "PreToolUse", {"tool_name": name}) == expected, back_end
@@ -215,7 +219,7 @@ def test_identical_handlers_run_once_in_file_order_as_claude_code_runs_them(
                     continue  # its `if` does not match this call
                 if handler not in chosen:
                     chosen.append(handler)
-                    expected.append(f"settings.PostToolUse.{g}.{h}")
+                    expected.append(f".claude/settings.PostToolUse.{g}.{h}")
         context = {"tool_name": name, "tool_input": {"command": "git status"}}
         for back_end, run in runs.items():
             assert fired_ids(run, "PostToolUse", context) == expected, back_end
@@ -239,12 +243,29 @@ def test_a_settings_file_keeps_its_other_keys_to_itself() -> None:
     assert (hook.event, hook.condition, hook.action.type) == ("Stop", None, "command")
 
 
-def test_a_plugin_hooks_file_with_its_description_wrapper_is_read() -> None:
+def test_a_plugin_hooks_file_with_its_description_wrapper_is_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     text = json.dumps({"description": "formats on save", "hooks": {"PostToolUse": [
         {"matcher": "Write", "hooks": [{"type": "command", "command": "fmt"}]}]}})  # fmt: skip
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "plugin" / ".claude-plugin").mkdir(parents=True)
     result = loaded(text, "plugin/hooks/hooks.json")
     assert result.diagnostics == () and result.hookset is not None
     assert [h.id for h in result.hookset.hooks] == ["plugin/hooks/hooks.PostToolUse.0.0"]
+
+
+def test_a_plugin_hooks_file_without_a_manifest_has_an_unsettled_host(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No `.claude-plugin` (nor `.codex-plugin`, nor `gemini-extension.json`) beside it:
+    Claude Code's, Codex's, ... shape, and nothing to say whose."""
+    text = json.dumps({"hooks": {"PostToolUse": [
+        {"matcher": "Write", "hooks": [{"type": "command", "command": "fmt"}]}]}})  # fmt: skip
+    monkeypatch.chdir(tmp_path)
+    result = loaded(text, "plugin/hooks/hooks.json")
+    assert [d.code for d in result.diagnostics] == ["HK770"]
+    assert result.profile.name == "claude-code"
 
 
 def test_a_settings_file_without_hooks_is_fine_and_holds_none() -> None:
@@ -303,7 +324,7 @@ def test_each_event_matches_its_own_field(
         assert bool(run(event, context)) is fires, back_end
 
 
-def located(text: str, code: str, name: str = "settings.json") -> tuple[int, int, str]:
+def located(text: str, code: str, name: str = ".claude/settings.json") -> tuple[int, int, str]:
     (found,) = [d for d in loaded(text, name).diagnostics if d.code == code]
     return (*found.location, found.message)
 

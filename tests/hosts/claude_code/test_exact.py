@@ -190,7 +190,7 @@ def test_a_matcher_hookc_cannot_run_is_a_warning_and_its_hook_is_kept(
 ) -> None:
     settings = {"hooks": {"PreToolUse": [
         {"matcher": matcher, "hooks": [{"type": "command", "command": "echo"}]}]}}  # fmt: skip
-    loaded = load_file(write(tmp_path / "settings.json", json.dumps(settings)))
+    loaded = load_file(write(tmp_path / ".claude" / "settings.json", json.dumps(settings)))
     assert [(d.code, d.severity.value) for d in loaded.diagnostics] == [("HK712", "warning")]
     assert loaded.hookset is not None
     (hook,) = loaded.hookset.hooks
@@ -250,12 +250,12 @@ def test_identical_handlers_under_matchers_hookc_cannot_run_are_not_called_dupli
         {"matcher": "^(?!Write$)", "hooks": same},
         {"matcher": "^(?!Read$)", "hooks": same},  # the same text: hookc still cannot say
     ]}}  # fmt: skip
-    loaded = load_file(write(tmp_path / "settings.json", json.dumps(settings)))
+    loaded = load_file(write(tmp_path / ".claude" / "settings.json", json.dumps(settings)))
     assert [d.code for d in loaded.diagnostics] == ["HK712"] * 3
     assert loaded.hookset is not None and len(loaded.hookset.hooks) == 3
     # One that matches every time before it does cover it.
     settings["hooks"]["PreToolUse"].insert(0, {"matcher": "*", "hooks": same})
-    loaded = load_file(write(tmp_path / "settings.json", json.dumps(settings)))
+    loaded = load_file(write(tmp_path / ".claude" / "settings.json", json.dumps(settings)))
     assert sorted({d.code for d in loaded.diagnostics}) == ["HK710", "HK712"]
     assert loaded.hookset is not None and len(loaded.hookset.hooks) == 1
 

@@ -107,7 +107,7 @@ def settings_with(rules: list[str], event: str = "PreToolUse", matcher: str = "*
 
 
 def loaded(text: str):  # type: ignore[no-untyped-def]
-    return load_source(Source("settings.json", text))
+    return load_source(Source(".claude/settings.json", text))
 
 
 def runs_for(rules: list[str], context: dict[str, object]) -> dict[str, list[str]]:
@@ -148,7 +148,9 @@ def test_bash_rules_fire_as_the_documented_matcher_says_on_every_back_end(
 ) -> None:
     context = {"tool_name": "Bash", "tool_input": {"command": command}, "cwd": "/p"}
     expected = [
-        f"settings.PreToolUse.0.{i}" for i, p in enumerate(patterns) if bash_oracle(p, command)
+        f".claude/settings.PreToolUse.0.{i}"
+        for i, p in enumerate(patterns)
+        if bash_oracle(p, command)
     ]
     rules = [f"Bash({pattern})" for pattern in patterns]
     for back_end, fired in runs_for(rules, context).items():
@@ -199,7 +201,7 @@ def test_edit_path_rules_fire_as_gitignore_says_on_every_back_end(
     path = "/home/dev/shop/" + "/".join(steps)
     context = {"tool_name": tool, "tool_input": {"file_path": path}, "cwd": "/home/dev/shop"}
     expected = [
-        f"settings.PreToolUse.0.{i}"
+        f".claude/settings.PreToolUse.0.{i}"
         for i, p in enumerate(patterns)
         if tool != "Read" and gitignore_oracle(p, path, "/home/dev/shop")
     ]
@@ -252,7 +254,7 @@ def fetch(url: str) -> dict[str, object]:
 )
 def test_named_rules(rule: str, context: dict[str, object], fires: bool) -> None:
     for back_end, fired in runs_for([rule], context).items():
-        assert fired == (["settings.PreToolUse.0.0"] if fires else []), back_end
+        assert fired == ([".claude/settings.PreToolUse.0.0"] if fires else []), back_end
 
 
 def finding_codes(text: str) -> list[tuple[str, int]]:
@@ -264,7 +266,7 @@ def test_a_rule_hookc_cannot_decide_is_a_warning_at_the_rule_and_runs_on_every_c
     text = settings_with(["Read(~/.ssh/**)"], matcher="Read")
     assert finding_codes(text) == [("HK714", text.index('"Read(~/.ssh/**)"'))]
     fired = runs_for(["Read(~/.ssh/**)"], {"tool_name": "Read", "tool_input": {"file_path": "/x"}})
-    assert set(map(tuple, fired.values())) == {("settings.PreToolUse.0.0",)}
+    assert set(map(tuple, fired.values())) == {(".claude/settings.PreToolUse.0.0",)}
 
 
 @pytest.mark.parametrize("rule", ["git push", "Bash(git *", ""])

@@ -29,7 +29,9 @@ from tests.foreign import back_ends, fired_ids
         ("[", "[", True),  # invalid, but equal to the name
         ("[", "x[", False),  # invalid: matches nothing more
         ("a[|b", "b", True),  # an exact entry
-        ("Bash", "run_shell_command", False),  # aliases are not modelled
+        ("Bash", "run_shell_command", True),  # an alias (Claude Code's name), exactly
+        ("Ba.*", "run_shell_command", False),  # never through a regex
+        ("Edit", "write_file", False),  # no meta-category
     ],
 )
 def test_the_matcher_rule(matcher: str, name: str, fires: bool) -> None:
