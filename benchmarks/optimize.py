@@ -11,8 +11,9 @@ Run: python -m benchmarks.optimize   (one process, medians of repeats; two or th
    evaluator's: the benchmark stops if not.
 2. The cost of optimizing 10,000 hooks: ``optimize_hookset`` at -O1 and -O2 on
    ``benchmarks.check.many_hooks(10000)`` and on 10,000 hooks of the worst shape of table 1
-   (20 clauses, shape *a*, constants varied), cycle GC off as the CLI runs; cold (the
-   optimizer's memo of equal conditions emptied) and again straight after (memo filled).
+   (20 clauses, shape *a*, constants varied), cycle GC off as the CLI runs; cold (a new
+   ``Optimizer``, with a new reasoner) and again straight after (the same one, its memos
+   filled).
 
 Nothing here changes hookc; inputs are written to a temporary folder.
 """
