@@ -11,8 +11,9 @@ Run: python -m benchmarks.optimize   (one process, medians of repeats; two or th
    evaluator's: the benchmark stops if not.
 2. The cost of optimizing 10,000 hooks: ``optimize_hookset`` at -O1 and -O2 on
    ``benchmarks.check.many_hooks(10000)`` and on 10,000 hooks of the worst shape of table 1
-   (20 clauses, shape *a*, constants varied), cycle GC off as the CLI runs; cold (the
-   optimizer's memo of equal conditions emptied) and again straight after (memo filled).
+   (20 clauses, shape *a*, constants varied), cycle GC off as the CLI runs; cold (a new
+   ``Optimizer``, with a new reasoner) and again straight after (the same one, its memos
+   filled).
 
 Nothing here changes hookc; inputs are written to a temporary folder.
 """
@@ -38,7 +39,7 @@ from hookc.cel.printer import to_text
 from hookc.frontend.load import load_file
 from hookc.ir.expr import And, Expr, Or, Unary
 from hookc.ir.hooks import Action, Hook, HookSet
-from hookc.optimize import LEVELS, clear_caches, optimize, optimize_hookset
+from hookc.optimize import LEVELS, Optimizer, optimize, optimize_hookset
 
 X = "\N{MULTIPLICATION SIGN}"  # in the tables
 SHA = "0" * 64  # SOURCE_SHA256 of modules generated from IR built here
@@ -315,19 +316,19 @@ def spend_hookset(count: int) -> HookSet:
 
 def optimize_seconds(hookset: HookSet, level: int, repeats: int = 3) -> tuple[float, float]:
     """The medians of ``repeats`` runs of ``optimize_hookset``, cycle GC off as the CLI runs:
-    cold (the memo emptied before each run), then again (the memo filled by the run before,
-    as in ``hookc compile``, which optimizes for the logic checks and for the back end)."""
+    cold (a new ``Optimizer``, with a new reasoner, for each run), then again (the same
+    optimizer, its memos filled by the run before, as in ``hookc compile``, which optimizes
+    for the logic checks and for the back end with one optimizer)."""
     cold, again = [], []
     with cycle_gc_off():
         for _ in range(repeats):
-            clear_caches()
+            optimizer = Optimizer()
             start = time.perf_counter()
-            optimize_hookset(hookset, level)
+            optimize_hookset(hookset, level, optimizer)
             cold.append(time.perf_counter() - start)
             start = time.perf_counter()
-            optimize_hookset(hookset, level)
+            optimize_hookset(hookset, level, optimizer)
             again.append(time.perf_counter() - start)
-    clear_caches()
     return statistics.median(cold), statistics.median(again)
 
 
@@ -348,9 +349,9 @@ def cost_table(folder: Path) -> None:
         "shape *a* of table 1 (20 clauses), constants varied": (spend_hookset(count), 1),
     }
     memo = (
-        "*Cold*: every memo of the optimizer and of its reasoning emptied before each run "
-        "(`hookc.optimize.clear_caches`), as a new process meets them; *again*: the same "
-        "hooks straight after, the memos filled."
+        "*Cold*: a new `hookc.optimize.Optimizer` (and reasoner) for each run, as a new "
+        "process meets them; *again*: the same hooks straight after with the same "
+        "optimizer, its memos filled."
     )
     print(
         "`optimize_hookset(hookset, level)` on hooks already loaded: the median of 3 runs "

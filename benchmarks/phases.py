@@ -2,11 +2,12 @@
 
 Run: python -m benchmarks.phases   (a few seconds)
 
-Each repeat loads the file afresh (untimed) and empties every memo, so that the checks meet
-the hooks as ``hookc compile`` does (new nodes: not even their hashes are kept yet); then,
-in turn, the path checks (HK501, HK502), the logic checks (HK503-HK505, which optimize every
-condition on the way), the optimizer as the back end then asks it (its results are shared
-with the checks: nearly free), and what ``check_inputs`` and the text reporter make of the
+Each repeat loads the file afresh (untimed) and makes a new ``Optimizer`` (with a new
+reasoner), so that the checks meet the hooks as ``hookc compile`` does (new nodes: not even
+their hashes are kept yet); then, in turn, the path checks (HK501, HK502), the logic checks
+(HK503-HK505, which optimize every condition on the way), the optimizer as the back end then
+asks it (the same optimizer, as in ``hookc compile``: its results are shared with the
+checks, nearly free), and what ``check_inputs`` and the text reporter make of the
 findings (suppressions, selection, de-duplication, order, rendering). CPU time, median of
 9, the cycle collector off as in ``hookc``'s own runs. Files:
 ``benchmarks.build.hook_file(1000)`` (the compile benchmark's: 1,333 warnings) and
@@ -33,7 +34,7 @@ from hookc.check.select import Selection
 from hookc.check.suppress import apply_suppressions
 from hookc.frontend.load import load_file
 from hookc.frontend.lower import Loaded
-from hookc.optimize import clear_caches, optimize_hooks
+from hookc.optimize import Optimizer
 from hookc.source.diagnostics import Diagnostic, in_order
 
 REPEATS = 9
@@ -43,8 +44,7 @@ def phases(path: Path) -> dict[str, float]:
     """Median CPU seconds of each phase on the hooks of ``path``."""
     times: dict[str, list[float]] = {}
     for _ in range(REPEATS):
-        clear_caches()
-        for label, step in _steps(load_file(path)).items():
+        for label, step in _steps(load_file(path), Optimizer()).items():
             start = time.process_time()
             step()
             times.setdefault(label, []).append(time.process_time() - start)
@@ -53,15 +53,17 @@ def phases(path: Path) -> dict[str, float]:
     return found
 
 
-def _steps(loaded: Loaded) -> dict[str, Callable[[], object]]:
+def _steps(loaded: Loaded, optimizer: Optimizer) -> dict[str, Callable[[], object]]:
     hookset, source = loaded.hookset, loaded.source
     assert hookset is not None and source is not None
     schema = loaded.profile.context_schema
     found: list[Diagnostic] = list(loaded.diagnostics)
     return {
         "path checks": lambda: found.extend(path_diagnostics(hookset, schema)),
-        "logic checks (and the optimizer)": lambda: found.extend(logic_diagnostics(hookset)),
-        "optimizer for the back end": lambda: optimize_hooks(hookset.hooks),
+        "logic checks (and the optimizer)": lambda: found.extend(
+            logic_diagnostics(hookset, optimizer)
+        ),
+        "optimizer for the back end": lambda: optimizer.optimize_hooks(hookset.hooks),
         "findings: selected, sorted, printed": lambda: _printed(source.name, found, loaded),
     }
 

@@ -31,7 +31,6 @@ from benchmarks.harness import format_seconds, median_seconds
 from hookc.backend.canonical import canonical_yaml
 from hookc.cli import main
 from hookc.ir.hooks import Action, Hook, HookSet
-from hookc.optimize import clear_caches
 
 
 def _check_file(text: str) -> Callable[[], object]:
@@ -40,7 +39,7 @@ def _check_file(text: str) -> Callable[[], object]:
     path.write_text(text, encoding="utf-8")
 
     def run() -> object:
-        clear_caches()  # as in a new process
+        # (each run of `hookc check` makes its own optimizer and reasoner, as a new process)
         return main(["check", str(path)], stdout=io.StringIO(), stderr=io.StringIO())
 
     return run

@@ -164,13 +164,16 @@ def generate_module(
     from hookc.frontend.load import unsettled
     from hookc.hosts.profile import load_profile
     from hookc.ir.hooks import HookSet
-    from hookc.optimize import optimize_hooks
+    from hookc.optimize import Optimizer
 
     given = given or {}
     # A folder given through the API: its files (a text given is no folder's).
     unique = [*dict.fromkeys(p for path in paths for p in _expanded(path, given))]
     digest = _digest_if_readable(unique, given)
-    checked = check_inputs(unique, profile, selection, given)
+    # One optimizer (and reasoner) for the run: the logic checks optimize every condition,
+    # and the back end then finds its results kept.
+    optimizer = Optimizer()
+    checked = check_inputs(unique, profile, selection, given, optimizer=optimizer)
     reports = checked.reports
     for loaded in checked.loaded.values():
         problem = unsettled(loaded, "--profile")
@@ -194,7 +197,7 @@ def generate_module(
     # digest's would give a module whose SOURCE_SHA256 is not that of its hooks.
     if digest is None or _digest_if_readable(unique, given) != digest:
         raise OutputError("an input file changed while it was being compiled; run again")
-    hooks, optimized = optimize_hooks(
+    hooks, optimized = optimizer.optimize_hooks(
         tuple(hook for hookset in hooksets.values() for hook in hookset.hooks), level
     )
     # Every input was loaded with the same profile, and a file can extend its catalog and

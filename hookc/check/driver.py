@@ -24,6 +24,7 @@ from hookc.frontend.lower import Loaded
 from hookc.hosts.profile import Profile
 from hookc.ir.hooks import Hook
 from hookc.lint.checks import lint_diagnostics
+from hookc.optimize import Optimizer
 from hookc.source import Source, progress
 from hookc.source.diagnostics import Diagnostic, Severity, in_order
 
@@ -88,11 +89,16 @@ def check_inputs(
     selection: Selection | None = None,
     given: Mapping[str, str | Source] | None = None,
     hosts: HostsFor | None = None,
+    optimizer: Optimizer | None = None,
 ) -> Checked:
     """Load and check each input (``given`` holds the text of inputs not read from disk:
     standard input, or a file as ``check --fix`` has mended it), then compare hook ids
-    across them. Without a profile, each file is read with its format's."""
+    across them. Without a profile, each file is read with its format's.
+
+    The logic checks of every file ask one ``optimizer`` (and its reasoner): the run's, a
+    new one when none is given (``hookc compile`` gives the one it optimizes with)."""
     selection = selection or Selection()
+    optimizer = Optimizer() if optimizer is None else optimizer
     found: dict[str, list[Diagnostic]] = {}
     loaded: dict[str, Loaded] = {}
     unique = list(dict.fromkeys(str(p) for p in paths))
@@ -109,7 +115,7 @@ def check_inputs(
         else:
             file = load_source(text if isinstance(text, Source) else Source(path, text), profile)
         loaded[path] = file
-        found[path] = [*file.diagnostics, *_checks(file, selection.allowed_commands)]
+        found[path] = [*file.diagnostics, *_checks(file, optimizer, selection.allowed_commands)]
     hooksets = {path: file.hookset for path, file in loaded.items() if file.hookset is not None}
     for path, diagnostic in duplicate_ids_across(hooksets):
         found[path].append(diagnostic)
@@ -129,11 +135,13 @@ def check_inputs(
 
 def check_loaded(path: str, file: Loaded) -> FileReport:
     """Every finding on one file already loaded (``hookc eval``'s report), sorted."""
-    found = [*file.diagnostics, *_checks(file)]
+    found = [*file.diagnostics, *_checks(file, Optimizer())]
     return FileReport(path, in_order(found))
 
 
-def _checks(file: Loaded, allowed_commands: tuple[str, ...] | None = None) -> list[Diagnostic]:
+def _checks(
+    file: Loaded, optimizer: Optimizer, allowed_commands: tuple[str, ...] | None = None
+) -> list[Diagnostic]:
     # A file with a hook the schema refused is not lowered; its sound hooks are still
     # checked (``Loaded.partial``), so that one mistake hides no other finding.
     hookset = file.hookset or file.partial
@@ -141,7 +149,7 @@ def _checks(file: Loaded, allowed_commands: tuple[str, ...] | None = None) -> li
         return []
     found = [
         *path_diagnostics(hookset, file.profile.context_schema),
-        *logic_diagnostics(hookset),
+        *logic_diagnostics(hookset, optimizer),
         *name_diagnostics(hookset),
         *command_diagnostics(hookset),
     ]

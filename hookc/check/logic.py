@@ -1,7 +1,8 @@
 """What conditions mean, checked: never true (HK503), always true (HK504), shadowed (HK505).
 
-The reasoning is ``hookc.reasoning``'s (shared with the optimizer); this module turns its
-verdicts into diagnostics.
+The reasoning is ``hookc.reasoning``'s; this module turns its verdicts into diagnostics.
+The run's ``Optimizer`` (given by the check driver; a new one when none is) holds the
+reasoner, which the optimizer's rules ask too, so that the two share their answers.
 """
 
 from __future__ import annotations
@@ -11,25 +12,20 @@ from collections.abc import Iterator
 from hookc.cel.printer import to_text
 from hookc.ir.expr import And, Expr, Literal
 from hookc.ir.hooks import Hook, HookSet
-from hookc.optimize import is_plainly_kept, optimize
-from hookc.reasoning import (
-    EarlierConditions,
-    always_true,
-    implies,
-    never_true,
-    plainly_fallible,
-    shared,
-)
+from hookc.optimize import Optimizer
+from hookc.reasoning import EarlierConditions, Reasoner, plainly_fallible
 from hookc.source import Span
 from hookc.source.diagnostics import Diagnostic, warning
 
 
-def logic_diagnostics(hookset: HookSet) -> list[Diagnostic]:
+def logic_diagnostics(hookset: HookSet, optimizer: Optimizer | None = None) -> list[Diagnostic]:
     """HK503 and HK504 for every hook with a condition; HK505 under first-match. A hook
     whose condition hookc cannot decide (``Hook.undecidable``: its `false` only stands in)
-    gets none of them; its front end has said why (HK712)."""
+    gets none of them; its front end has said why (HK712). ``optimizer`` is the run's (a
+    new one when none is given)."""
+    optimizer = Optimizer() if optimizer is None else optimizer
     verdicts = {
-        id(hook): _verdict(hook.condition)
+        id(hook): _verdict(hook.condition, optimizer)
         for hook in hookset.hooks
         if hook.source is not None and hook.condition is not None and hook.undecidable is None
     }
@@ -40,7 +36,7 @@ def logic_diagnostics(hookset: HookSet) -> list[Diagnostic]:
         if never is not None or always is not None:
             found.extend(_condition_diagnostics(hook, never, always))
     if hookset.ordering.first_match:
-        found.extend(_shadowed(hookset, impossible))
+        found.extend(_shadowed(hookset, impossible, optimizer.reasoner))
     return sorted(found, key=Diagnostic.sort_key)
 
 
@@ -62,25 +58,26 @@ def _false_part(hook: Hook) -> Span | None:
     return None
 
 
-def _verdict(condition: Expr) -> tuple[str | None, str | None]:
+def _verdict(condition: Expr, optimizer: Optimizer) -> tuple[str | None, str | None]:
     """Why ``condition`` is never true, or else why it is always true (either may be None).
 
     The reasoning's laws decide first, since they name a cause; then the optimizer
     (``hookc.optimize``), whose rules build on them: a condition it reduces to ``false`` in
     ``TRUTH`` mode is true in no context, one it reduces to ``true`` in every context.
     """
-    if is_plainly_kept(condition) and plainly_fallible(condition):
+    if optimizer.is_plainly_kept(condition) and plainly_fallible(condition):
         # Most conditions, known at a look, without a memo (which would hash them whole):
         # plain, so `never_true` is None (see `reasoning.plain_paths`), fallible, so
         # `always_true` is None, and the optimizer keeps them as they are.
         return None, None
-    never = never_true(condition)
+    reasoner = optimizer.reasoner
+    never = reasoner.never_true(condition)
     if never is not None:
         return never, None
-    always = always_true(condition)
+    always = reasoner.always_true(condition)
     if always is not None:
         return None, always
-    result = optimize(condition)
+    result = optimizer.optimize(condition)
     if isinstance(result.after, Literal) and type(result.after.value) is bool:
         reason = f"it simplifies to `{to_text(result.after)}` ({', '.join(result.fired)})"
         return (None, reason) if result.after.value else (reason, None)
@@ -112,7 +109,9 @@ def _condition_diagnostics(
             )
 
 
-def _shadowed(hookset: HookSet, impossible: dict[int, str | None]) -> Iterator[Diagnostic]:
+def _shadowed(
+    hookset: HookSet, impossible: dict[int, str | None], reasoner: Reasoner
+) -> Iterator[Diagnostic]:
     """A hook is shadowed when an earlier enabled hook of its event matches whenever it
     does: under first-match only the earlier one runs. Hooks that can never fire at all
     are HK503's, not this check's."""
@@ -120,13 +119,13 @@ def _shadowed(hookset: HookSet, impossible: dict[int, str | None]) -> Iterator[D
     for hook in hookset.in_evaluation_order():
         by_event.setdefault(hook.event, []).append(hook)
     for hooks in by_event.values():
-        index = EarlierConditions(shared)
+        index = EarlierConditions(reasoner)
         for hook in hooks:
             if hook.undecidable is not None:
                 continue  # when it matches is unknown: it neither shadows nor is shadowed
             if hook.source is not None and impossible.get(id(hook)) is None:
                 for earlier in index.candidates(hook.condition):
-                    if implies(hook.condition, earlier.condition):
+                    if reasoner.implies(hook.condition, earlier.condition):
                         yield warning(
                             "HK505",
                             f"hook `{hook.id}` can never fire: the earlier hook "

@@ -78,10 +78,11 @@ def load_policy(paths: list[str], out: TextIO, level: int = 1) -> Policy | None:
     from hookc.check.reporters import TextReporter
     from hookc.frontend.inputs import expand_folders
     from hookc.ir.hooks import HookSet
-    from hookc.optimize import optimize_hooks
+    from hookc.optimize import Optimizer
     from hookc.replay.engines import Policy
 
-    checked = check_inputs(expand_folders(paths))
+    optimizer = Optimizer()  # the run's: the checks' results serve the optimizing below
+    checked = check_inputs(expand_folders(paths), optimizer=optimizer)
     if checked.has_errors:
         out.write(TextReporter().render(checked.reports))
         return None
@@ -89,7 +90,7 @@ def load_policy(paths: list[str], out: TextIO, level: int = 1) -> Policy | None:
     if not loaded:
         return Policy((), HookSet(()).ordering)
     ordering = loaded[0].profile.ordering
-    hooks, _ = optimize_hooks(tuple(h for f in loaded for h in f.hookset.hooks), level)  # type: ignore[union-attr]
+    hooks, _ = optimizer.optimize_hooks(tuple(h for f in loaded for h in f.hookset.hooks), level)  # type: ignore[union-attr]
     merged = HookSet(hooks, ordering=ordering)
     return Policy(merged.in_evaluation_order(), ordering)
 

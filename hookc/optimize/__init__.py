@@ -1,10 +1,17 @@
 """The optimizer (SPEC §6): rules that make conditions smaller and faster, never different.
 
-Each rule is a pure function ``(node, mode) -> node`` in a file of its own, with the laws it
-applies in its docstring; ``tree.rewrite`` applies one to every node of a condition, children
-first, each in the mode its place gives it (``tree.Mode``: which outcomes are observed). A
-hook's condition is optimized in ``TRUTH`` mode: a hook fires iff its condition is true, so
-the optimized condition is true in exactly the contexts where the original is.
+Each rule is a pure function ``(node, mode, reasoner) -> node`` in a file of its own, with
+the laws it applies in its docstring; ``tree.rewrite`` applies one to every node of a
+condition, children first, each in the mode its place gives it (``tree.Mode``: which
+outcomes are observed). The reasoner (``hookc.reasoning.Reasoner``) is the run's, asked by
+the rules that reason about meaning (``complement``, ``ranges``). A hook's condition is
+optimized in ``TRUTH`` mode: a hook fires iff its condition is true, so the optimized
+condition is true in exactly the contexts where the original is.
+
+An ``Optimizer`` is the optimizer of one run: it holds the run's reasoner and keeps its
+results. ``hookc check`` and ``hookc compile`` make one per run and hand it to the logic
+checks and to the back end, so that they share their answers; ``optimize`` and the other
+functions make a new one when none is given. Nothing is kept at module level.
 
 ``RULES`` run in order at each node, children first, in rounds over the whole condition
 until a round changes nothing (at most ``MAX_ROUNDS``). Levels: ``-O0`` leaves conditions
@@ -50,7 +57,7 @@ from hookc.optimize.membership import membership
 from hookc.optimize.narrow import narrow
 from hookc.optimize.ranges import ranges
 from hookc.optimize.tree import Mode, Rule, rewrite
-from hookc.reasoning import clear_caches as clear_reasoning
+from hookc.reasoning import Reasoner
 
 __all__ = [
     "LEVELS",
@@ -58,7 +65,7 @@ __all__ = [
     "RULES",
     "Mode",
     "Optimized",
-    "clear_caches",
+    "Optimizer",
     "is_plainly_kept",
     "optimize",
     "optimize_hooks",
@@ -111,100 +118,144 @@ class Optimized:
     fired: tuple[str, ...]
 
 
-def optimize(expr: Expr, level: int = DEFAULT_LEVEL, mode: Mode = Mode.TRUTH) -> Optimized:
-    """``expr`` rewritten by the rules of ``level`` until nothing changes.
+class Optimizer:
+    """The optimizer of one run: the reasoner its rules ask (``reasoner``) and the results
+    it keeps. Whoever starts a run makes one (``hookc check`` and ``hookc compile`` do, one
+    per run) and hands it to the logic checks and to the back end's optimizing, so that each
+    answers from what the other has worked out: ``hookc compile`` optimizes each condition
+    for the logic checks and again for the back end, and hook files repeat conditions.
+    Results are pure: a new optimizer gives the same ones, only slower."""
 
-    An unchanged condition comes back as the same object. A changed one may carry the
-    positions of an equal condition optimized before (results are shared, see
-    ``_rewritten``); positions take no part in IR equality.
-    """
-    if level not in LEVELS:
-        raise ValueError(f"no optimization level {level!r}: choose one of {LEVELS}")
-    if level == 0 or is_plainly_kept(expr, level, mode):
-        return Optimized(expr, expr, ())
-    after, fired = _rewritten(expr, level, mode)
-    return Optimized(expr, expr if after is expr or after == expr else after, fired)
+    def __init__(self, reasoner: Reasoner | None = None) -> None:
+        self.reasoner = Reasoner() if reasoner is None else reasoner
+        # Equal trees share one result (the IR is immutable): the memo of ``_rewrite``.
+        self.rewritten = functools.lru_cache(maxsize=16384)(self._rewrite)
+        # The conditions ``plainly_kept`` holds of in ``TRUTH`` mode (its only one), by
+        # identity (see ``is_plainly_kept``).
+        self.kept: dict[tuple[int, bool], Expr] = {}
 
+    def optimize(
+        self, expr: Expr, level: int = DEFAULT_LEVEL, mode: Mode = Mode.TRUTH
+    ) -> Optimized:
+        """``expr`` rewritten by the rules of ``level`` until nothing changes.
 
-def is_plainly_kept(expr: Expr, level: int = DEFAULT_LEVEL, mode: Mode = Mode.TRUTH) -> bool:
-    """Whether ``expr`` is a plain condition (``reasoning.plain_paths``) that no rule of
-    ``level`` changes in ``mode``, known at a look (``independent.plainly_kept``): most
-    conditions are, and ``optimize`` answers them without ``_rewritten``'s memo, which would
-    hash them whole (most are seen once). ``hookc compile`` asks of each condition for the
-    logic checks and again for the back end: a yes is kept by identity, found again for
-    less than the look costs."""
-    if mode is not Mode.TRUTH:
-        return False  # (and the yeses kept below are all in this mode)
-    reordering = bool(_steps_of(level)[2])
-    key = (id(expr), reordering)
-    if _KEPT.get(key) is expr:
+        An unchanged condition comes back as the same object. A changed one may carry the
+        positions of an equal condition optimized before (results are shared, see
+        ``rewritten``); positions take no part in IR equality.
+        """
+        if level not in LEVELS:
+            raise ValueError(f"no optimization level {level!r}: choose one of {LEVELS}")
+        if level == 0 or self.is_plainly_kept(expr, level, mode):
+            return Optimized(expr, expr, ())
+        after, fired = self.rewritten(expr, level, mode)
+        return Optimized(expr, expr if after is expr or after == expr else after, fired)
+
+    def is_plainly_kept(
+        self, expr: Expr, level: int = DEFAULT_LEVEL, mode: Mode = Mode.TRUTH
+    ) -> bool:
+        """Whether ``expr`` is a plain condition (``reasoning.plain_paths``) that no rule of
+        ``level`` changes in ``mode``, known at a look (``independent.plainly_kept``): most
+        conditions are, and ``optimize`` answers them without ``rewritten``'s memo, which
+        would hash them whole (most are seen once). ``hookc compile`` asks of each condition
+        for the logic checks and again for the back end: a yes is kept by identity, found
+        again for less than the look costs."""
+        if mode is not Mode.TRUTH:
+            return False  # (and the yeses kept below are all in this mode)
+        reordering = bool(_steps_of(level)[2])
+        key = (id(expr), reordering)
+        kept = self.kept
+        if kept.get(key) is expr:
+            return True
+        if not plainly_kept(expr, mode, reordering):
+            return False
+        if len(kept) >= _MOST_KEPT:
+            kept.clear()
+        kept[key] = expr  # which keeps the condition alive, and so its id its own
         return True
-    if not plainly_kept(expr, mode, reordering):
-        return False
-    if len(_KEPT) >= _MOST_KEPT:
-        _KEPT.clear()
-    _KEPT[key] = expr  # which keeps the condition alive, and so its id its own
-    return True
+
+    def _rewrite(self, expr: Expr, level: int, mode: Mode) -> tuple[Expr, tuple[str, ...]]:
+        steps, by_type, reordering = _steps_of(level)
+        reasoner = self.reasoner
+        fired: dict[str, None] = {}
+
+        def every_rule(node: Expr, node_mode: Mode, kept: bool = False) -> Expr:
+            # All rules at each node in one walk, in RULES order: a walk per rule would
+            # visit every node nine times a round. Each rule is asked only of the node types
+            # it rewrites (a rewritten node may be of another type, and then the later rules
+            # are those of its type): constants and variables, a third of the nodes, meet
+            # none. A chain of independent atoms, the commonest condition, meets only the
+            # rules that may change one (of a chain with kept operands, ``kept``, that asks
+            # ``kept_apart`` alone).
+            kind = type(node)
+            asked = by_type[kind]
+            if (kind is And or kind is Or) and (
+                kept_apart(node, reasoner)  # type: ignore[arg-type]
+                if kept
+                else independent_atoms(node, node_mode, reasoner)  # type: ignore[arg-type]
+            ):
+                asked = reordering
+            for step in asked:
+                new = step.rule(node, node_mode, reasoner)
+                if new is not node and new != node:
+                    fired[step.name] = None
+                    if type(new) is not kind:
+                        # Another type of node: the rest of the rules are the ones after
+                        # this one that rewrite its type.
+                        later = steps[steps.index(step) + 1 :]
+                        return every_rule_from(new, node_mode, later)
+                    node = new
+            return node
+
+        def every_rule_from(node: Expr, node_mode: Mode, later: list[Step]) -> Expr:
+            for step in later:
+                if type(node) not in step.nodes:
+                    continue
+                new = step.rule(node, node_mode, reasoner)
+                if new is not node and new != node:
+                    fired[step.name] = None
+                    node = new
+            return node
+
+        current = expr
+        for _ in range(MAX_ROUNDS):
+            kind = type(current)
+            if (kind is And or kind is Or) and kept_operands(current, mode, reasoner):  # type: ignore[arg-type]
+                new = every_rule(current, mode, kept=True)  # nothing below the chain can change
+            else:
+                new = rewrite(current, mode, every_rule)
+            if new is current or new == current:
+                break
+            current = new
+        return current, tuple(fired)
+
+    def optimize_hooks(
+        self, hooks: tuple[Hook, ...], level: int = DEFAULT_LEVEL
+    ) -> tuple[tuple[Hook, ...], tuple[tuple[Hook, Optimized], ...]]:
+        """The hooks with their conditions optimized in ``TRUTH`` mode (hooks without one
+        keep none), and each hook that has one with what the optimizer made of it."""
+        results = tuple(
+            (hook, self.optimize(hook.condition, level))
+            for hook in hooks
+            if hook.condition is not None
+        )
+        # A hook whose condition is unchanged is kept as it is (most are: no copy to make).
+        after = {
+            id(hook): result.after for hook, result in results if result.after is not result.before
+        }
+        optimized = tuple(
+            replace(hook, condition=after[id(hook)]) if id(hook) in after else hook
+            for hook in hooks
+        )
+        return optimized, results
+
+    def optimize_hookset(self, hookset: HookSet, level: int = DEFAULT_LEVEL) -> HookSet:
+        """``hookset`` with every hook's condition optimized (see ``optimize_hooks``)."""
+        if level == 0:
+            return hookset
+        return replace(hookset, hooks=self.optimize_hooks(hookset.hooks, level)[0])
 
 
-# The conditions ``plainly_kept`` holds of in ``TRUTH`` mode (its only one), by identity.
-_KEPT: dict[tuple[int, bool], Expr] = {}
 _MOST_KEPT = 16384
-
-
-# `hookc compile` optimizes each condition for the logic checks and again for the back end,
-# and hook files repeat conditions: equal trees share one result (the IR is immutable).
-@functools.lru_cache(maxsize=16384)
-def _rewritten(expr: Expr, level: int, mode: Mode) -> tuple[Expr, tuple[str, ...]]:
-    steps, by_type, reordering = _steps_of(level)
-    fired: dict[str, None] = {}
-
-    def every_rule(node: Expr, node_mode: Mode, kept: bool = False) -> Expr:
-        # All rules at each node in one walk, in RULES order: a walk per rule would visit
-        # every node nine times a round. Each rule is asked only of the node types it
-        # rewrites (a rewritten node may be of another type, and then the later rules are
-        # those of its type): constants and variables, a third of the nodes, meet none. A
-        # chain of independent atoms, the commonest condition, meets only the rules that may
-        # change one (of a chain with kept operands, ``kept``, that asks ``kept_apart`` alone).
-        kind = type(node)
-        asked = by_type[kind]
-        if (kind is And or kind is Or) and (
-            kept_apart(node) if kept else independent_atoms(node, node_mode)  # type: ignore[arg-type]
-        ):
-            asked = reordering
-        for step in asked:
-            new = step.rule(node, node_mode)
-            if new is not node and new != node:
-                fired[step.name] = None
-                if type(new) is not kind:
-                    # Another type of node: the rest of the rules are the ones after this
-                    # one that rewrite its type.
-                    later = steps[steps.index(step) + 1 :]
-                    return every_rule_from(new, node_mode, later)
-                node = new
-        return node
-
-    def every_rule_from(node: Expr, node_mode: Mode, later: list[Step]) -> Expr:
-        for step in later:
-            if type(node) not in step.nodes:
-                continue
-            new = step.rule(node, node_mode)
-            if new is not node and new != node:
-                fired[step.name] = None
-                node = new
-        return node
-
-    current = expr
-    for _ in range(MAX_ROUNDS):
-        kind = type(current)
-        if (kind is And or kind is Or) and kept_operands(current, mode):  # type: ignore[arg-type]
-            new = every_rule(current, mode, kept=True)  # nothing below the chain can change
-        else:
-            new = rewrite(current, mode, every_rule)
-        if new is current or new == current:
-            break
-        current = new
-    return current, tuple(fired)
 
 
 @functools.cache
@@ -220,34 +271,42 @@ def _steps_of(
     return steps, by_type, [step for step in steps if step.on_independent_chains]
 
 
-def clear_caches() -> None:
-    """Forget every memoized result the optimizer relies on (its own and the reasoning's),
-    for benchmarks that time it as a new process meets it."""
-    _rewritten.cache_clear()
-    _KEPT.clear()
-    clear_reasoning()
+# The functions below are ``Optimizer``'s methods on an optimizer of their own (a new one
+# when none is given): for a caller that optimizes once; a run that optimizes and checks
+# hands one optimizer to both.
+
+
+def optimize(
+    expr: Expr,
+    level: int = DEFAULT_LEVEL,
+    mode: Mode = Mode.TRUTH,
+    optimizer: Optimizer | None = None,
+) -> Optimized:
+    """``expr`` rewritten by the rules of ``level`` until nothing changes
+    (``Optimizer.optimize``)."""
+    return (optimizer or Optimizer()).optimize(expr, level, mode)
+
+
+def is_plainly_kept(
+    expr: Expr,
+    level: int = DEFAULT_LEVEL,
+    mode: Mode = Mode.TRUTH,
+    optimizer: Optimizer | None = None,
+) -> bool:
+    """Whether no rule of ``level`` changes ``expr`` in ``mode``, known at a look
+    (``Optimizer.is_plainly_kept``)."""
+    return (optimizer or Optimizer()).is_plainly_kept(expr, level, mode)
 
 
 def optimize_hooks(
-    hooks: tuple[Hook, ...], level: int = DEFAULT_LEVEL
+    hooks: tuple[Hook, ...], level: int = DEFAULT_LEVEL, optimizer: Optimizer | None = None
 ) -> tuple[tuple[Hook, ...], tuple[tuple[Hook, Optimized], ...]]:
-    """The hooks with their conditions optimized in ``TRUTH`` mode (hooks without one keep
-    none), and each hook that has one with what the optimizer made of it."""
-    results = tuple(
-        (hook, optimize(hook.condition, level)) for hook in hooks if hook.condition is not None
-    )
-    # A hook whose condition is unchanged is kept as it is (most are: no copy to make).
-    after = {
-        id(hook): result.after for hook, result in results if result.after is not result.before
-    }
-    optimized = tuple(
-        replace(hook, condition=after[id(hook)]) if id(hook) in after else hook for hook in hooks
-    )
-    return optimized, results
+    """The hooks with their conditions optimized (``Optimizer.optimize_hooks``)."""
+    return (optimizer or Optimizer()).optimize_hooks(hooks, level)
 
 
-def optimize_hookset(hookset: HookSet, level: int = DEFAULT_LEVEL) -> HookSet:
-    """``hookset`` with every hook's condition optimized (see ``optimize_hooks``)."""
-    if level == 0:
-        return hookset
-    return replace(hookset, hooks=optimize_hooks(hookset.hooks, level)[0])
+def optimize_hookset(
+    hookset: HookSet, level: int = DEFAULT_LEVEL, optimizer: Optimizer | None = None
+) -> HookSet:
+    """``hookset`` with every hook's condition optimized (``Optimizer.optimize_hookset``)."""
+    return (optimizer or Optimizer()).optimize_hookset(hookset, level)

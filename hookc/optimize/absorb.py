@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from hookc.ir.expr import And, Expr, Or
 from hookc.optimize.tree import Mode, join
+from hookc.reasoning import Reasoner
 
 
-def absorb(expr: Expr, mode: Mode) -> Expr:
+def absorb(expr: Expr, mode: Mode, reasoner: Reasoner) -> Expr:
     match expr:
         case And(operands=operands) | Or(operands=operands):
             inner = Or if isinstance(expr, And) else And

@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from hookc.ir.expr import And, Binary, Expr, Literal, Or, Unary
 from hookc.optimize.tree import Mode
-from hookc.reasoning import is_total
+from hookc.reasoning import Reasoner
 
 
-def complement(expr: Expr, mode: Mode) -> Expr:
+def complement(expr: Expr, mode: Mode, reasoner: Reasoner) -> Expr:
     match expr:
         case And(operands=operands) | Or(operands=operands):
             if len(set(map(_core, operands))) == len(operands):
@@ -27,7 +27,7 @@ def complement(expr: Expr, mode: Mode) -> Expr:
             present = set(operands)
             for operand in operands:
                 opposite = negation(operand)
-                if opposite in present and (mode is free or is_total(operand)):
+                if opposite in present and (mode is free or reasoner.is_total(operand)):
                     return Literal(decided, expr.span)
     return expr
 

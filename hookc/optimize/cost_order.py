@@ -28,9 +28,10 @@ from hookc.ir.expr import (
     path_steps,
 )
 from hookc.optimize.tree import Mode
+from hookc.reasoning import Reasoner
 
 
-def cost_order(expr: Expr, mode: Mode) -> Expr:
+def cost_order(expr: Expr, mode: Mode, reasoner: Reasoner) -> Expr:
     if isinstance(expr, And | Or):
         ordered = tuple(sorted(expr.operands, key=cost))
         if ordered != expr.operands:

@@ -14,9 +14,10 @@ from __future__ import annotations
 
 from hookc.ir.expr import And, Expr, Or, Unary
 from hookc.optimize.tree import Mode, is_boolean
+from hookc.reasoning import Reasoner
 
 
-def flatten(expr: Expr, mode: Mode) -> Expr:
+def flatten(expr: Expr, mode: Mode, reasoner: Reasoner) -> Expr:
     match expr:
         case And(operands=operands) | Or(operands=operands) if any(
             type(o) is type(expr) for o in operands

@@ -19,6 +19,7 @@ from __future__ import annotations
 from hookc.cel.evaluator import evaluate
 from hookc.ir.expr import And, Call, Conditional, Expr, List, Literal, Map, Or, children
 from hookc.optimize.tree import Mode, join
+from hookc.reasoning import Reasoner
 from hookc.runtime.rye import RYE_ARITY
 from hookc.runtime.values import CelError
 
@@ -27,7 +28,8 @@ from hookc.runtime.values import CelError
 _NOT_FOLDED = frozenset({"matches", "glob", *RYE_ARITY})
 
 
-def fold_constants(expr: Expr, mode: Mode) -> Expr:
+def fold_constants(expr: Expr, mode: Mode, reasoner: Reasoner | None = None) -> Expr:
+    # (It asks no reasoner: the path checks fold with it alone, given none.)
     # Type tests, not a match: asked of every operator node of every condition.
     kind = type(expr)
     if kind is And or kind is Or:

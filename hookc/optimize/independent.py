@@ -48,10 +48,10 @@ from hookc.ir.expr import (
     children,
 )
 from hookc.optimize.tree import Mode, is_settled
-from hookc.reasoning import never_true, paths_read, plain_paths, plainly_possible
+from hookc.reasoning import Reasoner, plain_paths, plainly_possible
 
 
-def independent_atoms(chain: And | Or, mode: Mode) -> bool:
+def independent_atoms(chain: And | Or, mode: Mode, reasoner: Reasoner) -> bool:
     """Whether ``chain`` is a chain of independent atoms in ``mode`` (see the module)."""
     seen: set[Expr] = set()
     count = 0
@@ -61,7 +61,7 @@ def independent_atoms(chain: And | Or, mode: Mode) -> bool:
             return False
         if kind is Unary and operand.op == "!":  # type: ignore[union-attr]
             return False
-        paths = _paths_read(operand)
+        paths = _paths_read(operand, reasoner)
         if not paths:
             return False
         seen |= paths
@@ -71,11 +71,11 @@ def independent_atoms(chain: And | Or, mode: Mode) -> bool:
     if mode is Mode.VALUE:
         return True
     if mode is Mode.TRUTH:
-        return all(never_true(operand) is None for operand in chain.operands)
-    return all(never_true(Unary("!", operand)) is None for operand in chain.operands)
+        return all(reasoner.never_true(operand) is None for operand in chain.operands)
+    return all(reasoner.never_true(Unary("!", operand)) is None for operand in chain.operands)
 
 
-def kept_apart(chain: And | Or) -> bool:
+def kept_apart(chain: And | Or, reasoner: Reasoner) -> bool:
     """``independent_atoms`` of a chain whose operands are kept (``kept_operands`` holds in
     the mode): they are atoms, each reads a path and none is refuted alone in the mode, so
     what is left to ask is whether two of them read one path. A Hypothesis test holds it to
@@ -86,7 +86,7 @@ def kept_apart(chain: And | Or) -> bool:
         kind = type(operand)
         paths: AbstractSet[Expr]
         if kind is Select or kind is Index:
-            paths = paths_read(operand)  # a path itself, read whole
+            paths = reasoner.paths_read(operand)  # a path itself, read whole
         else:
             # Its children are settled: the paths it reads are those that are no constant
             # and no list of constants (``_paths_read`` without asking ``is_settled`` again).
@@ -100,16 +100,16 @@ def kept_apart(chain: And | Or) -> bool:
     return len(seen) == count
 
 
-def _paths_read(atom: Expr) -> AbstractSet[Expr]:
+def _paths_read(atom: Expr, reasoner: Reasoner) -> AbstractSet[Expr]:
     """``paths_read(atom)``, read off its children where each is settled (a constant, a
     list of constants or a path: most atoms), and the atom is no path itself; a plain path
     is read whole, so a settled child that is no constant is one of the paths. A Hypothesis
     test holds it to ``paths_read``."""
     kind = type(atom)
     if kind is Ident or kind is Select or kind is Index:
-        return paths_read(atom)
+        return reasoner.paths_read(atom)
     found = _settled_paths(atom)
-    return paths_read(atom) if found is None else found
+    return reasoner.paths_read(atom) if found is None else found
 
 
 def _settled_paths(atom: Expr) -> set[Expr] | None:
@@ -127,7 +127,7 @@ def _settled_paths(atom: Expr) -> set[Expr] | None:
     return found
 
 
-def kept_operands(chain: And | Or, mode: Mode) -> bool:
+def kept_operands(chain: And | Or, mode: Mode, reasoner: Reasoner) -> bool:
     """Whether no rule of any level changes an operand of ``chain`` in ``mode`` (the
     chain's own place), nor any node within one: each operand is an atom, neither a chain
     nor a ``!`` nor a conditional, whose children are all settled (paths, constants, lists
@@ -141,10 +141,10 @@ def kept_operands(chain: And | Or, mode: Mode) -> bool:
     ``complement``, ``narrow``, ``membership``, ``cost_order``) chains. A Hypothesis test
     holds every rule to this and ``optimize`` to the general path.
     """
-    return all(_kept(operand, mode) for operand in chain.operands)
+    return all(_kept(operand, mode, reasoner) for operand in chain.operands)
 
 
-def _kept(atom: Expr, mode: Mode) -> bool:
+def _kept(atom: Expr, mode: Mode, reasoner: Reasoner) -> bool:
     """Whether ``kept_operands`` keeps ``atom`` as an operand in ``mode``."""
     kind = type(atom)
     if kind is And or kind is Or or kind is Conditional or kind is Literal or kind is Ident:
@@ -155,12 +155,12 @@ def _kept(atom: Expr, mode: Mode) -> bool:
     if not _settled_paths(atom):
         return False
     # (A plainly possible atom, most, is not refuted: known without `never_true`'s memo.)
-    if mode is Mode.TRUTH and not plainly_possible(atom) and never_true(atom) is not None:
+    if mode is Mode.TRUTH and not plainly_possible(atom) and reasoner.never_true(atom) is not None:
         return False
-    return mode is not Mode.FALSITY or never_true(Unary("!", atom)) is None
+    return mode is not Mode.FALSITY or reasoner.never_true(Unary("!", atom)) is None
 
 
-def kept_at_a_look(condition: Expr, mode: Mode, reordering: bool) -> bool:
+def kept_at_a_look(condition: Expr, mode: Mode, reordering: bool, reasoner: Reasoner) -> bool:
     """Whether no rule changes ``condition`` in ``mode``, seen at a look: an atom that
     ``kept_operands`` keeps as an operand (standing alone, it meets the rules of its own
     type in its own mode, as it would in a chain of that mode; none of them changes it),
@@ -170,10 +170,10 @@ def kept_at_a_look(condition: Expr, mode: Mode, reordering: bool) -> bool:
     if kind is And or kind is Or:
         return (
             not reordering
-            and kept_operands(condition, mode)  # type: ignore[arg-type]
-            and kept_apart(condition)  # type: ignore[arg-type]
+            and kept_operands(condition, mode, reasoner)  # type: ignore[arg-type]
+            and kept_apart(condition, reasoner)  # type: ignore[arg-type]
         )
-    return _kept(condition, mode)
+    return _kept(condition, mode, reasoner)
 
 
 def plainly_kept(condition: Expr, mode: Mode, reordering: bool) -> bool:

@@ -17,9 +17,10 @@ from __future__ import annotations
 from hookc.ir.expr import And, Binary, Expr, List, Literal, Or, Unary, path_steps
 from hookc.optimize.narrow import equality_test
 from hookc.optimize.tree import Mode, splice
+from hookc.reasoning import Reasoner
 
 
-def membership(expr: Expr, mode: Mode) -> Expr:
+def membership(expr: Expr, mode: Mode, reasoner: Reasoner) -> Expr:
     match expr:
         case Or(operands=operands):
             return _merge(expr, operands, mode, negated=False)

@@ -24,13 +24,14 @@ import math
 
 from hookc.ir.expr import And, Binary, Expr, List, Literal, Unary
 from hookc.optimize.tree import Mode, splice
+from hookc.reasoning import Reasoner
 
 _EXACT = 2**53
 
 _Key = tuple[str, object]
 
 
-def narrow(expr: Expr, mode: Mode) -> Expr:
+def narrow(expr: Expr, mode: Mode, reasoner: Reasoner) -> Expr:
     if not isinstance(expr, And):
         return expr
     groups: dict[Expr, list[tuple[int, bool, tuple[Literal, ...]]]] = {}

@@ -24,18 +24,18 @@ from __future__ import annotations
 
 from hookc.ir.expr import And, Expr, Literal, Or, Unary
 from hookc.optimize.tree import Mode, join
-from hookc.reasoning import implies, never_true, paths_read
+from hookc.reasoning import Reasoner
 
 # The longest `&&` or `||` chain whose operands are compared pairwise (a chain of 2,000
 # clauses took 23 s); a longer chain keeps all its operands, each still optimized alone.
 MAX_COMPARED = 64
 
 
-def ranges(expr: Expr, mode: Mode) -> Expr:
+def ranges(expr: Expr, mode: Mode, reasoner: Reasoner) -> Expr:
     if mode is Mode.VALUE or isinstance(expr, Literal):
         return expr
     truth = mode is Mode.TRUTH
-    if never_true(expr if truth else Unary("!", expr)) is not None:
+    if reasoner.never_true(expr if truth else Unary("!", expr)) is not None:
         return Literal(not truth, expr.span)
     if type(expr) is not And and type(expr) is not Or:
         return expr  # most nodes: no closure made for them
@@ -54,14 +54,14 @@ def ranges(expr: Expr, mode: Mode) -> Expr:
     while position < len(operands) and len(operands) > 1:
         operand = operands[position]
         others = operands[:position] + operands[position + 1 :]
-        if not _shares_a_path(operand, others):
+        if not _shares_a_path(operand, others, reasoner):
             # Facts are per term: what reads none of the others' paths can be implied by
             # them (or imply one of them) only by being constant, which folding handles.
             redundant = False
         elif conjunctive:
-            redundant = implies(And(tuple(map(holds, others))), holds(operand))
+            redundant = reasoner.implies(And(tuple(map(holds, others))), holds(operand))
         else:
-            redundant = any(implies(holds(operand), holds(other)) for other in others)
+            redundant = any(reasoner.implies(holds(operand), holds(other)) for other in others)
         if redundant:
             del operands[position]
         else:
@@ -71,6 +71,6 @@ def ranges(expr: Expr, mode: Mode) -> Expr:
     return join(expr, tuple(operands), mode)
 
 
-def _shares_a_path(operand: Expr, others: list[Expr]) -> bool:
-    paths = paths_read(operand)
-    return any(paths & paths_read(other) for other in others)
+def _shares_a_path(operand: Expr, others: list[Expr], reasoner: Reasoner) -> bool:
+    paths = reasoner.paths_read(operand)
+    return any(paths & reasoner.paths_read(other) for other in others)

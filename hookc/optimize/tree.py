@@ -47,6 +47,10 @@ from hookc.ir.expr import (
     path_steps,
 )
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from hookc.reasoning import Reasoner
+
 
 class Mode(enum.Enum):
     VALUE = "value"
@@ -54,12 +58,17 @@ class Mode(enum.Enum):
     FALSITY = "falsity"
 
 
-Rule = Callable[[Expr, Mode], Expr]
+# A rule: ``(node, mode, reasoner) -> node``. The reasoner is the run's (``hookc.optimize.
+# Optimizer`` holds it), asked by the rules that reason about what a condition means
+# (``complement``, ``ranges``); it is every rule's third parameter, so that all are asked alike.
+Rule = Callable[[Expr, Mode, "Reasoner"], Expr]
+# What ``rewrite`` applies at each node: a rule with the reasoner given, or all of them.
+Visit = Callable[[Expr, Mode], Expr]
 
 _SWAPPED = {Mode.TRUTH: Mode.FALSITY, Mode.FALSITY: Mode.TRUTH, Mode.VALUE: Mode.VALUE}
 
 
-def rewrite(expr: Expr, mode: Mode, rule: Rule) -> Expr:
+def rewrite(expr: Expr, mode: Mode, rule: Visit) -> Expr:
     """``expr`` with ``rule`` applied to every node, children first, each in its mode.
 
     Returns ``expr`` itself (not a copy) where nothing changed, so callers can compare by
@@ -99,12 +108,12 @@ def rewrite(expr: Expr, mode: Mode, rule: Rule) -> Expr:
     return rule(expr, mode)
 
 
-def _value(child: Expr, rule: Rule) -> Expr:
+def _value(child: Expr, rule: Visit) -> Expr:
     """A child whose value is used, rewritten in ``VALUE`` mode (a settled one as it is)."""
     return child if is_settled(child) else rewrite(child, Mode.VALUE, rule)
 
 
-def _rewrite_values(expr: Expr, rule: Rule) -> Expr:
+def _rewrite_values(expr: Expr, rule: Visit) -> Expr:
     """Children whose values are used: all rewritten in ``VALUE`` mode."""
     match expr:
         case Select(operand=operand, field=name):

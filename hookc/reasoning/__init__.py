@@ -11,11 +11,14 @@ never treat "not true" as "false". They are incomplete on purpose: whatever they
 understand could be true, false or an error, and then they say nothing.
 
 The interface: a ``Reasoner`` answers ``never_true``, ``always_true``, ``implies``,
-``is_total`` and ``paths_read``, keeping its answers; ``shared`` is the one the checks and
-the optimizer ask, through the functions below (its bound methods). ``plain_paths``,
-``plainly_possible`` and ``plainly_fallible`` answer those queries at a look for the
-commonest conditions (``glance``); ``EarlierConditions`` is the index of earlier conditions
-that keeps the shadow check linear (``candidates``).
+``is_total`` and ``paths_read``, keeping its answers in memos of its own. There is no
+reasoner at module level: whoever starts a run makes one and hands it down (``hookc check``
+and ``hookc compile`` make one ``hookc.optimize.Optimizer`` per run, which holds the run's
+reasoner, and give it to the logic checks and to the optimizer), so that the checks and
+the optimizer of one run answer from each other's memos, and a run's memos go with it.
+``plain_paths``, ``plainly_possible`` and ``plainly_fallible`` answer those queries at a look
+for the commonest conditions (``glance``); ``EarlierConditions`` is the index of earlier
+conditions that keeps the shadow check linear (``candidates``).
 
 The modules, in the order each builds on the last:
 
@@ -26,7 +29,9 @@ The modules, in the order each builds on the last:
 - ``glance``: the answers known at a look;
 - ``values``: constants, totality and paths read, and the first layer of ``Reasoner``;
 - ``refutation``: never true; ``proof``: always true and implies;
-- ``reasoner``: ``Reasoner``, with its memos.
+- ``reasoner``: ``Reasoner``, with its memos;
+- ``candidates``: the shadow check's index of earlier conditions; ``regex_words``: whether
+  a regular expression matches some word of a language (MCP tool names).
 """
 
 from hookc.reasoning.candidates import EarlierConditions
@@ -36,27 +41,7 @@ from hookc.reasoning.reasoner import Reasoner
 __all__ = [
     "EarlierConditions",
     "Reasoner",
-    "always_true",
-    "clear_caches",
-    "implies",
-    "is_total",
-    "never_true",
-    "paths_read",
     "plain_paths",
     "plainly_fallible",
     "plainly_possible",
-    "shared",
 ]
-
-shared = Reasoner()
-never_true = shared.never_true
-always_true = shared.always_true
-implies = shared.implies
-is_total = shared.is_total
-paths_read = shared.paths_read
-
-
-def clear_caches() -> None:
-    """Forget every answer ``shared`` keeps (they are pure: only time and memory change),
-    so that a benchmark can time the reasoning as a new process meets it."""
-    shared.clear()

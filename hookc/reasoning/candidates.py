@@ -43,8 +43,8 @@ class EarlierConditions:
     'Bash'` before `tool == 'Bash' && ...`). At most ``_CANDIDATES`` of them, the nearest.
     These filters keep the check linear; they may skip a provable shadow (`x != 'a'` before
     `x == 'b'`), never invent one: ``implies`` decides every candidate. ``reasoner``
-    works out the requirements and the paths of each condition (``hookc.reasoning.shared``
-    for the check, which asks it ``implies``).
+    works out the requirements and the paths of each condition (the run's, which the check
+    asks ``implies``).
     """
 
     def __init__(self, reasoner: Reasoner) -> None:

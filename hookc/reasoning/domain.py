@@ -403,8 +403,3 @@ def empty_alone(constraint: Constraint) -> bool:
             return not any(ORDER[op](b, bound) for b in (False, True))
         return bound_kind not in ORDERED
     return False
-
-
-# A condition's facts are asked about again for each of its parts (the optimizer refutes
-# every operand it rewrites): the verdict on a term's facts is kept. A fact is keyed by its
-# atom, whose literals compare by CEL type (`x == 1` and `x == true` are different atoms),

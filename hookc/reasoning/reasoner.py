@@ -2,9 +2,10 @@
 
 A reasoner owns its memos: answers are pure (forgetting them changes only time and
 memory), so two reasoners give the same answers, and one that is asked again answers from
-its memos. The checks and the optimizer share one (``hookc.reasoning.shared``) so that
-each answers from what the other has asked; a benchmark empties it (``clear``) to time the
-reasoning as a new process meets it.
+its memos. There is none at module level: each run of ``hookc check`` or ``hookc compile``
+makes one (``hookc.optimize.Optimizer`` holds it) and hands it to the logic checks and to
+the optimizer, so that each answers from what the other has asked; its memos go when the
+run does. A benchmark makes a new one to time the reasoning as a new process meets it.
 
 Its layers, one job each: ``values.Terms`` (constants, totality, paths, and the
 requirements and facts the queries are made of), ``refutation.Refutation`` (never true),
@@ -50,8 +51,3 @@ class Reasoner(Proof):
         )
         for name, memo in zip(_MEMOS, self.memos, strict=True):
             setattr(self, name, memo)
-
-    def clear(self) -> None:
-        """Forget every answer kept."""
-        for memo in self.memos:
-            memo.cache_clear()

@@ -14,7 +14,7 @@ past ``MAX_PAIRS`` pairs, which a hook's matcher never comes near.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from hookc.runtime.regex import RegexSyntaxError, _accepts, _Automaton, parse
@@ -35,6 +35,11 @@ class Words:
     start: frozenset[Any]
     accepting: frozenset[Any]
     step: Callable[[Any, str], Iterable[Any]]
+    # The language's steps, the same for every pattern (``_language_steps``): kept with the
+    # language, not in a module's cache, so they go when it does.
+    steps: dict[frozenset[Any], list[tuple[frozenset[Any], str]]] = field(
+        default_factory=dict, init=False, compare=False, repr=False
+    )
 
     def after(self, states: frozenset[Any], char: str) -> frozenset[Any]:
         return frozenset(following for state in states for following in self.step(state, char))
@@ -73,25 +78,25 @@ def _example(node: tuple[Any, ...], alphabet: str, more: bool) -> str | None:
     return None if inner is None else inner * count
 
 
-# The language's steps, the same for every pattern: (words, states) -> the states each
-# character leads to, with the characters that lead there. Bounded: emptied when full.
-_STEPS: dict[tuple[int, frozenset[Any]], tuple[Words, list[tuple[frozenset[Any], str]]]] = {}
+# The most steps a language keeps (``Words.steps``): emptied when full.
+_MOST_STEPS = 4096
 
 
 def _language_steps(words: Words, language: frozenset[Any]) -> list[tuple[frozenset[Any], str]]:
-    key = (id(words), language)
-    found = _STEPS.get(key)
-    if found is not None and found[0] is words:  # (an id may be reused by a new value)
-        return found[1]
+    """The states each character leads ``language`` to, with the characters that lead
+    there; kept in ``words.steps``, since every pattern asked about ``words`` walks them."""
+    found = words.steps.get(language)
+    if found is not None:
+        return found
     by_states: dict[frozenset[Any], str] = {}
     for char in words.alphabet:
         following = words.after(language, char)
         if following:
             by_states[following] = by_states.get(following, "") + char
-    if len(_STEPS) >= 4096:
-        _STEPS.clear()
-    _STEPS[key] = (words, list(by_states.items()))
-    return _STEPS[key][1]
+    if len(words.steps) >= _MOST_STEPS:
+        words.steps.clear()
+    found = words.steps[language] = list(by_states.items())
+    return found
 
 
 def matches_some_word(pattern: str, words: Words) -> bool | None:

@@ -51,9 +51,9 @@ from hookc.optimize import (
     LEVELS,
     RULES,
     Mode,
-    _rewritten,
+    Optimizer,
+    Step,
     _steps_of,
-    clear_caches,
     independent,
     optimize,
     optimize_hookset,
@@ -66,8 +66,8 @@ from hookc.optimize.independent import (
     kept_operands,
     plainly_kept,
 )
-from hookc.optimize.tree import is_settled, rewrite
-from hookc.reasoning import paths_read
+from hookc.optimize.tree import Visit, is_settled, rewrite
+from hookc.reasoning import Reasoner
 from hookc.runtime.values import CelError, equals
 from hookc.source.resources import data_file
 from tests.properties import SETTINGS, examples, load
@@ -85,6 +85,14 @@ FIXTURES = Path(__file__).parent.parent / "fixtures" / "optimize"
 IR_VALIDATOR = Draft202012Validator(
     json.loads(data_file("schemas", "ir.schema.json").read_text(encoding="utf-8"))
 )
+# The reasoner the rules are given here, one for the module as one run of hookc has one
+# (its answers are pure: sharing it changes only time).
+REASONER = Reasoner()
+
+
+def _visit(step: Step) -> Visit:
+    """``step``'s rule as ``tree.rewrite`` applies it, given ``REASONER``."""
+    return lambda node, mode: step.rule(node, mode, REASONER)
 
 
 # -- outcomes -----------------------------------------------------------------------------------
@@ -193,7 +201,7 @@ def test_rule_rewrites_its_fixture_and_keeps_its_meaning(
     step: Any, mode: Mode, given_text: str, expected_text: str
 ) -> None:
     given_expr, expected = _parsed(given_text), _parsed(expected_text)
-    actual = rewrite(given_expr, mode, step.rule)
+    actual = rewrite(given_expr, mode, _visit(step))
     assert actual == expected, f"{to_text(actual)} != {to_text(expected)}"
     for context in _FIXTURE_CONTEXTS:
         assert outcome(actual, context, mode) == outcome(given_expr, context, mode), context
@@ -297,7 +305,7 @@ def test_optimizing_twice_changes_nothing_more(condition: Expr, level: int, mode
 def test_every_pass_leaves_ir_the_schema_accepts(condition: Expr, mode: Mode) -> None:
     current = condition
     for step in RULES:
-        current = rewrite(current, mode, step.rule)
+        current = rewrite(current, mode, _visit(step))
         hookset = HookSet((Hook("h", "error", current, Action("continue")),))
         errors = list(IR_VALIDATOR.iter_errors(hookset_to_json(hookset)))
         assert not errors, f"after {step.name}: {errors[0].message}"
@@ -312,7 +320,7 @@ def test_every_rule_returns_a_node_of_a_type_it_does_not_name_as_it_is(
     for node, _ in walk(condition):
         for step in RULES:
             if type(node) not in step.nodes:
-                assert step.rule(node, mode) == node, (step.name, to_text(node))
+                assert step.rule(node, mode, REASONER) == node, (step.name, to_text(node))
 
 
 @settings(SETTINGS, max_examples=examples(200))
@@ -322,7 +330,7 @@ def test_every_rule_returns_a_settled_value_as_it_is(condition: Expr) -> None:
     for node, _ in walk(condition):
         if is_settled(node):
             for step in RULES:
-                assert step.rule(node, Mode.VALUE) == node, (step.name, to_text(node))
+                assert step.rule(node, Mode.VALUE, REASONER) == node, (step.name, to_text(node))
 
 
 def _renamed(node: Any, suffix: str) -> Any:
@@ -371,10 +379,10 @@ independent_chains = st.one_of(
 def test_no_rule_that_may_not_changes_a_chain_of_independent_atoms(
     chain: And | Or, mode: Mode
 ) -> None:
-    if independent_atoms(chain, mode):
+    if independent_atoms(chain, mode, REASONER):
         for step in RULES:
             if not step.on_independent_chains:
-                assert step.rule(chain, mode) == chain, (step.name, to_text(chain))
+                assert step.rule(chain, mode, REASONER) == chain, (step.name, to_text(chain))
 
 
 # Each fast path of the optimizer's chains, turned off: the answer must not change.
@@ -384,9 +392,9 @@ def test_no_rule_that_may_not_changes_a_chain_of_independent_atoms(
 def test_optimize_answers_as_without_its_fast_path(
     fast_path: str, condition: Expr, level: int, mode: Mode
 ) -> None:
-    fast = _rewritten.__wrapped__(condition, level, mode)
-    with patch(f"hookc.optimize.{fast_path}", lambda chain, mode: False):
-        general = _rewritten.__wrapped__(condition, level, mode)
+    fast = Optimizer(REASONER)._rewrite(condition, level, mode)
+    with patch(f"hookc.optimize.{fast_path}", lambda *chain_mode_reasoner: False):
+        general = Optimizer(REASONER)._rewrite(condition, level, mode)
     assert fast == general, to_text(condition)
 
 
@@ -421,14 +429,14 @@ def test_optimize_answers_what_it_keeps_at_a_look_as_the_general_path_does(
     condition: Expr, level: int, mode: Mode
 ) -> None:
     reordering = bool(_steps_of(level)[2])
-    general = _rewritten.__wrapped__(condition, level, mode)
+    general = Optimizer(REASONER)._rewrite(condition, level, mode)
     if plainly_kept(condition, mode, reordering):
-        assert kept_at_a_look(condition, mode, reordering), to_text(condition)
-    if kept_at_a_look(condition, mode, reordering):
+        assert kept_at_a_look(condition, mode, reordering, REASONER), to_text(condition)
+    if kept_at_a_look(condition, mode, reordering, REASONER):
         assert general == (condition, ()), to_text(condition)
-    clear_caches()
+    optimizer = Optimizer()
     for _ in range(2):  # the second time, as the back end asks after the checks
-        result = optimize(condition, level, mode)
+        result = optimize(condition, level, mode, optimizer)
         assert (result.after, result.fired) == general, to_text(condition)
 
 
@@ -444,7 +452,7 @@ def test_a_plain_condition_is_kept_at_a_look_where_no_rule_reorders() -> None:
 @settings(SETTINGS, max_examples=examples(400))
 @given(any_condition.map(_an_atom) | any_condition | expressions)
 def test_the_paths_an_atom_reads_off_its_children_are_those_paths_read_finds(atom: Expr) -> None:
-    assert set(independent._paths_read(atom)) == paths_read.__wrapped__(atom)
+    assert set(independent._paths_read(atom, REASONER)) == REASONER.paths_read.__wrapped__(atom)
 
 
 @settings(SETTINGS, max_examples=examples(600))
@@ -452,10 +460,10 @@ def test_the_paths_an_atom_reads_off_its_children_are_those_paths_read_finds(ato
 def test_no_rule_changes_an_operand_of_a_chain_with_kept_operands(
     chain: And | Or, mode: Mode
 ) -> None:
-    if kept_operands(chain, mode):
+    if kept_operands(chain, mode, REASONER):
         for operand in chain.operands:
             for step in RULES:
-                assert rewrite(operand, mode, step.rule) is operand, (step.name, to_text(chain))
+                assert rewrite(operand, mode, _visit(step)) is operand, (step.name, to_text(chain))
 
 
 @settings(SETTINGS, max_examples=examples(600))
@@ -463,8 +471,10 @@ def test_no_rule_changes_an_operand_of_a_chain_with_kept_operands(
 def test_a_chain_with_kept_operands_is_independent_when_its_operands_read_apart(
     chain: And | Or, mode: Mode
 ) -> None:
-    if kept_operands(chain, mode):
-        assert kept_apart(chain) == independent_atoms(chain, mode), to_text(chain)
+    if kept_operands(chain, mode, REASONER):
+        assert kept_apart(chain, REASONER) == independent_atoms(chain, mode, REASONER), to_text(
+            chain
+        )
 
 
 @settings(SETTINGS, max_examples=examples(200))
@@ -515,16 +525,17 @@ def test_hooks_without_a_condition_keep_none_and_level_zero_keeps_the_hookset() 
     assert optimized.hooks[1].condition == Ident("x")
 
 
-def test_clear_caches_forgets_every_memo_and_changes_no_result() -> None:
-    from hookc import reasoning
-    from hookc.optimize import _KEPT
-
+def test_each_optimizer_keeps_its_own_results_and_a_new_one_gives_the_same() -> None:
     condition = _parsed("x > 5 && x > 3 && has(a.b)")
     plain = _parsed("x > 5 && has(a.b)")  # kept at a look, by identity
-    before = optimize(condition), optimize(plain)
-    assert _KEPT
-    clear_caches()
-    memos = (_rewritten, reasoning.never_true, reasoning.always_true, reasoning.paths_read)
-    assert [memo.cache_info().currsize for memo in memos] == [0, 0, 0, 0]
-    assert not _KEPT
-    assert (optimize(condition), optimize(plain)) == before
+    used, new = Optimizer(), Optimizer()
+    before = used.optimize(condition), used.optimize(plain)
+    assert used.kept and used.rewritten.cache_info().currsize == 1
+    assert any(memo.cache_info().currsize for memo in used.reasoner.memos)
+    assert not new.kept and new.rewritten.cache_info().currsize == 0
+    assert not any(memo.cache_info().currsize for memo in new.reasoner.memos)
+    assert (new.optimize(condition), new.optimize(plain)) == before
+    # The functions make a new optimizer when given none, and use the one they are given.
+    assert optimize(condition) == before[0]
+    assert optimize(condition, optimizer=used) == before[0]
+    assert used.rewritten.cache_info().hits == 1

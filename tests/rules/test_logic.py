@@ -40,15 +40,8 @@ from hookc.ir.expr import (
     walk,
 )
 from hookc.ir.hooks import Action, Hook, HookSet, Ordering
-from hookc.reasoning import (
-    always_true,
-    candidates,
-    glance,
-    implies,
-    never_true,
-    requirements,
-    shared,
-)
+from hookc.optimize import Optimizer
+from hookc.reasoning import Reasoner, candidates, glance, requirements
 from hookc.reasoning import facts as reasoning_facts
 from hookc.reasoning.domain import (
     UNIVERSE,
@@ -67,6 +60,11 @@ from hookc.reasoning.refutation import Budget
 from hookc.source import Source, Span
 from hookc.source.diagnostics import Diagnostic
 from tests.strategies import expressions
+
+# The reasoner these tests ask, one for the module as one run of hookc has one (its answers
+# are pure: sharing it changes only time).
+shared = Reasoner()
+never_true, always_true, implies = shared.never_true, shared.always_true, shared.implies
 
 
 def expr(text: str) -> Expr:
@@ -612,9 +610,10 @@ def test_a_verdict_at_a_look_is_the_verdict_of_the_general_path(condition: Expr)
     # `never_true` or the optimizer.
     from hookc.check import logic
 
-    quick = logic._verdict(condition)
-    with patch.object(logic, "is_plainly_kept", lambda condition: False):
-        assert logic._verdict(condition) == quick
+    optimizer = Optimizer(shared)
+    quick = logic._verdict(condition, optimizer)
+    with patch.object(Optimizer, "is_plainly_kept", lambda *optimizer_condition: False):
+        assert logic._verdict(condition, optimizer) == quick
 
 
 @settings(max_examples=1000, deadline=None)
