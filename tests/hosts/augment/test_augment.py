@@ -158,3 +158,22 @@ def test_run_kills_a_handler_after_its_milliseconds_and_exit_2_blocks(tmp_path: 
     assert (blocked["protocol"], blocked["verdict"], blocked["reason"]) == (
         "augment", "deny", "no rm"
     )  # fmt: skip
+
+
+def test_a_name_inside_a_longer_tool_name_is_not_a_case_mismatch() -> None:
+    """Augment's matchers are searched in the tool's name: `Edit` would match
+    `str-replace-editor` if case were ignored, yet the matcher is no other spelling of that
+    name (it is Claude Code's tool name, found in real Augment files); a matcher that is a
+    tool's name in another case still is."""
+
+    def found(matcher: str) -> list[tuple[str, str]]:
+        group = {"matcher": matcher, "hooks": [{"type": "command", "command": "x.sh"}]}
+        text = json.dumps({"hooks": {"PostToolUse": [group]}})
+        return [(d.code, d.message) for d in load_source(Source(NAME, text)).diagnostics]
+
+    assert found("Write|Edit") == []
+    assert found("Read") == []
+    ((code, message),) = found("Launch-Process")
+    assert code == "HK703" and "differs only by case from `launch-process`" in message
+    ((code, message),) = found("Save-File|web-search-x")
+    assert code == "HK703" and "`save-file`" in message
