@@ -402,22 +402,27 @@ def name_problems(
     hint: str | None = None,
 ) -> list[Diagnostic]:
     """HK703 when a matcher matches none of the names the profile knows but would match
-    one if not for case; else HK702 when it matches none at all, unless the set of names
-    is ``open_set`` (MCP tools, custom agents: names the profile cannot list).
-    ``matches(name, ignore_case)`` says whether the matcher matches a name."""
+    one if not for case, and writes that name in another case; else HK702 when it matches
+    none at all, unless the set of names is ``open_set`` (MCP tools, custom agents: names
+    the profile cannot list). ``matches(name, ignore_case)`` says whether the matcher
+    matches a name."""
     if not known or any(matches(name, False) for name in known):
         return []
     cased = [name for name in known if matches(name, True)]
-    if cased:
+    # Where matchers are searched in the name (Augment's, Gemini CLI's), `Edit` matches
+    # `str-replace-editor` but for case; it is no other spelling of that name, so only a
+    # name the matcher writes whole in another case is a case mismatch.
+    respelt = [name for name in misspelt_names(matcher, known) if name in cased]
+    if respelt:
         fixed = recased(matcher, known)
         return [
             warning(
                 "HK703",
-                f"the matcher `{matcher}` differs only by case from `{cased[0]}`, which it "
+                f"the matcher `{matcher}` differs only by case from `{respelt[0]}`, which it "
                 "does not match: matchers are case-sensitive",
                 source,
                 span,
-                f"write `{fixed or cased[0]}`",
+                f"write `{fixed or respelt[0]}`",
                 fix=replacing(source, span, matcher, fixed) if fixed else None,
             )
         ]
@@ -438,28 +443,38 @@ def name_problems(
     ]
 
 
-_WORD = re.compile(r"[A-Za-z0-9_]+")
+def _written_names(known: Sequence[str]) -> re.Pattern[str]:
+    """Any of the names, in any case, written whole in a matcher: not inside a longer name
+    (a letter, digit, `_` or `-` either side) nor after a `\\` (a regex escape's letter:
+    ``\\bash`` is ``\\b`` then ``ash``). Longest first, so that `launch-process` is one
+    name and not `launch` then `-process`."""
+    names = sorted(set(known), key=len, reverse=True)
+    alternatives = "|".join(re.escape(name) for name in names)
+    return re.compile(rf"(?<![\w\\-])(?:{alternatives})(?![\w-])", re.IGNORECASE)
+
+
+def misspelt_names(matcher: str, known: Sequence[str]) -> list[str]:
+    """The known names the matcher writes whole in another case, in the order written."""
+    if not known:
+        return []
+    by_case = {name.lower(): name for name in known}
+    found = []
+    for match in _written_names(known).finditer(matcher):
+        name = by_case[match[0].lower()]
+        if name != match[0] and name not in found:
+            found.append(name)
+    return found
 
 
 def recased(matcher: str, known: Sequence[str]) -> str | None:
-    """The matcher with each of its words that is a known name in another case spelt as
-    the name is (``bash|edit`` → ``Bash|Edit``, ``bash.*`` → ``Bash.*``), or None if none
-    is. A word after a ``\\`` is a regex escape's (``\\bash``: ``\\b`` then ``ash``), and
-    stays as it is."""
+    """The matcher with each known name it writes whole in another case spelt as the name
+    is (``bash|edit`` → ``Bash|Edit``, ``bash.*`` → ``Bash.*``, ``Launch-Process`` →
+    ``launch-process``), or None if it writes none."""
+    if not known:
+        return None
     by_case = {name.lower(): name for name in known}
-    changed = False
-
-    def spelt(match: re.Match[str]) -> str:
-        nonlocal changed
-        word = match[0]
-        name = by_case.get(word.lower())
-        if name is None or name == word or matcher[match.start() - 1 : match.start()] == "\\":
-            return word
-        changed = True
-        return name
-
-    fixed = _WORD.sub(spelt, matcher)
-    return fixed if changed else None
+    fixed = _written_names(known).sub(lambda match: by_case[match[0].lower()], matcher)
+    return fixed if fixed != matcher else None
 
 
 # -- scripts under the project ----------------------------------------------------------

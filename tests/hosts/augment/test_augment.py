@@ -9,23 +9,20 @@ page (docs.augmentcode.com/cli/hooks, "Structure"):
   ("regex OR") and ``.*``: every matcher a regular expression, searched in the name.
 
 The oracle shares no code with hookc; Python's ``re`` stands in for JavaScript's on the
-generated patterns, where the two agree. Also ``hookc run --protocol augment``: a
-millisecond timeout, exit 2.
+generated patterns, where the two agree. ``hookc run`` on Augment's files (a millisecond
+timeout, exit 2, its JSON answers): ``tests/hosts/test_running.py``, with every host of
+Claude Code's shape.
 """
 
 from __future__ import annotations
 
-import io
 import json
 import re
-import stat
-from pathlib import Path
 from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hookc.cli import main
 from hookc.frontend.load import load_source
 from hookc.hosts import detect
 from hookc.source import Source
@@ -130,31 +127,20 @@ def test_timeouts_are_milliseconds() -> None:
     assert codes(5) == ["HK717"]  # seconds written where milliseconds are meant
 
 
-def test_run_kills_a_handler_after_its_milliseconds_and_exit_2_blocks(tmp_path: Path) -> None:
-    project = tmp_path / "p"
-    (project / ".augment").mkdir(parents=True)
-    slow, two = tmp_path / "slow.sh", tmp_path / "two.sh"
-    slow.write_text("#!/bin/sh\nsleep 5\n")
-    two.write_text("#!/bin/sh\necho 'no rm' >&2\nexit 2\n")
-    for script in (slow, two):
-        script.chmod(script.stat().st_mode | stat.S_IXUSR)
-    file = project / ".augment" / "settings.json"
-    ctx = tmp_path / "ctx.json"
-    ctx.write_text(json.dumps({"tool_name": "launch-process"}))
+def test_a_name_inside_a_longer_tool_name_is_not_a_case_mismatch() -> None:
+    """Augment's matchers are searched in the tool's name: `Edit` would match
+    `str-replace-editor` if case were ignored, yet the matcher is no other spelling of that
+    name (it is Claude Code's tool name, found in real Augment files); a matcher that is a
+    tool's name in another case still is."""
 
-    def run(handler: dict[str, Any]) -> dict[str, Any]:
-        group = {"matcher": "launch-process", "hooks": [handler]}
-        file.write_text(json.dumps({"hooks": {"PreToolUse": [group]}}))
-        out = io.StringIO()
-        argv = ["run", str(file), "--event", "PreToolUse", "--context", str(ctx), "--format",
-                "json", "--cwd", str(project)]  # fmt: skip
-        assert main(argv, stdout=out, stderr=io.StringIO()) == 0
-        decision: dict[str, Any] = json.loads(out.getvalue())
-        return decision
+    def found(matcher: str) -> list[tuple[str, str]]:
+        group = {"matcher": matcher, "hooks": [{"type": "command", "command": "x.sh"}]}
+        text = json.dumps({"hooks": {"PostToolUse": [group]}})
+        return [(d.code, d.message) for d in load_source(Source(NAME, text)).diagnostics]
 
-    timed = run({"type": "command", "command": str(slow), "timeout": 1000})
-    assert timed["runs"][0]["timed_out"] and timed["runs"][0]["duration_ms"] < 4000
-    blocked = run({"type": "command", "command": str(two)})
-    assert (blocked["protocol"], blocked["verdict"], blocked["reason"]) == (
-        "augment", "deny", "no rm"
-    )  # fmt: skip
+    assert found("Write|Edit") == []
+    assert found("Read") == []
+    ((code, message),) = found("Launch-Process")
+    assert code == "HK703" and "differs only by case from `launch-process`" in message
+    ((code, message),) = found("Save-File|web-search-x")
+    assert code == "HK703" and "`save-file`" in message
