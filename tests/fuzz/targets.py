@@ -91,7 +91,7 @@ FRONT_ENDS: tuple[FrontEnd, ...] = (
     FrontEnd(
         "Claude Code",
         "claude-code",
-        "settings.json",
+        ".claude/settings.json",
         _examples("claude-code/**/settings.json", "claude-code/**/hooks.json"),
     ),
     FrontEnd("Claude Code skill", "claude-code", ".claude/skills/f/SKILL.md", (_SKILL,)),
