@@ -497,6 +497,10 @@ def rye_model(draw: st.DrawFn, n: Noise, s: Spec) -> Obj:
 
 
 # -- the table --------------------------------------------------------------------------------
+# Not planted yet, for want of a fix (see the report of issue 29): an event in another case in
+# Codex's config.toml (HK402: the event is named in two table headers, the fix edits one) and
+# in a VS Code agent's front matter (reported as HK753, which has no fix).
+# --------------------------------------------------------------------------------
 
 CLAUDE = Spec(
     events=("PreToolUse", "PostToolUse", "Stop", "UserPromptSubmit", "SessionEnd", "SubagentStop"),

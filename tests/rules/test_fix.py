@@ -2,10 +2,11 @@
 findings' text, byte for byte elsewhere (comments, CRLF, a BOM), a fixed file checks clean
 of what was fixed, and fixing twice changes nothing.
 
-The properties generate files of four hosts (Claude Code's settings JSON, Gemini CLI's,
-native YAML, docker-agent's YAML with comments) from a template whose holes are filled
-twice: with mistakes (an event or a matcher in another case, a timeout in the wrong unit)
-and with what the fix should write. The fixed file must be the second, exactly.
+The properties run over generated files of every host's format (tests/rules/hostfiles.py
+FORMATS: 20 formats of 16 hosts), each with planted fixable mistakes (an event, a matcher in
+another case, a field spelt another way, a timeout in the wrong unit, `hooks` misspelt) and
+noise its host ignores (CRLF, a BOM, indentation, key order, comments in YAML and TOML). The
+fixed file must be the file with the intended text in the mistakes' places, exactly.
 """
 
 from __future__ import annotations
