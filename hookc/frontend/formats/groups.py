@@ -70,8 +70,8 @@ def unknown_event(event: str, span: Span, profile: Profile, source: Source) -> D
     tool spells it), unsafe for a near name (``PreToolUsed``: a guess at what was meant)."""
     if event in profile.events:
         return None
+    close = cased_as(event, profile.events)
     by_case = {known.lower(): known for known in profile.events}
-    close = by_case.get(event.lower())
     safety = "safe"
     if close is None:
         import difflib  # only when a suggestion is wanted: keeps start-up light
@@ -87,6 +87,30 @@ def unknown_event(event: str, span: Span, profile: Profile, source: Source) -> D
         f"did you mean `{close}`?" if close else f"its events: {', '.join(profile.events)}",
         fix=replacing(source, span, event, close, safety) if close else None,
     )
+
+
+def cased_as(name: str, known: Sequence[str]) -> str | None:
+    """The one name of ``known`` that ``name`` is in another case, or None. Where two differ
+    by case alone (Copilot's ``preToolUse`` and ``PreToolUse``, which select different
+    payloads), the one whose first letter is written as ``name``'s; None if that still
+    leaves two: which was meant is a guess."""
+    same = [k for k in known if k.lower() == name.lower()]
+    if len(same) > 1:
+        same = [k for k in same if k[:1] == name[:1]]
+    return same[0] if len(same) == 1 else None
+
+
+def renamed_field(
+    name: str, node: Located, names: Sequence[str], source: Source
+) -> tuple[str | None, Fix | None]:
+    """The field ``name`` (an entry of the mapping ``node``) is of ``names``, spelt another
+    way (case, ``_`` and ``-``), and the safe fix that renames it: HK704's, for every
+    reader that warns of a field it does not know."""
+    value_node = node.get(name)
+    renamed = _spelt_otherwise(name, names, node)
+    if renamed is None or value_node is None:
+        return None, None
+    return renamed, rename_key(source, value_node, name, renamed)
 
 
 # -- handlers -------------------------------------------------------------------------

@@ -25,6 +25,7 @@ from hookc.frontend.formats.groups import (
     Handler,
     _timeout_problems,
     hooks_of,
+    renamed_field,
     script_problems,
     unknown_event,
 )
@@ -214,13 +215,17 @@ def flat_action(
         spec = action_type.param(name)
         where = value_node.key_span or value_node.span
         if spec is None:
+            renamed, fix = renamed_field(name, node, names, source)
             diagnostics.append(
                 warning(
                     "HK704",
                     f"a `{action_type.name}` handler has no field `{name}`: it is ignored",
                     source,
                     where,
-                    did_you_mean(name, names) or f"its fields: {', '.join(names)}",
+                    (f"did you mean `{renamed}`?" if renamed else None)
+                    or did_you_mean(name, names)
+                    or f"its fields: {', '.join(names)}",
+                    fix=fix,
                 )
             )
             continue

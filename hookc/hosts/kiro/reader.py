@@ -40,7 +40,14 @@ from typing import Any
 
 from hookc.frontend.actions import describe, did_you_mean, fill_defaults, freeze
 from hookc.frontend.formats import regex_dialects
-from hookc.frontend.formats.groups import _timeout_problems, name_test, pattern_test, unknown_event
+from hookc.frontend.formats.groups import (
+    _timeout_problems,
+    cased_as,
+    name_test,
+    pattern_test,
+    renamed_field,
+    unknown_event,
+)
 from hookc.frontend.json_file import load_json
 from hookc.frontend.located import Located
 from hookc.frontend.lower import Loaded, file_identity
@@ -49,7 +56,7 @@ from hookc.hosts.profile import Profile
 from hookc.ir.expr import Call, Expr, Ident, Literal, Or
 from hookc.ir.hooks import Action, Hook, HookSet, ParamValue
 from hookc.source import Source, Span
-from hookc.source.diagnostics import Diagnostic, error, has_error, warning
+from hookc.source.diagnostics import Diagnostic, error, has_error, replacing, warning
 
 HOOK_FIELDS = (
     "name", "description", "trigger", "matcher", "action", "timeout", "enabled", "confirm"
@@ -162,13 +169,17 @@ def _v1_hook(
     found: list[Diagnostic] = []
     for key, value in node.items():
         if key not in HOOK_FIELDS:
+            renamed, fix = renamed_field(key, node, HOOK_FIELDS, source)
             found.append(
                 warning(
                     "HK704",
                     f"a Kiro hook has no field `{key}`: it is ignored",
                     source,
                     value.key_span or value.span,
-                    did_you_mean(key, list(HOOK_FIELDS)) or f"its fields: {', '.join(HOOK_FIELDS)}",
+                    (f"did you mean `{renamed}`?" if renamed else None)
+                    or did_you_mean(key, list(HOOK_FIELDS))
+                    or f"its fields: {', '.join(HOOK_FIELDS)}",
+                    fix=fix,
                 )
             )
     trigger = node.get("trigger")
@@ -376,14 +387,20 @@ def _legacy(
     name = kind.value if kind is not None else None
     event = LEGACY_EVENTS.get(name) if isinstance(name, str) else None
     if event is None:
+        # A trigger in another case is the author's: the safe fix writes Kiro's spelling.
+        cased = cased_as(name, list(LEGACY_EVENTS)) if isinstance(name, str) else None
         found.append(
             warning(
                 "HK402",
                 f"Kiro knows no hook trigger {describe(name)}: the hook never runs",
                 source,
                 (kind or when).span,
-                did_you_mean(str(name), list(LEGACY_EVENTS))
+                (f"did you mean `{cased}`?" if cased else None)
+                or did_you_mean(str(name), list(LEGACY_EVENTS))
                 or f"its triggers: {', '.join(LEGACY_EVENTS)}",
+                fix=replacing(source, kind.span, name, cased)
+                if cased and kind and isinstance(name, str)
+                else None,
             )
         )
         return [], found

@@ -46,6 +46,7 @@ from typing import Any
 
 from hookc.cel.catalog import KEYWORDS, RESERVED
 from hookc.frontend.conditions import literal_value
+from hookc.frontend.formats.groups import cased_as
 from hookc.frontend.located import Located
 from hookc.frontend.lower import derived_id, duplicate_ids
 from hookc.hosts.profile import Profile
@@ -72,7 +73,7 @@ from hookc.runtime.rye import (
 )
 from hookc.runtime.values import INT64_MAX, INT64_MIN, CelError, compile_regex
 from hookc.source import Source, Span
-from hookc.source.diagnostics import Diagnostic, error, has_error, warning
+from hookc.source.diagnostics import Diagnostic, Fix, error, has_error, replacing, warning
 
 SECTIONS = ("hooks", "builtin_hooks", "context_hooks", "infra_hooks")
 # A directive's own hooks, as the XML and front-matter readers hand them over (layer 1).
@@ -145,8 +146,10 @@ class _RyeLowering:
     def error(self, code: str, message: str, span: Span, hint: str | None = None) -> None:
         self.diagnostics.append(error(code, message, self.source, span, hint))
 
-    def warn(self, code: str, message: str, span: Span, hint: str | None = None) -> None:
-        self.diagnostics.append(warning(code, message, self.source, span, hint))
+    def warn(
+        self, code: str, message: str, span: Span, hint: str | None = None, fix: Fix | None = None
+    ) -> None:
+        self.diagnostics.append(warning(code, message, self.source, span, hint, fix=fix))
 
     # -- the document ------------------------------------------------------------------------
 
@@ -296,11 +299,16 @@ class _RyeLowering:
     def known_event(self, event: str, node: Located) -> None:
         events = self.profile.events
         if events and event not in events:
+            # An event in another case is the author's: the safe fix writes Rye's spelling.
+            cased = cased_as(event, events)
             self.warn(
                 "HK402",
                 f"Rye's runtime never fires an event `{event}`",
                 node.span,
-                _suggest(event, events) or f"its events: {', '.join(events)}",
+                (f"did you mean `{cased}`?" if cased else None)
+                or _suggest(event, events)
+                or f"its events: {', '.join(events)}",
+                fix=replacing(self.source, node.span, event, cased) if cased else None,
             )
 
     def layer(self, node: Located, section: str) -> int | None:
