@@ -12,10 +12,11 @@ from hookc.hosts.profile import Profile, load_profile
 from hookc.source import Source
 
 PROFILE = "a3s"
-# A list whose items say `event_type`: YAML (`- id: ...`) or a JSON array. Compiled (and
-# cached by `re`) on first use: only a file that says `event_type` is searched.
-_YAML_ITEM = r"""(?m)^-[ \t]+\{?[ \t]*["']?(?:id|event_type)["']?[ \t]*:"""
-_EVENT_TYPE = r"""["']?\bevent_type["']?[ \t]*:"""
+# A document whose root is a list (its first content is an item: `- ...` or a flow `[`),
+# whose items say `event_type`: A3S's hooks, whatever key an item starts with. Compiled
+# (and cached by `re`) on first use: only a file that says `event_type` is searched.
+_LIST_ROOT = r"""\A(?:[ \t]*(?:#[^\n]*)?\r?\n|---[ \t]*\r?\n)*[ \t]*(?:-(?:[ \t]|\r?\n)|\[)"""
+_EVENT_TYPE = r"""(?m)^(?:-[ \t]+\{?|[ \t]+|.*[{,][ \t]*)["']?event_type["']?[ \t]*:"""
 
 
 def claims(name: str, text: str) -> bool:
@@ -26,7 +27,7 @@ def claims(name: str, text: str) -> bool:
         # The substring test first: it is ten times quicker than the searches it spares.
         return (
             "event_type" in text
-            and bool(re.search(_YAML_ITEM, text))
+            and bool(re.match(_LIST_ROOT, text.lstrip("\ufeff")))
             and bool(re.search(_EVENT_TYPE, text))
         )
     return False

@@ -481,11 +481,16 @@ def test_a_registry_file_given_the_a3s_profile_is_told_what_it_is() -> None:
         "- event_type: pre_tool_use\n  id: b\n",
         "- {id: b, event_type: pre_tool_use}\n",
         "# hooks\n- {'id': b, 'event_type': pre_tool_use}\n",
+        "- name: audit\n  event_type: pre_tool_use\n",
+        "---\n# hooks\n\n-\n  matcher: {tool: Bash}\n  event_type: pre_tool_use\n",
+        "[{name: audit, event_type: pre_tool_use}]\n",
     ],
 )
 def test_a3s_lists_are_recognised_in_any_yaml_style(text: str) -> None:
     assert a3s.claims("hooks.yaml", text)
     assert not a3s.claims("hooks.yaml", "hooks:\n  - id: b\n    event: limit\n")
+    # A list under a key, even at column 0, is not a list at the root.
+    assert not a3s.claims("hooks.yaml", "hooks:\n- id: b\n  event_type: pre_tool_use\n")
 
 
 def test_json_hook_lists_are_read_too() -> None:
