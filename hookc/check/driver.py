@@ -149,7 +149,7 @@ def _checks(
         return []
     found = [
         *path_diagnostics(hookset, file.profile.context_schema),
-        *logic_diagnostics(hookset, optimizer),
+        *logic_diagnostics(hookset, optimizer, file.diagnostics),
         *name_diagnostics(hookset),
         *command_diagnostics(hookset),
     ]

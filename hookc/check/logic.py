@@ -7,7 +7,7 @@ reasoner, which the optimizer's rules ask too, so that the two share their answe
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 from hookc.cel.printer import to_text
 from hookc.ir.expr import And, Expr, Literal
@@ -18,12 +18,17 @@ from hookc.source import Span
 from hookc.source.diagnostics import Diagnostic, warning
 
 
-def logic_diagnostics(hookset: HookSet, optimizer: Optimizer | None = None) -> list[Diagnostic]:
+def logic_diagnostics(
+    hookset: HookSet, optimizer: Optimizer | None = None, read: Sequence[Diagnostic] = ()
+) -> list[Diagnostic]:
     """HK503 and HK504 for every hook with a condition; HK505 under first-match. A hook
     whose condition hookc cannot decide (``Hook.undecidable``: its `false` only stands in)
-    gets none of them; its front end has said why (HK712). ``optimizer`` is the run's (a
-    new one when none is given)."""
+    gets none of them; its front end has said why (HK712). Nor does a constant `false` in
+    place of a part the front end could not read and has reported (``read``, its
+    findings: an unknown operator, a Kiro hook with no tools): "never true" there would say
+    it twice. ``optimizer`` is the run's (a new one when none is given)."""
     optimizer = Optimizer() if optimizer is None else optimizer
+    reported = [d.span for d in read]
     verdicts = {
         id(hook): _verdict(hook.condition, optimizer)
         for hook in hookset.hooks
@@ -33,6 +38,15 @@ def logic_diagnostics(hookset: HookSet, optimizer: Optimizer | None = None) -> l
     found: list[Diagnostic] = []
     for hook in hookset.hooks:
         never, always = verdicts.get(id(hook), (None, None))
+        false_part = _false_part(hook)
+        if (
+            never is not None
+            and false_part is not None
+            and any(
+                false_part.start <= span.start and span.end <= false_part.end for span in reported
+            )
+        ):
+            never = None  # the front end's finding inside the stand-in says why
         if never is not None or always is not None:
             found.extend(_condition_diagnostics(hook, never, always))
     if hookset.ordering.first_match:
