@@ -1,11 +1,18 @@
 """The Spark engine: the SQL back end's Spark statements through pyspark (Spark 4, whose
 VARIANT type reads JSON exactly enough: ``hookc.backend.sql.spark``).
 
-The pipeline writes the rebuilt events to a tab-separated text file, one event a line:
-its name, where it was recorded, the answers of the hooks outside the SQL fragment (the
-Python back end's, ``1``/``0``/empty for an error, worked out while writing), and the hook
-input as JSON (``json.dumps`` escapes every tab and newline). Spark reads it with
-``spark.read.text``, so the JSON text reaches ``try_parse_json`` as written.
+``hookc ingest``'s tables are read by Spark itself (``spark.read.parquet``): the policy's
+paths the table holds as typed columns are read from them, no JSON parsed. Other events
+(and a table, when a hook is outside the SQL fragment) are rebuilt by their pipeline and
+written to a tab-separated text file, one event a line: its number, the answers of the
+hooks outside the fragment (the Python back end's, ``1``/``0``/empty for an error, worked
+out while writing), what the log says a hook did, its name, source, session and tool use
+ids (a JSON list of strings), and the hook input as JSON (``json.dumps`` escapes every tab
+and newline). Spark reads it with ``spark.read.text``, so the JSON text reaches
+``try_parse_json`` as written.
+
+Events are numbered from 1 in the order read, as the other engines number them, so that
+the matches files (``--matches``) of every engine are alike.
 """
 
 from __future__ import annotations
@@ -19,7 +26,7 @@ from typing import Any
 
 from hookc.replay.duck import EngineMissing
 from hookc.replay.engines import Outcome, Policy, _sql_outcome
-from hookc.replay.pipelines import read_events
+from hookc.replay.pipelines import PipelineError, read_events
 
 
 def session(master: str = "local[2]") -> Any:
@@ -65,65 +72,155 @@ def run_spark(
     event: str | None = None,
     master: str = "local[2]",
     spark: Any = None,
+    matches: Path | None = None,
 ) -> Outcome:
-    from hookc.backend.expressions import compile_expression
     from hookc.backend.sql.script import plan, predicates_query
     from hookc.backend.sql.spark import Spark
+    from hookc.replay.pipelines import detect
 
     spark = spark or session(master)
     hooks = list(policy.hooks) + list(old.hooks if old else ())
     built = plan(hooks, Spark())
     fallbacks = [i for i, item in enumerate(built.hooks) if item.fallback]
+    kinds = {detect(path) if fmt == "auto" else fmt for path in files}
+    with tempfile.TemporaryDirectory(prefix="hookc-replay-") as scratch:
+        typed: dict[Any, tuple[str, str]] = {}
+        if kinds == {"parquet"} and not fallbacks:
+            typed = _canonical_view(spark, files, built, event)
+        else:
+            _rebuilt_view(spark, files, fmt, event, built, fallbacks, Path(scratch))
+        position = {index: at for at, index in enumerate(fallbacks)}
+
+        def query(*keep: str) -> str:
+            return predicates_query(
+                built,
+                fallback=lambda index: (
+                    f"CASE hk_fb[{position[index]}] WHEN '1' THEN TRUE WHEN '0' THEN FALSE END"
+                ),
+                keep=keep,
+                typed=typed,
+            )
+
+        if matches is not None:
+            _write_matches(spark, built, query("source", "hk_session", "hk_tool_use"),
+                           len(policy.hooks), matches)  # fmt: skip
+        spark.sql(query("hk_blocked")).cache().createOrReplaceTempView("hk_pred")
+        try:
+            outcome = _sql_outcome(_Connection(spark), "spark", built, policy, old, examples)
+            outcome.recorded.update(_recorded(spark, len(policy.hooks)))
+        finally:
+            spark.catalog.dropTempView("hk_pred")
+        return outcome
+
+
+def _rebuilt_view(
+    spark: Any, files: Sequence[Path], fmt: str, event: str | None, built: Any,
+    fallbacks: list[int], scratch: Path,
+) -> None:  # fmt: skip
+    """The events view over the pipeline's events, written by Python as TSV (with the
+    answers of the hooks outside the fragment), numbered from 1 as the other engines do."""
+    from hookc.backend.expressions import compile_expression
+
     functions = {
-        i: compile_expression(built.hooks[i].hook.condition)  # type: ignore[arg-type]
+        i: compile_expression(built.hooks[i].hook.condition)
         for i in fallbacks
         if built.hooks[i].hook.condition is not None
     }
-    with tempfile.TemporaryDirectory(prefix="hookc-replay-") as scratch:
-        rebuilt = Path(scratch) / "events.tsv"
-        with open(rebuilt, "w", encoding="utf-8") as handle:
-            for item in read_events(files, fmt, event):
-                answers = []
-                for index in fallbacks:
-                    hook = built.hooks[index].hook
-                    if hook.event != item.event:
-                        answers.append("")
-                        continue
-                    try:
-                        value = functions[index](item.context) if index in functions else True
-                    except Exception:
-                        value = None
-                    answers.append("1" if value is True else "0" if value is False else "")
-                blocked = {True: "true", False: "false", None: ""}[item.blocked]
-                fields = (
-                    json.dumps(item.event)[1:-1],
-                    json.dumps(item.source)[1:-1],
-                    ",".join(answers),
-                    blocked,
-                    json.dumps(item.context),
-                )
-                handle.write("\t".join(fields) + "\n")
-        spark.read.text(os.fspath(rebuilt)).createOrReplaceTempView("hookc_lines")
-        spark.sql(
-            "CREATE OR REPLACE TEMPORARY VIEW hookc_events AS SELECT "
-            "monotonically_increasing_id() AS event_no, parts[0] AS event, parts[1] AS source, "
-            "split(parts[2], ',') AS hk_fb, "
-            "CASE parts[3] WHEN 'true' THEN TRUE WHEN 'false' THEN FALSE END AS hk_blocked, "
-            "parts[4] AS ctx FROM (SELECT split(value, '\\t', 5) AS parts FROM hookc_lines)"
-        )
-        position = {index: at for at, index in enumerate(fallbacks)}
-        query = predicates_query(
-            built,
-            fallback=lambda index: (
-                f"CASE hk_fb[{position[index]}] WHEN '1' THEN TRUE WHEN '0' THEN FALSE END"
-            ),
-            keep=("hk_blocked",),
-        )
-        spark.sql(query).cache().createOrReplaceTempView("hk_pred")
-        outcome = _sql_outcome(_Connection(spark), "spark", built, policy, old, examples)
-        outcome.recorded.update(_recorded(spark, len(policy.hooks)))
-        spark.catalog.dropTempView("hk_pred")
-        return outcome
+    rebuilt = scratch / "events.tsv"
+    with open(rebuilt, "w", encoding="utf-8") as handle:
+        for number, item in enumerate(read_events(files, fmt, event), 1):
+            answers = []
+            for index in fallbacks:
+                hook = built.hooks[index].hook
+                if hook.event != item.event:
+                    answers.append("")
+                    continue
+                try:
+                    value = functions[index](item.context) if index in functions else True
+                except Exception:
+                    value = None
+                answers.append("1" if value is True else "0" if value is False else "")
+            blocked = {True: "true", False: "false", None: ""}[item.blocked]
+            context = item.context
+            names = [item.event, item.source, _string(context.get("session_id")),
+                     _string(context.get("tool_use_id"))]  # fmt: skip
+            fields = (str(number), ",".join(answers), blocked, json.dumps(names),
+                      json.dumps(context))  # fmt: skip
+            handle.write("\t".join(fields) + "\n")
+    spark.read.text(os.fspath(rebuilt)).createOrReplaceTempView("hookc_lines")
+    spark.sql(
+        "CREATE OR REPLACE TEMPORARY VIEW hookc_events AS SELECT event_no, names[0] AS event, "
+        "names[1] AS source, hk_fb, hk_blocked, names[2] AS hk_session, "
+        "names[3] AS hk_tool_use, ctx FROM (SELECT CAST(parts[0] AS BIGINT) AS event_no, "
+        "split(parts[1], ',') AS hk_fb, "
+        "CASE parts[2] WHEN 'true' THEN TRUE WHEN 'false' THEN FALSE END AS hk_blocked, "
+        "from_json(parts[3], 'ARRAY<STRING>') AS names, parts[4] AS ctx "
+        "FROM (SELECT split(value, '\\t', 5) AS parts FROM hookc_lines))"
+    )
+
+
+def _string(value: Any) -> str | None:
+    return value if isinstance(value, str) else None
+
+
+def _canonical_view(
+    spark: Any, files: Sequence[Path], built: Any, event: str | None
+) -> dict[Any, tuple[str, str]]:
+    """The events view over ``hookc ingest``'s tables, read by Spark itself (typed columns
+    for the policy's paths: no JSON parsed for them), numbered on from file to file."""
+    from hookc.backend.sql.spark import Spark
+    from hookc.replay.engines import typed_columns
+    from hookc.replay.ingest import TAG_PREFIX, TEXT_PREFIX
+
+    d = Spark()
+    frames, offset, columns = [], 0, set()
+    for path in files:
+        frame = spark.read.parquet(os.fspath(path))
+        names = set(frame.columns)
+        if not {"event_no", "event", "ctx", "source", "blocked"} <= names:
+            raise PipelineError(
+                f"{path}: not a table of hookc ingest (no event, ctx, source, blocked)"
+            )
+        frames.append(frame.withColumn("event_no", frame["event_no"] + offset))
+        offset += frame.count()  # from the files' footers
+        columns |= names
+    table = frames[0]
+    for frame in frames[1:]:
+        table = table.unionByName(frame, allowMissingColumns=True)
+
+    def string(key: str) -> str:  # a string's value, else NULL (as the Python engine)
+        tag, text = d.identifier(TAG_PREFIX + key), d.identifier(TEXT_PREFIX + key)
+        if TAG_PREFIX + key in columns:
+            return f"CASE WHEN {tag} = 'VARCHAR' THEN {text} END"
+        value = f"variant_get(try_parse_json(ctx), '$.{key}')"
+        return f"CASE WHEN schema_of_variant({value}) = 'STRING' THEN CAST({value} AS STRING) END"
+
+    from pyspark.sql.functions import expr
+
+    if event is not None:
+        table = table.withColumn("event", expr(d.string(event)))
+    table = table.withColumn("hk_blocked", table["blocked"])
+    table = table.withColumn("hk_session", expr(string("session_id")))
+    table = table.withColumn("hk_tool_use", expr(string("tool_use_id")))
+    table.createOrReplaceTempView("hookc_events")
+    return typed_columns(built, columns)
+
+
+def _write_matches(spark: Any, built: Any, predicates: str, size: int, path: Path) -> None:
+    """Each event a hook of the policy fired on, with their ids in evaluation order, as the
+    other engines write it (one more pass over the events; the rows come to the driver a
+    partition at a time: JSON lines, or Parquet through DuckDB)."""
+    from hookc.replay.engines import _fired_list, _Matches
+
+    fired = _fired_list(built.dialect, [(i, h.hook.id) for i, h in enumerate(built.hooks[:size])],
+                        "spark")  # fmt: skip
+    rows = spark.sql(
+        f"SELECT event_no, event, source, hk_session, hk_tool_use, fired FROM (SELECT *, "
+        f"{fired} AS fired FROM ({predicates})) WHERE size(fired) > 0 ORDER BY event_no"
+    )
+    with _Matches(path) as written:
+        for row in rows.toLocalIterator():
+            written.row(int(row[0]), row[1], row[2], row[3], row[4], list(row[5]))
 
 
 def _recorded(spark: Any, size: int) -> dict[tuple[bool, bool | None], int]:
