@@ -255,6 +255,8 @@ def test_spark_reads_the_ingested_table_s_typed_columns_as_the_reference(
         answers = [reference(hook.condition, line) for line in lines]
         assert (counted.fired, counted.undecided) == (answers.count(True), answers.count(None))
     assert got.decisions == again.decisions
+    assert got.examples == again.examples and any(got.examples.values())
+    assert got.recorded == again.recorded
     rows = {
         name: [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
         for name, path in matches.items()
