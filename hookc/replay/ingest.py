@@ -92,7 +92,6 @@ def ingest(
     the typed columns with the SQL back end's own reading of JSON (``type_tag``) and writes
     the Parquet. Building each row in Python (the typed columns, two ``json.dumps``) went
     at a quarter of the rate."""
-    from hookc.backend.sql.duckdb import DuckDB
     from hookc.replay.duck import import_duckdb
     from hookc.replay.pipelines import detect
 
@@ -135,15 +134,9 @@ def ingest(
         if reject and quarantined:
             quarantine_file.unlink(missing_ok=True)
             return Ingested(0, quarantined, paths, "", None)
-        d = DuckDB()
-        listed = ", ".join(_json_path(path) for path in paths)
         columns = ["n AS event_no", "e AS event", "s AS source", "CAST(c AS VARCHAR) AS ctx",
-                   "b AS blocked"]  # fmt: skip
-        for at, path in enumerate(paths, 1):
-            value, text = f"hk_p[{at}]", f"(hk_p[{at}] ->> '$')"
-            columns.append(f"{d.type_tag(value, text)} AS {d.identifier(TAG_PREFIX + path)}")
-            columns.append(f"{text} AS {d.identifier(TEXT_PREFIX + path)}")
-        extract = f", json_extract(c, [{listed}]) AS hk_p" if paths else ""
+                   "b AS blocked", *typed_sql(paths)]  # fmt: skip
+        extract = f", {paths_sql('c', paths)} AS hk_p" if paths else ""
         connection = duckdb.connect()
         connection.execute("SET memory_limit = '1GB'")
         connection.execute("SET preserve_insertion_order = true")
@@ -160,6 +153,27 @@ def ingest(
         count, quarantined, paths, os.fspath(output),
         os.fspath(quarantine_file) if quarantined else None,
     )  # fmt: skip
+
+
+def paths_sql(json: str, paths: Sequence[str]) -> str:
+    """DuckDB: the values of the dotted ``paths`` in the JSON ``json``, a list read in one
+    parse (``typed_sql`` reads it as ``hk_p``)."""
+    return f"json_extract({json}, [{', '.join(_json_path(path) for path in paths)}])"
+
+
+def typed_sql(paths: Sequence[str]) -> list[str]:
+    """DuckDB: the typed columns of ``paths`` (``t.<path>``, ``s.<path>``) from ``hk_p``
+    (``paths_sql``), by the SQL back end's own reading of JSON: what a replay of the JSON
+    would read."""
+    from hookc.backend.sql.duckdb import DuckDB
+
+    d = DuckDB()
+    columns = []
+    for at, path in enumerate(paths, 1):
+        value, text = f"hk_p[{at}]", f"(hk_p[{at}] ->> '$')"
+        columns.append(f"{d.type_tag(value, text)} AS {d.identifier(TAG_PREFIX + path)}")
+        columns.append(f"{text} AS {d.identifier(TEXT_PREFIX + path)}")
+    return columns
 
 
 # One event's row: its name, its source as JSON, what the log says a hook did, its context
