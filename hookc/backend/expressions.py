@@ -17,6 +17,7 @@ Code is emitted only through ``repr()`` of plain values and names hookc makes it
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
@@ -40,6 +41,7 @@ from hookc.ir.expr import (
 )
 from hookc.runtime import rye, support
 from hookc.runtime.rye import RYE_ARITY, RYE_INTERPOLATE, RYE_LEAF_FUNCTIONS
+from hookc.runtime.values import CelError, compile_glob, compile_regex
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -74,17 +76,38 @@ def constant_kind(value: object) -> str | None:
     """What the code of a literal that it names as a constant (``Constants``) depends on:
     ``string``, ``int`` (within ``EXACT_INTS``: compared with doubles exactly), ``big int``
     or ``double`` (finite). None for a literal whose value decides more: a bool, null or a
-    double that is not finite. Literals of one kind compile to the same code but for the
-    constant's name; ``shapes.py`` relies on it, so a new test of a constant's value here
-    must make a kind of its own."""
+    double that is not finite, or a string that is not a valid pattern (``valid_pattern``:
+    a call with it compiles to other code). Literals of one kind compile to the same code
+    but for the constant's name; ``shapes.py`` relies on it, so a new test of a constant's
+    value here must make a kind of its own."""
     kind = type(value)
     if kind is str:
-        return "string"
+        return "string" if plain_string(value) else None  # type: ignore[arg-type]
     if kind is int:
         return "int" if abs(value) <= EXACT_INTS else "big int"  # type: ignore[arg-type]
     if kind is float and math.isfinite(value):  # type: ignore[arg-type]
         return "double"
     return None
+
+
+# Characters without which a (short) text is both a valid regex and a valid glob.
+_PATTERN_SYNTAX = re.compile(r"[()\[\]{}\\*+?]")
+
+
+def plain_string(value: str) -> bool:
+    """Whether a string constant is a valid pattern both for ``matches`` and for ``glob``
+    (most are: checked by a scan for the characters that can make one invalid)."""
+    if len(value) <= 1000 and _PATTERN_SYNTAX.search(value) is None:
+        return True
+    return valid_pattern("matches", value) and valid_pattern("glob", value)
+
+
+def valid_pattern(function: str, pattern: str) -> bool:
+    """Whether ``pattern`` compiles for ``matches`` or ``glob``. One that does not makes
+    the call a CEL error whatever its target, so its code is the general call's (which
+    gives that error), never a method of the compiled pattern: the maker gives an error."""
+    maker = compile_regex if function == "matches" else compile_glob
+    return not isinstance(maker(pattern), CelError)
 
 
 def compile_expression(expr: Expr) -> Callable[[Mapping[str, Any]], Any]:
@@ -233,7 +256,10 @@ class Expressions:
                     return f"_hk_present({found})"
                 return f"(_hk_has({found}) is False)"
             case Call(function=function, args=(Literal(value=str() as c),), target=target) if (
-                target is not None and path_steps(target) is not None and function in _STRING_TESTS
+                target is not None
+                and path_steps(target) is not None
+                and function in _STRING_TESTS
+                and (function not in _PATTERN_MAKERS or valid_pattern(function, c))
             ):
                 x = self.value(target, scope)
                 maker = _PATTERN_MAKERS.get(function)

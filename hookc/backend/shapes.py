@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable
 from dataclasses import fields
 
-from hookc.backend.expressions import EXACT_INTS, Constants, constant_kind
+from hookc.backend.expressions import EXACT_INTS, Constants, constant_kind, plain_string
 from hookc.cel.printer import literal_text, to_text
 from hookc.ir.expr import (
     NODE_TYPES,
@@ -69,6 +69,8 @@ def shape(condition: Expr) -> tuple[Hashable, tuple[object, ...]]:
         key: object
         constant: str | None
         if type(value) is str:  # the commonest: constant_kind "string", equal as strings
+            if not plain_string(value):
+                return node
             constant, key = "string", value
         else:
             constant = constant_kind(value)

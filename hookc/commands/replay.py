@@ -64,7 +64,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--matches", metavar="FILE",
         help="write each event a hook fired on, with their ids (FILE.parquet: Parquet; else "
-        "JSON lines); python and duckdb engines",
+        "JSON lines)",
     )  # fmt: skip
     parser.add_argument("--threads", type=int, help="DuckDB's threads (default: every core)")
     parser.add_argument("-O", dest="level", type=int, choices=(0, 1, 2), default=1,
@@ -138,8 +138,6 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from pathlib import Path
 
     matches = Path(args.matches) if args.matches else None
-    if matches is not None and args.engine == "spark":
-        raise UsageError("--matches: the spark engine does not write one yet")
     try:
         files = event_files(args.events)
         if args.engine == "python":
@@ -150,7 +148,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             from hookc.replay.spark_engine import run_spark
 
             outcome = run_spark(files, args.format, policy, old, args.examples, args.event,
-                                args.master)  # fmt: skip
+                                args.master, matches=matches)  # fmt: skip
         else:
             outcome = run_duckdb(
                 files, args.format, policy, old, args.examples, args.event, args.threads, matches

@@ -8,7 +8,9 @@ events and returns the same ``Outcome``.
   their pipeline into a temporary JSONL file first. Hooks outside the SQL fragment are
   evaluated by the Python back end on their event's rows and joined in: never dropped.
 - ``spark``: the same statements in Spark SQL through pyspark (``local[2]`` unless
-  ``--master``), over the pipeline's JSONL.
+  ``--master``): over ``hookc ingest``'s tables read by Spark itself (their typed
+  columns), else over the pipeline's events written as text (with the answers of hooks
+  outside the fragment; a table is read so too when the policy has such a hook).
 
 DuckDB and pyspark are imported only here, only when their engine runs; a missing one is
 an ``EngineMissing`` (the command prints how to install it, not a traceback).
@@ -94,8 +96,8 @@ def run_python(
 
 
 class _Matches:
-    """The matches file of the Python engine: each event a hook fired on, as JSONL (a
-    ``.parquet`` file: written as JSONL beside it, then converted by DuckDB)."""
+    """The matches file of the Python and Spark engines: each event a hook fired on, as
+    JSONL (a ``.parquet`` file: written as JSONL beside it, then converted by DuckDB)."""
 
     def __init__(self, path: Path | None) -> None:
         self.path = path
@@ -110,9 +112,13 @@ class _Matches:
 
     def write(self, number: int, item: Event, fired: list[str]) -> None:
         context = item.context
-        row = {"event_no": number, "event": item.event, "source": item.source,
-               "session_id": _text(context.get("session_id")),
-               "tool_use_id": _text(context.get("tool_use_id")), "fired": fired}  # fmt: skip
+        self.row(number, item.event, item.source, _text(context.get("session_id")),
+                 _text(context.get("tool_use_id")), fired)  # fmt: skip
+
+    def row(self, number: int, event: str, source: str, session: str | None,
+            tool_use: str | None, fired: list[str]) -> None:  # fmt: skip
+        row = {"event_no": number, "event": event, "source": source, "session_id": session,
+               "tool_use_id": tool_use, "fired": fired}  # fmt: skip
         self.handle.write(json.dumps(row, ensure_ascii=False) + "\n")
 
     def __exit__(self, *exc: object) -> None:
@@ -300,6 +306,10 @@ def run_duckdb(
         direct = event is None and kinds == {"hook-input"}
         if kinds == {"parquet"}:
             typed = _canonical_view(connection, files, built, event)
+            # No JSON reader's buffers to size: DuckDB's pool of cached blocks is what
+            # fills the limit (a replay of 50 M events peaked at 1.1 GB with it at 1 GB, at
+            # 630 MB with it at 512 MB, in the same time).
+            connection.execute("SET memory_limit = '512MB'")
         elif direct:
             listed = ", ".join(DuckDB().quote(os.fspath(path)) for path in files)
             # The event's name as the pipeline reads it: a string, else none ('').
@@ -349,10 +359,16 @@ def _write_matches(connection: Any, built: Plan, predicates: str, size: int, pat
                         "duckdb")  # fmt: skip
     text = "CAST(ctx AS VARCHAR)"
     kind = "parquet" if path.suffix == ".parquet" else "json"
+
+    def string(key: str) -> str:  # a string's value, else NULL (as the Python engine)
+        return (
+            f"CASE WHEN json_type({text}, '$.{key}') = 'VARCHAR' "
+            f"THEN json_extract_string({text}, '$.{key}') END AS {key}"
+        )
+
     connection.execute(
         f"COPY (SELECT * FROM (SELECT event_no, event, source, "
-        f"json_extract_string({text}, '$.session_id') AS session_id, "
-        f"json_extract_string({text}, '$.tool_use_id') AS tool_use_id, {fired} AS fired "
+        f"{string('session_id')}, {string('tool_use_id')}, {fired} AS fired "
         f"FROM ({predicates})) WHERE len(fired) > 0 ORDER BY event_no) "
         f"TO {_quote(os.fspath(path))} (FORMAT {kind})"
     )
@@ -364,7 +380,6 @@ def _canonical_view(
     """The events view over ``hookc ingest``'s tables, and the policy's paths they hold as
     typed columns (read from those, not from the JSON)."""
     from hookc.backend.sql.duckdb import DuckDB
-    from hookc.replay.ingest import TAG_PREFIX, TEXT_PREFIX
 
     listed = ", ".join(DuckDB().quote(os.fspath(path)) for path in files)
     scan = f"read_parquet([{listed}], union_by_name = true)"
@@ -379,11 +394,20 @@ def _canonical_view(
         f"{name} AS event, ctx, source, blocked AS hk_blocked, * EXCLUDE (event_no, event, "
         f"ctx, source, blocked) FROM {scan}"
     )
+    return typed_columns(built, columns)
+
+
+def typed_columns(built: Plan, columns: Iterable[str]) -> dict[Any, tuple[str, str]]:
+    """The policy's paths a canonical table (of ``columns``) holds as typed columns: each
+    path's tag and text column."""
+    from hookc.replay.ingest import TAG_PREFIX, TEXT_PREFIX
+
+    names = set(columns)
     typed = {}
     for path in built.paths:
         if all(isinstance(key, str) for key in path.keys):
             dotted = ".".join([path.root, *path.keys])  # type: ignore[list-item]
-            if TAG_PREFIX + dotted in columns and TEXT_PREFIX + dotted in columns:
+            if TAG_PREFIX + dotted in names and TEXT_PREFIX + dotted in names:
                 typed[path] = (TAG_PREFIX + dotted, TEXT_PREFIX + dotted)
     return typed
 

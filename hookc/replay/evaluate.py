@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from hookc.backend.expressions import Expressions, Scope
-from hookc.ir.expr import Call, Expr, Literal, children, context_paths
+from hookc.ir.expr import context_paths
 from hookc.runtime import rye, support
 
 TYPE_CHECKING = False
@@ -59,17 +59,9 @@ def compile_event(hooks: Sequence[Hook]) -> Answers:
     answers = []
     memos: dict[str, str] = {}
     tests: list[tuple[str, str] | None] = []
-    referred: dict[str, Callable[[Any], bool | None]] = {}
-    for number, hook in enumerate(hooks):
+    for hook in hooks:
         if hook.condition is None:
             tests.append(None)
-            continue
-        if _invalid_pattern(hook.condition):
-            # The back end's code calls the pattern's method on the error it compiled to
-            # (``hookc check`` refuses such a hook): the reference evaluator answers it.
-            referred[f"_hk_reference{number}"] = _reference(hook.condition)
-            tests.append((f"_hk_reference{number}(context) is True",
-                          f"_hk_reference{number}(context) is False"))  # fmt: skip
             continue
         true = exprs.true(hook.condition, scope)
         false = exprs.false(hook.condition, scope)
@@ -94,7 +86,7 @@ def compile_event(hooks: Sequence[Hook]) -> Answers:
     for constant, method in sorted({(c, m) for c, m, _ in map(_parts, memos)}):
         fast = f"{constant}_{method}"
         lines.append(f"{fast}, {fast}_n = _hk_fast({constant}, {method!r})")
-    namespace = {**vars(support), **vars(rye), "_hk_fast": _fast, **referred}
+    namespace = {**vars(support), **vars(rye), "_hk_fast": _fast}
     exec(compile("\n".join(lines + body), "<hookc replay>", "exec"), namespace)
     function: Answers = namespace["_hk_answers"]
     return function
@@ -140,36 +132,3 @@ def _fast(compiled: Any, method: str) -> tuple[Any, int]:
     if isinstance(compiled, re.Pattern):
         return getattr(compiled, method), sys.maxsize
     return None, -1
-
-
-def _invalid_pattern(condition: Expr) -> bool:
-    """Whether the condition matches or globs with a constant pattern that is not one."""
-    from hookc.runtime.values import CelError, compile_glob, compile_regex
-
-    stack = [condition]
-    while stack:
-        node = stack.pop()
-        if (
-            isinstance(node, Call)
-            and node.function in ("matches", "glob")
-            and node.args
-            and isinstance(node.args[-1], Literal)
-            and isinstance(node.args[-1].value, str)
-        ):
-            compiled = (compile_regex if node.function == "matches" else compile_glob)(
-                node.args[-1].value
-            )
-            if isinstance(compiled, CelError):
-                return True
-        stack.extend(children(node))
-    return False
-
-
-def _reference(condition: Expr) -> Callable[[Any], bool | None]:
-    from hookc.cel.evaluator import evaluate
-
-    def answer(context: Any) -> bool | None:
-        value = evaluate(condition, context)
-        return value if isinstance(value, bool) else None
-
-    return answer

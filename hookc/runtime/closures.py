@@ -701,7 +701,9 @@ def method(name: str, get: Closure, argument: Any, where: tuple[str | int, ...])
             raise TreeError(where, f"`{name}` takes a pattern string")
         compiled = (compile_regex if name == "matches" else compile_glob)(argument)
         if isinstance(compiled, CelError):
-            raise TreeError(where, compiled.message)
+            # Not a pattern: the call is that error whatever the text, as in CEL and every
+            # back end (``hookc check`` reports such a literal; the optimizer may fold one).
+            return lambda context, scope: compiled
         # Compiled once, here; a string goes straight to it (what `matches`/`glob` do
         # after their checks).
         find = compiled.search if name == "matches" else compiled.fullmatch

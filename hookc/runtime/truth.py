@@ -28,7 +28,7 @@ from hookc.runtime.closures import (
 )
 from hookc.runtime.support import _hk_context
 from hookc.runtime.tree_form import COMPARISONS, METHODS
-from hookc.runtime.values import _MISSING, compile_glob, compile_regex
+from hookc.runtime.values import _MISSING, CelError, compile_glob, compile_regex
 
 _Missing = type(_MISSING)
 NoneType = type(None)
@@ -330,6 +330,8 @@ def _text_method(name: str, argument: str) -> Decision | None:
     test: Callable[[str], bool]
     if name in ("matches", "glob"):
         compiled = (compile_regex if name == "matches" else compile_glob)(argument)
+        if isinstance(compiled, CelError):
+            return None  # an error whatever the text: the value closure gives it
         find = compiled.search if name == "matches" else compiled.fullmatch
         test = lambda text: find(text) is not None  # noqa: E731
     else:

@@ -81,11 +81,14 @@ def test_the_typed_columns_are_the_host_s_declared_paths_the_events_hold(tmp_pat
     )  # fmt: skip
     output = tmp_path / "t.parquet"
     done = ingest([events], "auto", output, extra_paths=["tool_input.timeout"])
+    # Declared for another event (a skill's shell command): typed in every row all the
+    # same, or a PreToolUse row's column would be NULL (missing) where its ctx has one.
     assert "tool_input.command" not in declared_paths("claude-code")["PreToolUse"]
+    assert "tool_input.command" in declared_paths("claude-code")["PreSkillShellCommand"]
     assert "mcp_server.name" in declared_paths("claude-code")["PreToolUse"]
     assert done.paths == (
         "cwd", "hook_event_name", "mcp_server", "mcp_server.name", "session_id", "tool_input",
-        "tool_input.timeout", "tool_name",
+        "tool_input.command", "tool_input.timeout", "tool_name",
     )  # fmt: skip
     relation = duckdb.sql(f"SELECT * FROM '{output}'")
     (row,) = relation.fetchall()
@@ -96,6 +99,7 @@ def test_the_typed_columns_are_the_host_s_declared_paths_the_events_hold(tmp_pat
     assert (got["t.cwd"], got["s.cwd"]) == ("INT", "5")
     assert (got["t.tool_input.timeout"], got["s.tool_input.timeout"]) == ("INT", "600000")
     assert got["t.tool_input"] == "OBJECT" and json.loads(got["s.tool_input"])["command"] == "ls"
+    assert (got["t.tool_input.command"], got["s.tool_input.command"]) == ("VARCHAR", "ls")
     assert "t.agent_id" not in got  # declared, but no event holds it: no column
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import json
+import random
 import shutil
 from typing import Any
 
@@ -167,3 +168,98 @@ def test_the_spark_engine_gives_the_python_reference_s_report(spark: Any, monkey
         reports[name] = _comparable(out)
     assert reports["spark"] == reports["python"]
     assert io  # (the CLI's streams)
+
+
+@pytest.mark.parametrize("ending", [".jsonl", ".parquet"])
+def test_the_spark_engine_writes_the_python_engine_s_matches_file(
+    spark: Any, monkeypatch, tmp_path, ending: str
+) -> None:
+    """`--matches` from the transcripts (events rebuilt by the pipeline, one hook outside
+    the fragment): the same rows as the Python engine's, numbered alike."""
+    import duckdb
+
+    import hookc.replay.spark_engine as engine
+
+    monkeypatch.setattr(engine, "session", lambda master="local[2]": spark)
+    written = {}
+    for name in ("python", "spark"):
+        target = tmp_path / f"{name}{ending}"
+        status, out, err = _replay(str(EXAMPLE / "guard.hooks.yaml"), "--events",
+                                   str(EXAMPLE / "transcripts"), "--engine", name,
+                                   "--matches", str(target))  # fmt: skip
+        assert status == 0, out + err
+        read = f"read_json('{target}')" if ending == ".jsonl" else f"'{target}'"
+        written[name] = duckdb.sql(f"SELECT * FROM {read} ORDER BY event_no").fetchall()
+    assert written["spark"] == written["python"]
+    assert [row[-1] for row in written["spark"]] == [
+        ["no_rm_rf"], ["secrets"], ["subagents"], ["no_force_push"], ["no_pipe_to_shell"]
+    ]  # fmt: skip
+
+
+def test_spark_reads_the_ingested_table_s_typed_columns_as_the_reference(
+    spark: Any, tmp_path
+) -> None:
+    """Two tables of `hookc ingest` (events missing, null, wrong-typed, big numbers), read
+    by Spark itself: the typed columns, numbered on from the first table to the second,
+    give the reference evaluator's counts and the Python engine's matches."""
+    from hookc.ir.hooks import Ordering
+    from hookc.replay.engines import Policy, run_python
+    from hookc.replay.ingest import ingest
+    from hookc.replay.pipelines import read_events
+    from hookc.replay.spark_engine import run_spark
+    from tests.replay.differential import BIG_INTS, DOUBLES, PATHS, TRAP_STRINGS
+
+    rng = random.Random(5)  # one fixed sample: a Spark run costs seconds
+    pool = [*TRAP_STRINGS, *BIG_INTS, *DOUBLES, True, False, None, ["a", 1], {"k": "x"}]
+    drawn: list[Any] = []
+    for _ in range(60):
+        drawn.append({})
+        for path in ("tool_name", "permission_mode", "n", "tool_input.command",
+                     "tool_input.timeout", "tool_input.file_path", "m.k"):  # fmt: skip
+            if rng.random() < 0.7:
+                *parents, key = path.split(".")
+                place = drawn[-1]
+                for parent in parents:
+                    place = place.setdefault(parent, {})
+                place[key] = rng.choice(pool)
+    texts = [
+        "tool_name == 'Bash'",
+        "permission_mode != 'default'",
+        "n > 300000",
+        "n == 1.5",
+        "tool_input.command.matches('rm\\\\s+-rf') || has(tool_input.file_path)",
+        "tool_input.file_path.glob('**/secrets/**')",
+        "size(tool_input.command) > 3",
+        "!(tool_input.timeout <= 600000)",
+        "m.k in ['x', 'true']",
+        "'a' in tool_input.command",
+        "tool_input.command.startsWith('git') && !has(m)",
+        "n == 9007199254740993",
+        "tool_input.file_path.endsWith('.py') ? n < 0 : tool_name != null",
+    ]
+    hooks = [Hook(f"h{i}", "E", parsed(t), Action("x")) for i, t in enumerate(texts)]
+    assert not any(item.fallback for item in plan(hooks, Spark()).hooks)
+    policy = Policy(tuple(hooks), Ordering(first_match=False))
+    lines = [json.dumps(e) for e in drawn]
+    tables = []
+    for part in (0, 1):
+        source = tmp_path / f"e{part}.jsonl"
+        source.write_text("\n".join(lines[part * 30 : part * 30 + 30]) + "\n", encoding="utf-8")
+        tables.append(tmp_path / f"e{part}.parquet")
+        extra = [p for p in PATHS if "[" not in p]
+        ingest([source], "hook-input", tables[-1], event="E", extra_paths=extra)
+    matches = {name: tmp_path / f"{name}.jsonl" for name in ("python", "spark")}
+    got = run_spark(tables, "auto", policy, spark=spark, matches=matches["spark"])
+    again = run_python(read_events(tables), policy, matches=matches["python"])
+    for hook, counted in zip(hooks, got.hooks, strict=True):
+        answers = [reference(hook.condition, line) for line in lines]
+        assert (counted.fired, counted.undecided) == (answers.count(True), answers.count(None))
+    assert got.decisions == again.decisions
+    assert got.examples == again.examples and any(got.examples.values())
+    assert got.recorded == again.recorded
+    rows = {
+        name: [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+        for name, path in matches.items()
+    }
+    assert rows["spark"] == rows["python"]
+    assert rows["spark"][-1]["event_no"] > 30, rows  # the second table's events too

@@ -101,7 +101,7 @@ def predicates_query(
     FALSE, or NULL (undecided: an error) where the hook listens to the event, else NULL;
     and the source's columns ``keep``. ``event_key`` (DuckDB): the event is that key of the
     context (a string, else ``''``), read with the paths, not the source's ``event``.
-    ``typed`` (DuckDB): the paths the source has as columns (the canonical table of
+    ``typed``: the paths the source has as columns (the canonical table of
     ``hookc ingest``: its tag and its text), read from them instead of from ``ctx``."""
     d = built.dialect
     reads = _read_ctes(built, source, event_key, typed)
@@ -138,19 +138,28 @@ def _read_ctes(
     d = built.dialect
     paths = built.paths
     json_paths = [d.json_path(path) for path in paths]
-    if d.name == "spark":
-        values = ", ".join(
-            f"variant_get(hk_v, {d.quote(p or '$')}) AS v{i}" for i, p in enumerate(json_paths)
-        )
-        texts = ", ".join(f"variant_get(v{i}, '$', 'string') AS s{i}" for i in range(len(paths)))
-        tags = ", ".join(f"{d.type_tag(f'v{i}')} AS t{i}" for i in range(len(paths)))  # type: ignore[attr-defined]
-        return (
-            f"hk_parsed AS (SELECT *, try_parse_json(ctx) AS hk_v FROM {source}),\n"
-            f"hk_values AS (SELECT *{', ' + values if values else ''} FROM hk_parsed),\n"
-            f"hk_texts AS (SELECT *{', ' + texts if texts else ''} FROM hk_values),\n"
-            f"hk_typed AS (SELECT *{', ' + tags if tags else ''} FROM hk_texts)"
-        )
     typed = typed or {}
+    if d.name == "spark":
+        # A path the source has as typed columns is read from them: no JSON parsed for it
+        # (none at all, when every path is typed).
+        parsed = [i for i, path in enumerate(paths) if path not in typed]
+        values = "".join(
+            f", variant_get(hk_v, {d.quote(json_paths[i] or '$')}) AS v{i}" for i in parsed
+        )
+        texts = "".join(f", variant_get(v{i}, '$', 'string') AS s{i}" for i in parsed)
+        tags = "".join(f", {d.type_tag(f'v{i}')} AS t{i}" for i in parsed)  # type: ignore[attr-defined]
+        for i, path in enumerate(paths):
+            if path in typed:
+                tag, text = typed[path]
+                texts += f", {d.identifier(text)} AS s{i}"
+                tags += f", {d.identifier(tag)} AS t{i}"
+        parse = ", try_parse_json(ctx) AS hk_v" if parsed else ""
+        return (
+            f"hk_parsed AS (SELECT *{parse} FROM {source}),\n"
+            f"hk_values AS (SELECT *{values} FROM hk_parsed),\n"
+            f"hk_texts AS (SELECT *{texts} FROM hk_values),\n"
+            f"hk_typed AS (SELECT *{tags} FROM hk_texts)"
+        )
     extracted = [i for i, path in enumerate(paths) if path not in typed]
     listed = [d.quote(json_paths[i] or "$") for i in extracted]
     value_columns = [f"hk_p[{at + 1}] AS v{i}" for at, i in enumerate(extracted)]
