@@ -23,7 +23,7 @@ from hookc.cel.evaluator import evaluate
 from hookc.ir.hooks import Action, Hook, HookSet
 from hookc.replay.evaluate import compile_event
 from tests.replay.differential import parsed
-from tests.test_backend_differential import build
+from tests.backends.test_differential import build
 
 CONDITIONS = (
     "tool_input.command.matches('(')",
