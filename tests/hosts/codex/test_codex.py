@@ -222,6 +222,30 @@ def test_values_inside_inline_tables_have_their_own_spans() -> None:
     assert fixed.text == text.replace("30000", "30").replace("statusmessage", "statusMessage")
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[[hooks.pretooluse]]\n[[hooks.pretooluse.hooks]]\ntype = 'command'\ncommand = 'a'\n",
+        '[[hooks."pretooluse"]]\n[[ hooks . pretooluse . hooks ]]\ntype = "command"\n'
+        'command = "a"\n',
+        "[hooks]\npretooluse = [{ hooks = [{ type = 'command', command = 'a' }] }]\n",
+        "hooks.pretooluse = [{ hooks = [{ type = 'command', command = 'a' }] }]\n",
+        "[[hooks.pretooluse]]\nmatcher = 'Bash'\n\n[[hooks.pretooluse.hooks]]\n"
+        "type = 'command'\ncommand = 'a'\n\n[[hooks.pretooluse]]\nmatcher = 'Edit'\n"
+        "[[hooks.'pretooluse'.hooks]]\ntype = 'command'\ncommand = 'b'\n",
+    ],
+)
+def test_an_event_in_another_case_is_fixed_in_every_header_at_once(text: str) -> None:
+    from hookc.check.fix import fix_source
+
+    loaded = load_source(Source(".codex/config.toml", text))
+    [found] = [d for d in loaded.diagnostics if d.code == "HK402"]
+    assert found.fix is not None
+    assert len(found.fix.edits) == text.count("pretooluse")
+    fixed, applied = fix_source(Source(".codex/config.toml", text))
+    assert fixed.text == text.replace("pretooluse", "PreToolUse") and applied == 1
+
+
 def test_a_toml_syntax_error_has_its_position() -> None:
     loaded = load_source(Source(".codex/config.toml", 'a = 1\nmatcher = "Bash\n'))
     (problem,) = loaded.diagnostics
