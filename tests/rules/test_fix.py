@@ -304,7 +304,7 @@ def test_every_fix_is_declared_by_its_rule_and_edits_only_its_findings_text() ->
 # -- the bugs the properties found, one example each ---------------------------------------------
 
 FOUND = [
-    # A byte order mark's HK214 (a warning) hid a misspelt `hooks` key and its fix.
+    # A byte order mark's warning (HK214 then, HK235 now) hid a misspelt `hooks` key and its fix.
     (".claude/settings.json", '\ufeff{"Hooks": {"Stop": []}}\n', '\ufeff{"hooks": {"Stop": []}}\n'),
     # Copilot's `preToolUse` and `PreToolUse` are two events: the first letter says which.
     (
