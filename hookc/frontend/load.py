@@ -16,7 +16,7 @@ from hookc.frontend.unclaimed import misplaced, unclaimed
 from hookc.hosts import Host, Recognition, for_profile, hosts, recognize
 from hookc.hosts.profile import Profile, load_profile
 from hookc.source import Source, Span
-from hookc.source.diagnostics import Diagnostic, Severity, error, warning
+from hookc.source.diagnostics import Diagnostic, error, warning
 
 
 def load_file(path: str | Path, profile: Profile | None = None) -> Loaded:
@@ -70,8 +70,8 @@ def load_source(source: Source, profile: Profile | None = None) -> Loaded:
 def _misplaced(source: Source, loaded: Loaded) -> list[Diagnostic]:
     """HK230/HK231 for a claimed JSON file without a ``hooks`` key (a settings file whose
     hooks are under ``"hook"``, or at the top level, which its host silently ignores)."""
-    # A syntax error says it all; a byte order mark's HK214 (a warning) hides nothing.
-    if any(d.code == "HK214" and d.severity is Severity.ERROR for d in loaded.diagnostics):
+    # A syntax error says it all (a byte order mark, HK235, hides nothing).
+    if any(d.code == "HK214" for d in loaded.diagnostics):
         return []
     root, _ = load_json(source)
     if root is None:

@@ -80,7 +80,9 @@ class Edit:
 @dataclass(frozen=True, slots=True)
 class Fix:
     """What would mend a finding: edits confined to the finding's own text, how safe they are
-    (``FIX_SAFETIES``) and what they do, in words (``write `PreToolUse` ``)."""
+    (``FIX_SAFETIES``) and what they do, in words (``write `PreToolUse` ``). Where what is
+    mended is written in several places (a TOML event named in each table header below it),
+    the edits are in each of those places, and ``hookc check --fix`` makes all or none."""
 
     edits: tuple[Edit, ...]
     safety: str
@@ -130,7 +132,8 @@ class Diagnostic:
     hint: str | None = None
     # The span's text is a secret: shown masked wherever the source line is printed.
     masked: bool = False
-    # What mends it (`hookc check --fix`), if something can: edits inside ``span``.
+    # What mends it (`hookc check --fix`), if something can: edits inside ``span`` (or in
+    # the other places the same name is written: ``Fix``).
     fix: Fix | None = None
 
     def __post_init__(self) -> None:

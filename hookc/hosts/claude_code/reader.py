@@ -113,7 +113,7 @@ def read(source: Source, profile: Profile) -> Loaded:
     # A warning, not an error: Claude Code 2.1 reads past the mark (see the module's
     # docstring); what breaks is Claude Code 2.0 and every other tool reading the file.
     bom = warning(
-        "HK214",
+        "HK235",
         "the file starts with a byte-order mark (U+FEFF), which JSON does not allow: "
         "Claude Code 2.1 reads past it, but Claude Code 2.0, jq and Python's json refuse "
         "the file",

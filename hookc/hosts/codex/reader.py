@@ -77,7 +77,7 @@ from hookc.ir.expr import Expr, Literal, Or
 from hookc.ir.hooks import Action, HookSet, Params
 from hookc.runtime.regex import RegexSyntaxError, compile_re2
 from hookc.source import Source, Span
-from hookc.source.diagnostics import Diagnostic, error, has_error, warning
+from hookc.source.diagnostics import Diagnostic, Edit, Fix, error, has_error, replacing, warning
 
 ROOT_FIELDS = ("description", "hooks")
 GROUP_FIELDS = ("matcher", "hooks")
@@ -109,7 +109,7 @@ def is_exact_matcher(text: str) -> bool:
 
 def read(source: Source, profile: Profile) -> Loaded:
     """The file's hooks, read as Codex reads them."""
-    toml = PurePath(source.name).suffix.lower() == ".toml"
+    toml = _is_toml(source)
     if toml:
         from hookc.hosts.codex.toml_file import load_toml
 
@@ -201,12 +201,35 @@ def _root_problems(document: Located, source: Source) -> list[Diagnostic]:
     return found
 
 
+def _is_toml(source: Source) -> bool:
+    return PurePath(source.name).suffix.lower() == ".toml"
+
+
+def _renaming_event(source: Source, event: str, fix: Fix) -> Fix | None:
+    """HK402's fix in a config.toml: the event renamed in every place that names it at
+    once (``[[hooks.<event>]]`` and ``[[hooks.<event>.hooks]]`` of each group, a dotted
+    or quoted key), since renaming one header alone would move its handlers to another
+    table. None where one of those places is not the name as written (an escape)."""
+    from hookc.hosts.codex.toml_file import key_places
+
+    new = fix.edits[0].text
+    edits: list[Edit] = []
+    for place in key_places(source, ("hooks", event)):
+        renamed = replacing(source, place, event, new)
+        if renamed is None:
+            return None
+        edits.extend(renamed.edits)
+    return Fix(tuple(edits), fix.safety, fix.title) if edits else None
+
+
 def _event_handlers(
     event: str, groups: Located, source: Source, profile: Profile
 ) -> tuple[list[Handler], list[Diagnostic]]:
     diagnostics: list[Diagnostic] = []
     if event not in profile.events:
         unknown = unknown_event(event, groups.key_span or groups.span, profile, source)
+        if unknown is not None and unknown.fix is not None and _is_toml(source):
+            unknown = replace(unknown, fix=_renaming_event(source, event, unknown.fix))
         return [], [unknown] if unknown is not None else []
     if not isinstance(groups.value, list):
         diagnostics.append(

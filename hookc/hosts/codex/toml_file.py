@@ -1,39 +1,43 @@
 """A Codex ``config.toml`` as a ``Located`` tree, so that findings in its ``[hooks]`` tables
-have a line and column.
+have a line and column, and fixes a place to edit.
 
 ``tomllib`` parses the file (its syntax errors are the file's findings) but gives no
-positions, so positions are found in the text: each table header (``[hooks]``,
-``[[hooks.PreToolUse]]``, ``[[hooks.PreToolUse.hooks]]``) is located by its line, the
-``n``-th element of an array of tables is the ``n``-th header of that path within its parent's
-lines, and each ``key = value`` by the line that assigns the key within its table's own
-lines (the value's span runs from after ``=`` to the end of that line). What cannot be
-located so (a value inside an inline table or array, a dotted key ``a.b = 1``, a line that
-looks like a header inside a multi-line string) takes the span of the nearest enclosing
-value that could be: a finding then points at its table or key line, never at a wrong
-table. The values themselves are always ``tomllib``'s.
+positions, so a small scanner reads the text again, which ``tomllib`` has by then found to
+be valid TOML, for where each thing is written: table headers (``[hooks]``,
+``[[hooks.PreToolUse]]``, ``[[hooks.PreToolUse.hooks]]``), ``key = value`` lines with
+dotted and quoted keys, and the values inside inline tables and arrays (``hooks = [{ type =
+"command", timeout = 30 }]``), on lines that end in ``\\n`` or ``\\r\\n``. It builds the
+tables as TOML does (an ``[[array]]`` header adds an element; a header or dotted key below
+one goes into its last element). A table defined by a header is placed at the header, the
+key of an entry at its key (the last part of a dotted key) and its value at the value. The
+values themselves are always ``tomllib``'s; whatever the scanner did not place takes the
+span of the nearest enclosing value it did: a finding then points at its table or key,
+never at a wrong one.
+
+``key_places`` finds every place a key is written (each header and dotted key naming
+``hooks.<event>``), for a fix that renames the key: TOML names a table of arrays in every
+header below it.
 """
 
 from __future__ import annotations
 
+import contextlib
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from hookc.frontend.located import Located
 from hookc.source import Source, Span
 from hookc.source.diagnostics import Diagnostic, error
 
-_HEADER = re.compile(r"^[ \t]*(\[\[?)[ \t]*([^\[\]\n]+?)[ \t]*\]\]?[ \t]*(?:#.*)?$", re.MULTILINE)
-_KEY_PART = re.compile(r"""[ \t]*(?:"((?:[^"\\]|\\.)*)"|'([^']*)'|([A-Za-z0-9_-]+))[ \t]*""")
 _POSITION = re.compile(r"at line (\d+), column (\d+)")
-
-
-@dataclass(frozen=True, slots=True)
-class _Header:
-    path: tuple[str, ...]
-    array: bool
-    start: int  # where the header's line starts
-    end: int  # where it ends (its own key lines follow)
+_BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
+# A date-time may hold a space (``1979-05-27 07:32:00Z``); every other bare value (a number,
+# a boolean, a date or time without one) runs up to a space, a comma, a bracket or a comment.
+_DATE_TIME = re.compile(
+    r"\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}(?::\d{2})?(?:\.\d+)?(?:[Zz]|[+-]\d{2}:\d{2})?"
+)
+_BARE_VALUE = re.compile(r"[^ \t\r\n,\]\}#]+")
 
 
 def load_toml(source: Source) -> tuple[Located | None, list[Diagnostic]]:
@@ -54,159 +58,284 @@ def load_toml(source: Source) -> tuple[Located | None, list[Diagnostic]]:
             at = min(at, len(source.text))
             message = message[: found.start()].rstrip(" (")
         return None, [error("HK736", f"TOML syntax error: {message}", source, Span(at, at))]
-    headers = _headers(source.text)
-    text = source.text
-    whole = Span(0, len(text))
-    first_header = headers[0].start if headers else len(text)
-    root = _Builder(text, headers).table(data, (), whole, (0, first_header), (0, len(text)))
-    return root, []
+    scanner = _Scanner(source.text)
+    # A construct the scanner does not know stops it: what it placed is kept.
+    with contextlib.suppress(_Unscannable):
+        scanner.document()
+    return _located(data, scanner.root, Span(0, len(source.text))), []
 
 
-def _headers(text: str) -> list[_Header]:
-    found = []
-    for match in _HEADER.finditer(text):
-        path = _key_path(match.group(2))
-        if path is not None:
-            found.append(_Header(path, match.group(1) == "[[", match.start(), match.end()))
-    return found
+def key_places(source: Source, path: tuple[str, ...]) -> list[Span]:
+    """Every span (quotes included) where the last key of ``path`` is written as the key of
+    that path: in table headers, dotted keys, ``key = value`` lines and inline tables; array
+    elements are not counted in the path. Empty where the text cannot be scanned whole."""
+    scanner = _Scanner(source.text)
+    try:
+        scanner.document()
+    except _Unscannable:
+        return []
+    return [span for written, span in scanner.keys if written == path]
 
 
-def _key_path(text: str) -> tuple[str, ...] | None:
-    """A dotted key as its parts, or None when it is not one."""
-    parts = []
-    for piece in _split_dots(text):
-        match = _KEY_PART.fullmatch(piece)
-        if match is None:
-            return None
-        parts.append(next(group for group in match.groups() if group is not None))
-    return tuple(parts)
+@dataclass(slots=True)
+class _Place:
+    """Where a table, an array or a value is written; a table's entries, an array's items."""
+
+    span: Span
+    key_span: Span | None = None
+    entries: dict[str, _Place] = field(default_factory=dict)
+    items: list[_Place] = field(default_factory=list)
+    array_of_tables: bool = False
 
 
-def _split_dots(text: str) -> list[str]:
-    pieces, current, quote = [], "", ""
-    for char in text:
-        if quote:
-            current += char
-            if char == quote:
-                quote = ""
-        elif char in "\"'":
-            quote = char
-            current += char
-        elif char == ".":
-            pieces.append(current)
-            current = ""
-        else:
-            current += char
-    pieces.append(current)
-    return pieces
+class _Unscannable(Exception):
+    """The text holds what the scanner does not read (tomllib did): stop placing."""
 
 
-class _Builder:
-    def __init__(self, text: str, headers: list[_Header]) -> None:
+class _Scanner:
+    """Reads valid TOML for positions: ``root`` holds the places, ``keys`` every key part
+    written, with its path of keys (array elements left out)."""
+
+    def __init__(self, text: str) -> None:
         self.text = text
-        self.headers = headers
+        self.at = 0
+        self.root = _Place(Span(0, len(text)))
+        self.keys: list[tuple[tuple[str, ...], Span]] = []
 
-    def table(
-        self,
-        data: dict[str, Any],
-        path: tuple[str, ...],
-        span: Span,
-        own: tuple[int, int],
-        scope: tuple[int, int],
-    ) -> Located:
-        """A table: ``own`` holds its ``key = value`` lines, ``scope`` its sub-tables."""
-        children: dict[str, Located] = {}
-        for key, value in data.items():
-            children[key] = self.entry(key, value, (*path, key), span, own, scope)
-        return Located(children, span)
+    # -- statements ---------------------------------------------------------------------
 
-    def entry(
-        self,
-        key: str,
-        value: Any,
-        path: tuple[str, ...],
-        parent: Span,
-        own: tuple[int, int],
-        scope: tuple[int, int],
-    ) -> Located:
-        line = self.key_line(key, own)
-        if isinstance(value, dict) and line is None:
-            header = self.header(path, scope, array=False)
-            if header is not None:
-                at = self.headers.index(header)
-                return self.table(
-                    value, path, Span(header.start, header.end), self.own(at), self.scope(at)
-                )
-            inner = self.first_within(path, scope)  # defined only by its sub-tables
-            where = Span(inner.start, inner.end) if inner is not None else parent
-            return self.table(value, path, where, (0, 0), scope)
-        if isinstance(value, list) and line is None and value and _all_tables(value):
-            tables = [h for h in self.in_scope(scope) if h.path == path and h.array]
-            items = []
-            for index, item in enumerate(value):
-                if index < len(tables):
-                    at = self.headers.index(tables[index])
-                    where = Span(tables[index].start, tables[index].end)
-                    items.append(self.table(item, path, where, self.own(at), self.scope(at)))
-                else:
-                    items.append(self.plain(item, parent))
-            where = Span(tables[0].start, tables[0].end) if tables else parent
-            return Located(items, where)
-        if line is None:
-            return self.plain(value, parent)
-        key_span, value_span = line
-        located = self.plain(value, value_span)
-        return Located(located.value, value_span, key_span=key_span)
+    def document(self) -> None:
+        table: _Place = self.root
+        path: tuple[str, ...] = ()
+        while True:
+            self.blank(lines=True)
+            if self.at >= len(self.text):
+                return
+            if self.text.startswith("[[", self.at):
+                table, path = self.header(array=True)
+            elif self.text[self.at] == "[":
+                table, path = self.header(array=False)
+            else:
+                self.key_value(table, path)
+            self.blank(lines=False)
+            if self.at < len(self.text) and self.text[self.at] not in "\r\n":
+                raise _Unscannable(self.at)
 
-    def plain(self, value: Any, span: Span) -> Located:
-        """A value whose parts cannot be located one by one: all at ``span``."""
-        if isinstance(value, dict):
-            return Located({k: self.plain(v, span) for k, v in value.items()}, span)
-        if isinstance(value, list):
-            return Located([self.plain(item, span) for item in value], span)
-        return Located(value, span)
+    def header(self, array: bool) -> tuple[_Place, tuple[str, ...]]:
+        start = self.at
+        self.at += 2 if array else 1
+        parts = self.key(())
+        close = "]]" if array else "]"
+        if not self.text.startswith(close, self.at):
+            raise _Unscannable(self.at)
+        self.at += len(close)
+        span = Span(start, self.at)
+        place = self.root
+        for name, key_span in parts[:-1]:
+            place = _last(place.entries.setdefault(name, _Place(span, key_span)))
+        name, key_span = parts[-1]
+        path = tuple(name for name, _ in parts)
+        if array:
+            tables = place.entries.setdefault(name, _Place(span, key_span, array_of_tables=True))
+            table = _Place(span, key_span)
+            tables.items.append(table)
+            return table, path
+        table = place.entries.get(name) or _Place(span, key_span)
+        table.span, table.key_span = span, key_span  # a super-table defined after its child
+        place.entries[name] = table
+        return table, path
 
-    def key_line(self, key: str, own: tuple[int, int]) -> tuple[Span, Span] | None:
-        """The key's span and its value's, from the line assigning it in ``own``."""
-        start, end = own
-        if start >= end:
-            return None
-        name = re.escape(key)
-        pattern = re.compile(
-            rf"""^[ \t]*(?:{name}|"{name}"|'{name}')[ \t]*=[ \t]*(.*?)[ \t]*$""", re.MULTILINE
+    def key_value(self, table: _Place, path: tuple[str, ...]) -> None:
+        parts = self.key(path)
+        self.blank(lines=False)
+        if not self.text.startswith("=", self.at):
+            raise _Unscannable(self.at)
+        self.at += 1
+        self.blank(lines=False)
+        value = self.value(path + tuple(name for name, _ in parts))
+        for name, key_span in parts[:-1]:
+            table = table.entries.setdefault(name, _Place(key_span, key_span))
+        name, key_span = parts[-1]
+        value.key_span = key_span
+        table.entries[name] = value
+
+    def key(self, path: tuple[str, ...]) -> list[tuple[str, Span]]:
+        """A dotted key's parts, each with its span; each is recorded in ``keys``."""
+        parts = []
+        while True:
+            self.blank(lines=False)
+            start = self.at
+            char = self.text[start : start + 1]
+            if char == '"':
+                self.at = self.basic_string_end(start)
+                name = _decode(self.text[start : self.at])
+            elif char == "'":
+                self.at = self.text.index("'", start + 1) + 1
+                name = self.text[start + 1 : self.at - 1]
+            else:
+                bare = _BARE_KEY.match(self.text, start)
+                if bare is None:
+                    raise _Unscannable(start)
+                self.at = bare.end()
+                name = bare.group()
+            span = Span(start, self.at)
+            path = (*path, name)
+            self.keys.append((path, span))
+            parts.append((name, span))
+            self.blank(lines=False)
+            if not self.text.startswith(".", self.at):
+                return parts
+            self.at += 1
+
+    # -- values -------------------------------------------------------------------------
+
+    def value(self, path: tuple[str, ...]) -> _Place:
+        start = self.at
+        text = self.text
+        if text.startswith('"""', start):
+            self.at = self.closing(start, '"""')
+        elif text.startswith("'''", start):
+            self.at = self.closing(start, "'''")
+        elif text.startswith('"', start):
+            self.at = self.basic_string_end(start)
+        elif text.startswith("'", start):
+            self.at = text.index("'", start + 1) + 1
+        elif text.startswith("{", start):
+            return self.inline_table(path)
+        elif text.startswith("[", start):
+            return self.array(path)
+        else:
+            found = _DATE_TIME.match(text, start) or _BARE_VALUE.match(text, start)
+            if found is None:
+                raise _Unscannable(start)
+            self.at = found.end()
+        return _Place(Span(start, self.at))
+
+    def inline_table(self, path: tuple[str, ...]) -> _Place:
+        place = _Place(Span(self.at, self.at))
+        self.at += 1
+        while True:
+            self.blank(lines=False)
+            if self.text.startswith("}", self.at):
+                break
+            self.key_value(place, path)
+            self.blank(lines=False)
+            if self.text.startswith(",", self.at):
+                self.at += 1
+            elif not self.text.startswith("}", self.at):
+                raise _Unscannable(self.at)
+        self.at += 1
+        place.span = Span(place.span.start, self.at)
+        return place
+
+    def array(self, path: tuple[str, ...]) -> _Place:
+        place = _Place(Span(self.at, self.at))
+        self.at += 1
+        while True:
+            self.blank(lines=True)
+            if self.text.startswith("]", self.at):
+                break
+            place.items.append(self.value(path))
+            self.blank(lines=True)
+            if self.text.startswith(",", self.at):
+                self.at += 1
+            elif not self.text.startswith("]", self.at):
+                raise _Unscannable(self.at)
+        self.at += 1
+        place.span = Span(place.span.start, self.at)
+        return place
+
+    def basic_string_end(self, start: int) -> int:
+        """Just after the ``"`` that closes the basic string opening at ``start``."""
+        at = start + 1
+        while at < len(self.text):
+            char = self.text[at]
+            if char == "\\":
+                at += 2
+            elif char == '"':
+                return at + 1
+            elif char == "\n":
+                break
+            else:
+                at += 1
+        raise _Unscannable(start)
+
+    def closing(self, start: int, quotes: str) -> int:
+        """Just after the quotes that close a multi-line string (up to two more quotes
+        before them belong to the string)."""
+        at = start + 3
+        while True:
+            found = self.text.find(quotes[0], at)
+            if found < 0:
+                raise _Unscannable(start)
+            if quotes == '"""' and _escaped(self.text, found, start + 3):
+                at = found + 1
+                continue
+            if self.text.startswith(quotes, found):
+                end = found + 3
+                extra = 0
+                while extra < 2 and self.text.startswith(quotes[0], end):
+                    end += 1
+                    extra += 1
+                return end
+            at = found + 1
+
+    def blank(self, lines: bool) -> None:
+        """Past spaces, tabs and a comment; and line breaks (and blank or comment lines)
+        where ``lines``."""
+        text = self.text
+        while self.at < len(text):
+            char = text[self.at]
+            if char in " \t":
+                self.at += 1
+            elif char == "#":
+                while self.at < len(text) and text[self.at] not in "\r\n":
+                    self.at += 1
+            elif lines and (char == "\n" or text.startswith("\r\n", self.at)):
+                self.at += 1 if char == "\n" else 2
+            else:
+                return
+
+
+def _escaped(text: str, at: int, start: int) -> bool:
+    """Whether the character at ``at`` follows an odd number of backslashes."""
+    count = 0
+    while at - 1 - count >= start and text[at - 1 - count] == "\\":
+        count += 1
+    return count % 2 == 1
+
+
+def _decode(quoted: str) -> str:
+    import tomllib
+
+    decoded = tomllib.loads(f"k = {quoted}")["k"]
+    assert isinstance(decoded, str)
+    return decoded
+
+
+def _last(place: _Place) -> _Place:
+    """Where a header below ``place`` goes: an array of tables' last element."""
+    return place.items[-1] if place.array_of_tables and place.items else place
+
+
+def _located(value: Any, place: _Place | None, parent: Span) -> Located:
+    """``tomllib``'s value with the places the scanner found, the parent's where none."""
+    if place is None:
+        span, key_span = parent, None
+    else:
+        span, key_span = place.span, place.key_span
+    if isinstance(value, dict):
+        entries = place.entries if place is not None else {}
+        children = {k: _located(v, entries.get(k), span) for k, v in value.items()}
+        return Located(children, span, key_span=key_span)
+    if isinstance(value, list):
+        items = place.items if place is not None else []
+        return Located(
+            [
+                _located(item, items[index] if index < len(items) else None, span)
+                for index, item in enumerate(value)
+            ],
+            span,
+            key_span=key_span,
         )
-        match = pattern.search(self.text, start, end)
-        if match is None:
-            return None
-        key_start = match.start() + len(match.group(0)) - len(match.group(0).lstrip(" \t"))
-        key_end = self.text.index("=", key_start, match.end())
-        key_text = self.text[key_start:key_end].rstrip(" \t")
-        value_span = Span(match.start(1), max(match.end(1), match.start(1)))
-        return Span(key_start, key_start + len(key_text)), value_span
-
-    def in_scope(self, scope: tuple[int, int]) -> list[_Header]:
-        return [h for h in self.headers if scope[0] <= h.start < scope[1]]
-
-    def header(self, path: tuple[str, ...], scope: tuple[int, int], array: bool) -> _Header | None:
-        return next((h for h in self.in_scope(scope) if h.path == path and h.array == array), None)
-
-    def first_within(self, path: tuple[str, ...], scope: tuple[int, int]) -> _Header | None:
-        return next((h for h in self.in_scope(scope) if h.path[: len(path)] == path), None)
-
-    def own(self, at: int) -> tuple[int, int]:
-        """The lines of the table headed by ``headers[at]``: up to the next header."""
-        end = self.headers[at + 1].start if at + 1 < len(self.headers) else len(self.text)
-        return self.headers[at].end, end
-
-    def scope(self, at: int) -> tuple[int, int]:
-        """Where the sub-tables of ``headers[at]`` may be: up to the next header that is
-        not below it."""
-        path = self.headers[at].path
-        for later in self.headers[at + 1 :]:
-            if len(later.path) <= len(path) or later.path[: len(path)] != path:
-                return self.headers[at].start, later.start
-        return self.headers[at].start, len(self.text)
-
-
-def _all_tables(items: list[Any]) -> bool:
-    return all(isinstance(item, dict) for item in items)
+    return Located(value, span, key_span=key_span)

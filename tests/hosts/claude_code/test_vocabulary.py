@@ -292,7 +292,7 @@ def test_a_byte_order_mark_is_reported_and_read_past(tmp_path: Path) -> None:
     text = json.dumps({"hooks": {"Stop": [{"hooks": [ECHO]}]}})
     path.write_bytes(b"\xef\xbb\xbf" + text.encode("utf-8"))
     for result in (load_file(path), load_source(Source(str(path), "\ufeff" + text))):
-        assert [(d.code, d.severity) for d in result.diagnostics] == [("HK214", Severity.WARNING)]
+        assert [(d.code, d.severity) for d in result.diagnostics] == [("HK235", Severity.WARNING)]
         assert "byte-order mark" in result.diagnostics[0].message
         assert result.hookset is not None and len(result.hookset.hooks) == 1
     path.write_text(text, encoding="utf-8")

@@ -177,6 +177,75 @@ def test_config_toml_hooks_with_their_lines_and_columns(tmp_path: Path) -> None:
     assert [h.id for h in loaded.hookset.hooks] == [".codex/config.PreToolUse.0.0"]
 
 
+def test_config_toml_with_crlf_has_the_same_positions_and_fixes(tmp_path: Path) -> None:
+    """A CRLF file's findings sit where an LF file's do (a `\\r` is not part of a header
+    or a value), and their fixes are offered."""
+    from hookc.check.fix import fix_source
+
+    crlf = CONFIG.replace('"Edit|Write"', '"edit"').replace("\n", "\r\n")
+    lf = crlf.replace("\r\n", "\n")
+    seen = []
+    for text in (lf, crlf):
+        loaded = load_source(Source(".codex/config.toml", text))
+        seen.append(
+            [(d.code, d.source.position(d.span.start), d.source.position(d.span.end))
+             for d in loaded.diagnostics]
+        )  # fmt: skip
+        found = {d.code: d for d in loaded.diagnostics}
+        assert text[found["HK703"].span.start : found["HK703"].span.end] == '"edit"'
+        fixed, applied = fix_source(Source(".codex/config.toml", text))
+        assert fixed.text == text.replace('"edit"', '"Edit"') and applied == 1
+    assert seen[0] == seen[1]
+    assert ("HK703", (7, 11), (7, 17)) in seen[0]
+    path = tmp_path / ".codex" / "config.toml"
+    path.parent.mkdir()
+    path.write_bytes(crlf.encode())
+    _status, out = run("check", str(path))
+    assert f"{path}:7:11: warning[HK703]" in out and f"{path}:12:1: warning[HK704]" in out
+    assert '    matcher = "edit"\n              ^^^^^^\n' in out
+
+
+def test_values_inside_inline_tables_have_their_own_spans() -> None:
+    from hookc.check.fix import fix_source
+
+    text = (
+        "[[hooks.PreToolUse]]\n"
+        'hooks = [{ type = "command", command = "a", timeout = 30000 },\n'
+        "  # a comment, then a second handler\n"
+        '  { type = "command", "command" = "b", statusmessage = "s", timeout = 30000 }]\n'
+        "hooks2 = { a = 1 }\n"
+    )
+    loaded = load_source(Source(".codex/config.toml", text))
+    where = {(d.code, d.source.position(d.span.start)) for d in loaded.diagnostics}
+    assert {("HK706", (2, 55)), ("HK706", (4, 71)), ("HK704", (4, 40))} <= where, where
+    fixed, _ = fix_source(Source(".codex/config.toml", text), unsafe=True)
+    assert fixed.text == text.replace("30000", "30").replace("statusmessage", "statusMessage")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[[hooks.pretooluse]]\n[[hooks.pretooluse.hooks]]\ntype = 'command'\ncommand = 'a'\n",
+        '[[hooks."pretooluse"]]\n[[ hooks . pretooluse . hooks ]]\ntype = "command"\n'
+        'command = "a"\n',
+        "[hooks]\npretooluse = [{ hooks = [{ type = 'command', command = 'a' }] }]\n",
+        "hooks.pretooluse = [{ hooks = [{ type = 'command', command = 'a' }] }]\n",
+        "[[hooks.pretooluse]]\nmatcher = 'Bash'\n\n[[hooks.pretooluse.hooks]]\n"
+        "type = 'command'\ncommand = 'a'\n\n[[hooks.pretooluse]]\nmatcher = 'Edit'\n"
+        "[[hooks.'pretooluse'.hooks]]\ntype = 'command'\ncommand = 'b'\n",
+    ],
+)
+def test_an_event_in_another_case_is_fixed_in_every_header_at_once(text: str) -> None:
+    from hookc.check.fix import fix_source
+
+    loaded = load_source(Source(".codex/config.toml", text))
+    [found] = [d for d in loaded.diagnostics if d.code == "HK402"]
+    assert found.fix is not None
+    assert len(found.fix.edits) == text.count("pretooluse")
+    fixed, applied = fix_source(Source(".codex/config.toml", text))
+    assert fixed.text == text.replace("pretooluse", "PreToolUse") and applied == 1
+
+
 def test_a_toml_syntax_error_has_its_position() -> None:
     loaded = load_source(Source(".codex/config.toml", 'a = 1\nmatcher = "Bash\n'))
     (problem,) = loaded.diagnostics

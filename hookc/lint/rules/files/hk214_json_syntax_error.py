@@ -21,6 +21,6 @@ from hookc.lint.rule import LintRule
 RULE = LintRule(
     code="HK214",
     name="json-syntax-error",
-    severity="error or warning",
+    severity="error",
     summary="JSON syntax error",
 )
