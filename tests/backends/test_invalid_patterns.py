@@ -22,8 +22,8 @@ from hookc.backend.sql.script import plan, predicates_query
 from hookc.cel.evaluator import evaluate
 from hookc.ir.hooks import Action, Hook, HookSet
 from hookc.replay.evaluate import compile_event
-from tests.replay.differential import parsed
 from tests.backends.test_differential import build
+from tests.replay.differential import parsed
 
 CONDITIONS = (
     "tool_input.command.matches('(')",
