@@ -145,19 +145,49 @@ def run_commands(
     """
     batch = _Batch(specs, at_once())
     selector = _Selector()
-    try:
-        if wake is not None:
-            selector.register(wake, selectors.EVENT_READ, None)
-        batch.start_more(selector)
-        if while_running is not None:
-            while_running()
-        _loop(selector, batch, cancel)
-    finally:
+    with _interrupts_wait_for_starts():
         try:
-            batch.abandon()
+            if wake is not None:
+                selector.register(wake, selectors.EVENT_READ, None)
+            batch.start_more(selector)
+            if while_running is not None:
+                while_running()
+            _loop(selector, batch, cancel)
         finally:
-            selector.close()
+            try:
+                batch.abandon()
+            finally:
+                selector.close()
     return batch.results()
+
+
+@contextlib.contextmanager
+def _interrupts_wait_for_starts() -> Iterator[None]:
+    """Ctrl-C in a program calling ``handlers.run`` (Python's own SIGINT handler, which
+    raises KeyboardInterrupt at any bytecode) waits, as ``hookc run``'s signals do, until
+    the command being started is recorded: raised inside ``Popen`` after the fork, it would
+    leave that command running unseen. Only in the main thread (the only one Python runs
+    handlers in), and only where the program has not set a SIGINT handler of its own."""
+    if (
+        threading.current_thread() is not threading.main_thread()
+        or signal.getsignal(signal.SIGINT) is not signal.default_int_handler
+    ):
+        yield
+        return
+
+    def interrupt(signum: int, frame: object) -> None:
+        if not defer_while_starting(_raise_interrupt):
+            _raise_interrupt()
+
+    signal.signal(signal.SIGINT, interrupt)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+
+
+def _raise_interrupt() -> None:
+    raise KeyboardInterrupt
 
 
 def at_once() -> int:

@@ -152,6 +152,28 @@ def test_a_stopping_signal_while_a_command_starts_still_kills_it(
     assert gone(started[0])
 
 
+def test_ctrl_c_while_a_command_starts_still_kills_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A program calling ``handlers.run`` with Python's own SIGINT handler: the interrupt
+    lands as Popen returns, before the command is recorded, and the command is still killed
+    on the way out (it used to run on, in a group of its own)."""
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    real = subprocess.Popen
+    started: list[int] = []
+
+    def popen_then_interrupt(*args: object, **options: object) -> subprocess.Popen[bytes]:
+        child = real(*args, **options)  # type: ignore[call-overload]
+        started.append(child.pid)
+        os.kill(os.getpid(), signal.SIGINT)  # handled at the next bytecode: in here
+        return child  # type: ignore[no-any-return]
+
+    monkeypatch.setattr(process.subprocess, "Popen", popen_then_interrupt)
+    with pytest.raises(KeyboardInterrupt):
+        handlers.run("registry", "PreAbilityCall", {}, [("h", command("sleep 30", timeout=60))])
+    monkeypatch.undo()
+    assert gone(started[0])
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+
+
 # -- item 4: bounded concurrency ----------------------------------------------------------
 
 
