@@ -82,10 +82,18 @@ def _comparable(report: str) -> dict:
     return document
 
 
+@pytest.mark.parametrize("prefix", [200_000, 1], ids=["examples-in-prefix", "past-prefix"])
 @pytest.mark.parametrize("events", ["transcripts", "hook-inputs.jsonl"])
-def test_duckdb_gives_the_python_reference_s_report(events: str, tmp_path: Path) -> None:
+def test_duckdb_gives_the_python_reference_s_report(
+    events: str, prefix: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Counts, undecided, decisions, examples and the comparison, for a policy with a hook
-    outside the SQL fragment (an `exists()`), which DuckDB evaluates by the fallback."""
+    outside the SQL fragment (an `exists()`), which DuckDB evaluates by the fallback; the
+    examples the same whether DuckDB finds them among the first events it looks at or must
+    look at all of them."""
+    from hookc.replay import engines
+
+    monkeypatch.setattr(engines, "EXAMPLES_PREFIX", prefix)
     if events == "hook-inputs.jsonl":  # the direct path: DuckDB reads the file itself
         target = tmp_path / events
         lines = [
