@@ -24,31 +24,11 @@ import pytest
 from hookc import handlers
 from hookc.handlers import process
 from tests import ROOT
+from tests.handlers.groups import command, live_members
 
 pytestmark = pytest.mark.skipif(
     sys.platform == "win32" or not os.path.isdir("/proc"), reason="POSIX groups, /proc"
 )
-
-
-def command(text: str, **params: object) -> dict[str, object]:
-    return {"type": "command", "command": text, **params}
-
-
-def live_members(pgid: int) -> list[int]:
-    """Processes of group ``pgid`` still running (zombies excluded)."""
-    members = []
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            with open(f"/proc/{entry}/stat") as handle:
-                stat = handle.read()
-        except OSError:
-            continue
-        fields = stat[stat.rindex(")") + 2 :].split()
-        if int(fields[2]) == pgid and fields[0] not in ("Z", "X"):
-            members.append(int(entry))
-    return members
 
 
 def wait_for_pid(pidfile: Path, within: float = 20.0) -> int:

@@ -18,32 +18,11 @@ from pathlib import Path
 import pytest
 
 from hookc import handlers
+from tests.handlers.groups import command, live_members
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX process groups")
 
 BASH = {"tool_name": "Bash", "tool_input": {"command": "rm -rf /tmp/x"}}
-
-
-def command(text: str, **params: object) -> dict[str, object]:
-    return {"type": "command", "command": text, **params}
-
-
-def live_members(pgid: int) -> list[int]:
-    """Processes of group ``pgid`` still running (zombies waiting for a reaper excluded)."""
-    members = []
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            with open(f"/proc/{entry}/stat") as handle:
-                stat = handle.read()
-        except OSError:
-            continue
-        fields = stat[stat.rindex(")") + 2 :].split()
-        state, group = fields[0], int(fields[2])
-        if group == pgid and state not in ("Z", "X"):
-            members.append(int(entry))
-    return members
 
 
 def group_of(pidfile: Path) -> int:

@@ -19,26 +19,11 @@ from pathlib import Path
 import pytest
 
 from tests import ROOT
+from tests.handlers.groups import live_members
 
 pytestmark = pytest.mark.skipif(
     sys.platform == "win32" or not os.path.isdir("/proc"), reason="POSIX signals, /proc"
 )
-
-
-def live_members(pgid: int) -> list[int]:
-    members = []
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            with open(f"/proc/{entry}/stat") as handle:
-                stat = handle.read()
-        except OSError:
-            continue
-        fields = stat[stat.rindex(")") + 2 :].split()
-        if int(fields[2]) == pgid and fields[0] not in ("Z", "X"):
-            members.append(int(entry))
-    return members
 
 
 def wait_for_pids(pidfiles: list[Path], process: subprocess.Popen[str]) -> list[int]:
