@@ -176,7 +176,7 @@ def generate_module(
     checked = check_inputs(unique, profile, selection, given, optimizer=optimizer)
     reports = checked.reports
     for loaded in checked.loaded.values():
-        problem = unsettled(loaded, "--profile")
+        problem = unsettled(loaded)
         if problem is not None:  # each candidate host would run it its own way
             raise OutputError(problem)
     read_with: dict[str, Profile] = {}  # profile name -> the profile a file was read with

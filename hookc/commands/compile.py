@@ -23,6 +23,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import TextIO
 
+    from hookc.hosts.profile import Profile
     from hookc.ir.hooks import Hook
     from hookc.optimize import Optimized
 
@@ -67,6 +68,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_color(parser)
     add_options(parser, strict=False)
     parser.add_argument(
+        "--host",
+        metavar="NAME",
+        help="the host the files are for, whose meaning is compiled (the same as --profile "
+        "with its name); needed for a file whose host its path and content leave unsettled",
+    )
+    parser.add_argument(
         "-O",
         dest="level",
         type=int,
@@ -102,6 +109,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     settings = resolve(args)
+    profile = settings.profile if settings.hosts is None else _profile_of(settings.hosts)
     paths, given = inputs(args.files, settings, args.stdin_filename)
     try:
         # A folder names the module it compiles to (`.system/hooks/` gives `hooks`).
@@ -112,7 +120,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             paths,
             args.output,
             name=name,
-            profile=settings.profile,
+            profile=profile,
             level=args.level,
             target=args.target,
             selection=settings.selection,
@@ -132,6 +140,17 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     hooks = f"{result.hook_count} hook{'' if result.hook_count == 1 else 's'}"
     print(f"hookc: wrote {result.module_path} ({hooks})", file=err)
     return EXIT_OK
+
+
+def _profile_of(hosts: tuple[str, ...]) -> Profile:
+    """The profile of the one host ``--host`` names: a module has one host's meaning."""
+    from hookc.check.hosts_disagree import ALL
+    from hookc.config.settings import profile_named
+    from hookc.hosts import by_name
+
+    if len(hosts) != 1 or hosts[0] == ALL:
+        raise UsageError("a module has one host's meaning: name one with --host")
+    return profile_named(by_name(hosts[0]).profile)
 
 
 def explanation(optimized: Sequence[tuple[Hook, Optimized]], level: int) -> str:

@@ -96,9 +96,9 @@ def unsettled_host(source: Source, recognized: Recognition) -> Diagnostic:
         f"{names[0]}'s, its findings may be wrong for the others",
         source,
         span,
-        'name its host: `--host NAME`, `hosts = ["NAME"]` or `[tool.hookc.per-file-hosts]` in '
-        "hookc.toml (eval, compile and run refuse the file without one); or keep it where its "
-        "host reads hook files",
+        "name its host with `--host NAME` (eval, compile and run refuse the file without it; "
+        'check also takes `hosts = ["NAME"]` or `[tool.hookc.per-file-hosts]` in hookc.toml), '
+        "or keep it where its host reads hook files",
     )
 
 

@@ -185,7 +185,7 @@ def guard(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     [
         (["eval", "hooks.json", "--event", "PreToolUse", "--context", "ctx.json"], "--host"),
         (["run", "hooks.json", "--event", "PreToolUse", "--context", "ctx.json"], "--host"),
-        (["compile", "hooks.json", "-o", "out"], "--profile"),
+        (["compile", "hooks.json", "-o", "out"], "--host"),
     ],
 )
 def test_eval_compile_and_run_refuse_an_unsettled_file(
@@ -205,6 +205,7 @@ def test_eval_compile_and_run_refuse_an_unsettled_file(
         ["run", "--host", "codex", "--dry-run", "hooks.json", "--event", "PreToolUse",
          "--context", "ctx.json"],
         ["compile", "--profile", "codex", "hooks.json", "-o", "out"],
+        ["compile", "--host", "codex", "hooks.json", "-o", "out"],
         ["check", "--host", "factory", "hooks.json"],
     ],
 )  # fmt: skip
@@ -212,6 +213,20 @@ def test_naming_the_host_settles_it(guard: Path, argv: list[str]) -> None:
     status, out, err = run(*argv)
     assert status == 0, (out, err)
     assert "HK770" not in out + err and "unsettled" not in out + err
+
+
+def test_compile_host_gives_the_module_that_hosts_meaning(guard: Path) -> None:
+    status, _, err = run("compile", "--host", "factory", "hooks.json", "-o", "out")
+    assert status == 0, err
+    assert "\nPROFILE = 'factory'\n" in (guard / "out" / "hooks_json.py").read_text()
+
+
+@pytest.mark.parametrize("hosts", ["codex,factory", "all"])
+def test_compile_host_names_one_host(guard: Path, hosts: str) -> None:
+    status, out, err = run("compile", "--host", hosts, "hooks.json", "-o", "out")
+    assert status == 2 and out == ""
+    assert "a module has one host's meaning" in err
+    assert not (guard / "out").exists()
 
 
 def test_the_configurations_hosts_settle_it(guard: Path) -> None:
