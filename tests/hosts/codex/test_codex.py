@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import io
 import json
-import stat
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +15,8 @@ from hookc.cli import main
 from hookc.frontend.load import load_source
 from hookc.hosts import detect
 from hookc.source import Source
+from tests.hosts import running
+from tests.hosts.running import command, script
 
 HANDLER = [{"type": "command", "command": "echo a"}]
 
@@ -265,33 +266,15 @@ def test_eval_answers_as_codex(tmp_path: Path) -> None:
 # -- hookc run --protocol codex ---------------------------------------------------------
 
 
-def script(folder: Path, name: str, body: str) -> str:
-    path = folder / name
-    path.write_text("#!/bin/sh\n" + body + "\n")
-    path.chmod(path.stat().st_mode | stat.S_IXUSR)
-    return str(path)
-
-
 def run_hooks(
     tmp_path: Path, handlers: list[dict[str, Any]], *, event: str = "PreToolUse",
     matcher: str | None = "Bash", context: dict[str, Any] | None = None,
 ) -> dict[str, Any]:  # fmt: skip
-    project = tmp_path / "project"
-    (project / ".codex").mkdir(parents=True, exist_ok=True)
-    file = project / ".codex" / "hooks.json"
-    file.write_text(hooks_file({event: [{"matcher": matcher, "hooks": handlers}]}))
-    ctx = tmp_path / "context.json"
-    ctx.write_text(json.dumps(context or {"tool_name": "shell_command",
-                                         "tool_input": {"command": "rm -rf /"}}))  # fmt: skip
-    status, out = run("run", str(file), "--event", event, "--context", str(ctx), "--protocol",
-                      "codex", "--format", "json", "--cwd", str(project))  # fmt: skip
-    assert status == 0, out
-    decision: dict[str, Any] = json.loads(out)
-    return decision
-
-
-def command(path: str, **extra: Any) -> dict[str, Any]:
-    return {"type": "command", "command": path, **extra}
+    """``hookc run`` on a project's .codex/hooks.json of one group (``matcher`` may be
+    null, as Codex allows), for a ``shell_command`` call unless ``context`` says otherwise."""
+    group = {"matcher": matcher}
+    return running.run_hooks("codex", tmp_path, handlers, event=event, group=group,
+                             context=context)  # fmt: skip
 
 
 DENY = '{"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "deny", "permissionDecisionReason": "no rm"}}'  # noqa: E501

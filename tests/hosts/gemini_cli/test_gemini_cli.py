@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import io
 import json
-import stat
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +16,8 @@ from hookc.frontend.load import load_source
 from hookc.hosts import detect
 from hookc.source import Source
 from hookc.source.diagnostics import Severity
+from tests.hosts import running
+from tests.hosts.running import command, script
 
 HANDLER = [{"type": "command", "command": "echo a"}]
 
@@ -184,36 +185,15 @@ def test_the_settings_keys_of_hooks_are_not_events() -> None:
 # -- hookc run --protocol gemini-cli ------------------------------------------------------
 
 
-def script(folder: Path, name: str, body: str) -> str:
-    path = folder / name
-    path.write_text("#!/bin/sh\n" + body + "\n")
-    path.chmod(path.stat().st_mode | stat.S_IXUSR)
-    return str(path)
-
-
 def run_hooks(
     tmp_path: Path, handlers: list[dict[str, Any]], *, sequential: bool = False,
     event: str = "BeforeTool", context: dict[str, Any] | None = None,
 ) -> dict[str, Any]:  # fmt: skip
-    project = tmp_path / "project"
-    (project / ".gemini").mkdir(parents=True, exist_ok=True)
-    group: dict[str, Any] = {"matcher": "run_shell_command", "hooks": handlers}
-    if sequential:
-        group["sequential"] = True
-    file = project / ".gemini" / "settings.json"
-    file.write_text(settings({event: [group]}))
-    ctx = tmp_path / "context.json"
-    ctx.write_text(json.dumps(context or {"tool_name": "run_shell_command",
-                                         "tool_input": {"command": "rm -rf /"}}))  # fmt: skip
-    status, out = run("run", str(file), "--event", event, "--context", str(ctx), "--protocol",
-                      "gemini-cli", "--format", "json", "--cwd", str(project))  # fmt: skip
-    assert status == 0, out
-    decision: dict[str, Any] = json.loads(out)
-    return decision
-
-
-def command(path: str, **extra: Any) -> dict[str, Any]:
-    return {"type": "command", "command": path, **extra}
+    """``hookc run`` on a project's .gemini/settings.json of one group (``sequential`` if
+    asked), for a ``run_shell_command`` call unless ``context`` says otherwise."""
+    group = {"sequential": True} if sequential else {}
+    return running.run_hooks("gemini-cli", tmp_path, handlers, event=event, group=group,
+                             context=context)  # fmt: skip
 
 
 def test_a_block_decision_blocks_the_tool(tmp_path: Path) -> None:
