@@ -15,7 +15,7 @@ from __future__ import annotations
 import os
 import re
 import shlex
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -400,6 +400,20 @@ def _duplicate(handler: Handler, covering: Handler, source: Source) -> Diagnosti
 
 
 # -- matchers as conditions -------------------------------------------------------------
+
+
+def known_values(spec: Mapping[str, Any], profile: Profile) -> list[str]:
+    """The values an event's matcher is compared with, as its ``matcher`` spec lists them
+    (``values: tools``: the profile's tools)."""
+    values = spec.get("values") or []
+    if values == "tools":
+        values = profile.details.get("tools") or []
+    return [str(value) for value in values]
+
+
+def what(spec: Mapping[str, Any]) -> str:
+    """What a matcher names, for messages: a tool, or the field it is compared with."""
+    return "tool" if spec.get("values") == "tools" else f"`{spec['field']}`"
 
 
 def name_test(field: str, names: Sequence[str], span: Span | None = None) -> Expr:

@@ -56,15 +56,17 @@ from hookc.frontend.formats.groups import (
     Handler,
     handler_action,
     hooks_of,
+    known_values,
     name_problems,
     name_test,
     pattern_test,
-    script_problems,
     unknown_event,
+    what,
 )
+from hookc.frontend.formats.nested import Group, Shape, event_handlers
 from hookc.frontend.json_file import load_json
 from hookc.frontend.located import Located
-from hookc.frontend.lower import Loaded, file_identity
+from hookc.frontend.lower import Loaded
 from hookc.hosts.claude_code.front_matter import (
     as_component,
     front_matter_document,
@@ -75,7 +77,7 @@ from hookc.hosts.profile import Profile
 from hookc.ir.expr import And, Call, Expr, Ident, Literal, Or
 from hookc.ir.hooks import Action, HookSet
 from hookc.runtime.values import CelError, compile_regex
-from hookc.source import Source, Span, progress
+from hookc.source import Source, Span
 from hookc.source.diagnostics import Diagnostic, error, has_error, warning
 
 # "Only letters, digits, `_`, `-`, spaces, `,`, and `|`": an exact name or a list of them,
@@ -216,95 +218,35 @@ def _settings_problems(document: Located, source: Source) -> list[Diagnostic]:
 def _event_handlers(
     event: str, groups: Located, source: Source, profile: Profile
 ) -> tuple[list[Handler], list[Diagnostic]]:
-    diagnostics: list[Diagnostic] = []
+    # An event Claude Code does not know is warned of and read all the same.
     unknown = unknown_event(event, groups.key_span or groups.span, profile, source)
-    if unknown is not None:
-        diagnostics.append(unknown)
-    if not isinstance(groups.value, list):
-        diagnostics.append(
-            error(
-                "HK205",
-                f"`{event}` holds a list of matcher groups, not {describe(groups.plain())}",
-                source,
-                groups.span,
-                'write [{"matcher": "...", "hooks": [...]}]',
-            )
-        )
-        return [], diagnostics
-    handlers: list[Handler] = []
-    # Unique per file: two plugins' hooks.json, or user and project settings, never meet.
-    stem = file_identity(source.name)
-    roots = _script_roots(source)
-    for group_index, group in enumerate(groups.value):
-        progress.report(f"{source.name}: `{event}` matchers", group_index, len(groups.value))
-        if not isinstance(group.value, dict):
-            diagnostics.append(
-                error(
-                    "HK205",
-                    f"a matcher group is an object, not {describe(group.plain())}",
-                    source,
-                    group.span,
-                )
-            )
-            continue
-        for key, node in group.items():
-            if key not in GROUP_FIELDS:
-                diagnostics.append(
-                    warning(
-                        "HK704",
-                        f"a matcher group has no field `{key}`: it is ignored",
-                        source,
-                        node.key_span or node.span,
-                        f"its fields: {', '.join(GROUP_FIELDS)}",
-                    )
-                )
-        matcher_node = group.get("matcher")
-        condition, found = matcher_condition(event, matcher_node, source, profile)
-        diagnostics.extend(found)
-        undecidable = _undecidable(matcher_node, found)
-        entries = group.get("hooks")
-        if entries is None or not isinstance(entries.value, list):
-            diagnostics.append(
-                error(
-                    "HK205",
-                    "a matcher group needs `hooks`, a list of handlers",
-                    source,
-                    (entries or group).span,
-                )
-            )
-            continue
-        description = group.get("description")
-        for index, node in enumerate(entries.value):
-            # `timeout_unit: ms` (Augment's profile): timeouts count milliseconds.
-            milliseconds = profile.details.get("timeout_unit") == "ms"
-            action, found = handler_action(node, profile, source, milliseconds=milliseconds)
-            diagnostics.extend(found)
-            if action is None:
-                continue
-            diagnostics.extend(_on_failure_problems(action, node, source))
-            command = node.get("command")
-            if roots and command is not None and isinstance(command.value, str):
-                diagnostics.extend(script_problems(command.value, roots, command, source))
-            handler_condition, found = _with_filter(condition, event, node, source)
-            diagnostics.extend(found)
-            if any(finding.code == "HK713" for finding in found):
-                continue  # its `if` never lets it run: left out, as HK710's are
-            handlers.append(
-                Handler(
-                    id=f"{stem}.{event}.{group_index}.{index}",
-                    event=event,
-                    condition=handler_condition,
-                    action=action,
-                    node=node,
-                    key=_identity(action),
-                    description=description.value
-                    if description is not None and isinstance(description.value, str)
-                    else None,
-                    matcher_text=matcher_node.value if matcher_node is not None else None,
-                    undecidable=undecidable,
-                )
-            )
-    return handlers, diagnostics
+    handlers, found = event_handlers(event, groups, source, profile, SHAPE)
+    return handlers, [unknown, *found] if unknown is not None else found
+
+
+def _group(event: str, group: Located, source: Source, profile: Profile) -> Group:
+    matcher_node = group.get("matcher")
+    condition, found = matcher_condition(event, matcher_node, source, profile)
+    return Group(condition, tuple(found), _undecidable(matcher_node, found))
+
+
+def _action(
+    event: str, node: Located, group: Group, profile: Profile, source: Source
+) -> tuple[Action | None, list[Diagnostic]]:
+    # `timeout_unit: ms` (Augment's profile): timeouts count milliseconds.
+    milliseconds = profile.details.get("timeout_unit") == "ms"
+    action, found = handler_action(node, profile, source, milliseconds=milliseconds)
+    if action is not None:
+        found.extend(_on_failure_problems(action, node, source))
+    return action, found
+
+
+def _description(group: Located, action: Action) -> str | None:
+    """The group's ``description``, for each of its handlers."""
+    description = group.get("description")
+    if description is not None and isinstance(description.value, str):
+        return description.value
+    return None
 
 
 def _undecidable(node: Located | None, found: list[Diagnostic]) -> str | None:
@@ -317,12 +259,14 @@ def _undecidable(node: Located | None, found: list[Diagnostic]) -> str | None:
 
 def _with_filter(
     condition: Expr | None, event: str, node: Located, source: Source
-) -> tuple[Expr | None, list[Diagnostic]]:
+) -> tuple[Expr | None, list[Diagnostic], bool]:
     """The group's condition and the handler's ``if`` filter, a permission rule that
-    ``permission_rules`` turns into a condition, with its findings at the rule."""
+    ``permission_rules`` turns into a condition, with its findings at the rule, and
+    whether the handler can run at all: not when its ``if`` never lets it (HK713; left
+    out, as HK710's are)."""
     rule = node.get("if")
     if rule is None or not isinstance(rule.value, str):
-        return condition, []  # a non-string `if` is the handler's HK303
+        return condition, [], True  # a non-string `if` is the handler's HK303
     from hookc.hosts.claude_code.permission_rules import translate
 
     found = translate(rule.value, event)
@@ -330,12 +274,13 @@ def _with_filter(
         warning(finding.code, finding.message, source, rule.span, finding.hint)
         for finding in found.findings
     ]
+    runs = not any(finding.code == "HK713" for finding in problems)
     filtered = replace(found.condition, span=rule.span)
     if condition is None or filtered == Literal(False):
-        return filtered, problems
+        return filtered, problems, runs
     if isinstance(filtered, And) and filtered.operands[0] == condition:
-        return filtered, problems  # the rule tests the tool the matcher already names
-    return And((condition, filtered), span=rule.span), problems
+        return filtered, problems, runs  # the rule tests the tool the matcher already names
+    return And((condition, filtered), span=rule.span), problems, runs
 
 
 def _on_failure_problems(action: Action, node: Located, source: Source) -> list[Diagnostic]:
@@ -391,7 +336,7 @@ def matcher_condition(
             )
         ]
     field = str(spec["field"])
-    known = _known(spec, profile)
+    known = known_values(spec, profile)
     if spec.get("globs"):  # FileChanged: `|`-separated file-name globs
         return _globs(field, text.split("|"), node.span), []
     narrow = bool(spec.get("narrow"))
@@ -429,7 +374,7 @@ def matcher_condition(
     open_set = bool(spec.get("open")) or (
         spec.get("values") == "tools" and may_match_mcp_tool(pattern)
     )
-    problems = name_problems(text, known, matches, node.span, source, _what(spec), open_set)
+    problems = name_problems(text, known, matches, node.span, source, what(spec), open_set)
     return pattern_test(field, pattern, node.span), problems
 
 
@@ -459,7 +404,7 @@ def _exact(
             return name.lower() in {n.lower() for n in names}
         return name in names
 
-    problems = name_problems(text, known, matches, node.span, source, _what(spec), open_set, hint)
+    problems = name_problems(text, known, matches, node.span, source, what(spec), open_set, hint)
     return name_test(field, names, node.span), problems
 
 
@@ -470,17 +415,6 @@ def _globs(field: str, globs: list[str], span: Span) -> Expr:
         for glob in globs
     ]
     return tests[0] if len(tests) == 1 else Or(tuple(tests), span=span)
-
-
-def _known(spec: Mapping[str, Any], profile: Profile) -> list[str]:
-    values = spec.get("values") or []
-    if values == "tools":
-        values = profile.details.get("tools") or []
-    return [str(value) for value in values]
-
-
-def _what(spec: Mapping[str, Any]) -> str:
-    return "tool" if spec.get("values") == "tools" else f"`{spec['field']}`"
 
 
 def _script_roots(source: Source) -> dict[str, Path]:
@@ -507,3 +441,15 @@ def _script_roots(source: Source) -> dict[str, Path]:
 # The settings folders of the hosts that read this format (Factory Droid's and Augment's
 # reuse this reader), each with the variable naming the project, where the host sets one.
 HOST_FOLDERS = {".claude": "CLAUDE_PROJECT_DIR", ".factory": "FACTORY_PROJECT_DIR", ".augment": ""}
+
+
+SHAPE = Shape(
+    group_fields=GROUP_FIELDS,
+    group=_group,
+    action=_action,
+    roots=_script_roots,
+    description=_description,
+    key=_identity,
+    refine=_with_filter,  # a handler's `if` filter narrows its group's matcher
+    suggest_fields=False,  # a group's unknown field: its fields listed, no guess
+)

@@ -61,16 +61,17 @@ from hookc.frontend.formats.groups import (
     Handler,
     handler_action,
     hooks_of,
+    known_values,
     name_problems,
     name_test,
     pattern_test,
-    script_problems,
     unknown_event,
 )
+from hookc.frontend.formats.nested import Group, Shape, event_handlers
 from hookc.frontend.formats.rust_regex import Untranslatable, translate
 from hookc.frontend.json_file import load_json
 from hookc.frontend.located import Located
-from hookc.frontend.lower import Loaded, file_identity
+from hookc.frontend.lower import Loaded
 from hookc.hosts.claude_code.mcp_names import is_mcp_tool_name, may_match_mcp_tool
 from hookc.hosts.profile import Profile
 from hookc.ir.expr import Expr, Literal, Or
@@ -225,99 +226,36 @@ def _renaming_event(source: Source, event: str, fix: Fix) -> Fix | None:
 def _event_handlers(
     event: str, groups: Located, source: Source, profile: Profile
 ) -> tuple[list[Handler], list[Diagnostic]]:
-    diagnostics: list[Diagnostic] = []
-    if event not in profile.events:
+    if event not in profile.events:  # serde ignores it: nothing of it is read
         unknown = unknown_event(event, groups.key_span or groups.span, profile, source)
         if unknown is not None and unknown.fix is not None and _is_toml(source):
             unknown = replace(unknown, fix=_renaming_event(source, event, unknown.fix))
         return [], [unknown] if unknown is not None else []
-    if not isinstance(groups.value, list):
-        diagnostics.append(
-            error(
-                "HK205",
-                f"`{event}` holds a list of matcher groups, not {describe(groups.plain())}",
-                source,
-                groups.span,
-                'write [{"matcher": "...", "hooks": [...]}]',
-            )
-        )
-        return [], diagnostics
-    handlers: list[Handler] = []
-    stem = file_identity(source.name)
-    roots = _script_roots(source)
-    for group_index, group in enumerate(groups.value):
-        if not isinstance(group.value, dict):
-            diagnostics.append(
-                error(
-                    "HK205",
-                    f"a matcher group is an object, not {describe(group.plain())}",
-                    source,
-                    group.span,
-                )
-            )
-            continue
-        for key, node in group.items():
-            if key not in GROUP_FIELDS:
-                diagnostics.append(
-                    warning(
-                        "HK704",
-                        f"a matcher group has no field `{key}`: Codex ignores it",
-                        source,
-                        node.key_span or node.span,
-                        did_you_mean(key, list(GROUP_FIELDS))
-                        or f"its fields: {', '.join(GROUP_FIELDS)}",
-                    )
-                )
-        matcher_node = group.get("matcher")
-        entries = group.get("hooks")
-        if entries is not None and not isinstance(entries.value, list):
-            diagnostics.append(
-                error(
-                    "HK205",
-                    f"a matcher group's `hooks` is a list of handlers, not "
-                    f"{describe(entries.plain())}",
-                    source,
-                    entries.span,
-                )
-            )
-            continue
-        condition, found, skip, undecidable = matcher_condition(
-            event, matcher_node, source, profile
-        )
-        diagnostics.extend(found)
-        for index, node in enumerate(entries.value if entries is not None else []):
-            action, found = _handler(event, node, profile, source)
-            diagnostics.extend(found)
-            if action is None or skip:
-                continue
-            command = node.get("command")
-            if roots and command is not None and isinstance(command.value, str):
-                diagnostics.extend(script_problems(command.value, roots, command, source))
-            status = action.params.get("statusMessage")
-            handlers.append(
-                Handler(
-                    id=f"{stem}.{event}.{group_index}.{index}",
-                    event=event,
-                    condition=condition,
-                    action=action,
-                    node=node,
-                    key=None,  # Codex runs identical handlers once each
-                    description=status if isinstance(status, str) else None,
-                    matcher_text=matcher_node.value if matcher_node is not None else None,
-                    undecidable=undecidable,
-                )
-            )
-    return handlers, diagnostics
+    return event_handlers(event, groups, source, profile, SHAPE)
+
+
+def _group(event: str, group: Located, source: Source, profile: Profile) -> Group:
+    condition, found, skip, undecidable = matcher_condition(
+        event, group.get("matcher"), source, profile
+    )
+    return Group(condition, tuple(found), undecidable, skip)
+
+
+def _description(group: Located, action: Action) -> str | None:
+    """The handler's ``statusMessage``: Codex shows it while the hook runs."""
+    status = action.params.get("statusMessage")
+    return status if isinstance(status, str) else None
 
 
 # -- handlers ---------------------------------------------------------------------------
 
 
 def _handler(
-    event: str, node: Located, profile: Profile, source: Source
+    event: str, node: Located, group: Group, profile: Profile, source: Source
 ) -> tuple[Action | None, list[Diagnostic]]:
     """A handler as its action, with Codex's aliases read and its discovery applied; None
-    when Codex skips it (with the finding that says so) or cannot parse it."""
+    when Codex skips it (with the finding that says so) or cannot parse it. (Its group
+    changes nothing: a group's skip is the group's.)"""
     if not isinstance(node.value, dict):
         return None, [
             error(
@@ -526,7 +464,7 @@ def matcher_condition(
         return None, [], False, None
     field = str(spec["field"])
     tools = spec.get("values") == "tools"
-    known = _known(spec, profile)
+    known = known_values(spec, profile)
     what = "tool" if tools else f"`{field}`"
     if is_exact_matcher(text):
         names = text.split("|")
@@ -600,13 +538,6 @@ def matcher_condition(
     return test, problems, False, None
 
 
-def _known(spec: Mapping[str, Any], profile: Profile) -> list[str]:
-    values = spec.get("values") or []
-    if values == "tools":
-        values = profile.details.get("tools") or []
-    return [str(value) for value in values]
-
-
 def _script_roots(source: Source) -> dict[str, Path]:
     """The folders a command's paths are read from, when the file is a real one: a
     project's ``<project>/.codex/`` file runs its commands in ``<project>`` (Codex runs
@@ -625,3 +556,15 @@ def _script_roots(source: Source) -> dict[str, Path]:
     if project == Path.home():  # ~/.codex: no project of its own
         return {}
     return {".": project}
+
+
+SHAPE = Shape(
+    group_fields=GROUP_FIELDS,
+    group=_group,
+    action=_handler,
+    roots=_script_roots,
+    description=_description,
+    # Codex runs identical handlers once each: no handler has a key, so none is merged.
+    ignored="Codex ignores it",
+    hooks_optional=True,  # `hooks: Option<Vec<_>>`, and a wrong one fails the file's parse
+)

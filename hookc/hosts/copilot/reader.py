@@ -51,7 +51,6 @@ Claude Code file read by Copilot, by VS Code and by Claude Code has the same ids
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
 from dataclasses import replace
 from pathlib import PurePath
 from typing import Any
@@ -63,6 +62,7 @@ from hookc.frontend.formats.groups import (
     _timeout_problems,
     handler_action,
     hooks_of,
+    known_values,
     name_problems,
     pattern_test,
     unknown_event,
@@ -473,7 +473,7 @@ def matcher_condition(
             why,
         )
     pattern = translated.pattern
-    known = _known(spec, profile)
+    known = known_values(spec, profile)
 
     def matches(name: str, ignore_case: bool) -> bool:
         compiled = compile_regex(f"(?i){pattern}" if ignore_case else pattern)
@@ -488,13 +488,6 @@ def matcher_condition(
 def anchor(matcher: str) -> str:
     """The text Copilot makes a regular expression of: ``^(?:matcher)$``."""
     return f"^(?:{matcher})$"
-
-
-def _known(spec: Mapping[str, Any], profile: Profile) -> list[str]:
-    values = spec.get("values") or []
-    if values == "tools":
-        values = profile.details.get("tools") or []
-    return [str(value) for value in values]
 
 
 # Claude Code's tool names and Copilot's for the same tools (the reference's tool table).

@@ -43,11 +43,10 @@ import re
 
 from hookc.frontend.actions import describe
 from hookc.frontend.formats import regex_dialects
-from hookc.frontend.formats.groups import name_problems, pattern_test
+from hookc.frontend.formats.groups import known_values, name_problems, pattern_test, what
 from hookc.frontend.located import Located
 from hookc.frontend.lower import Loaded
 from hookc.hosts.cursor.flat import Condition, Flat, read_flat
-from hookc.hosts.gemini_cli.reader import known_values, what
 from hookc.hosts.profile import Profile
 from hookc.ir.expr import Literal
 from hookc.ir.hooks import Action

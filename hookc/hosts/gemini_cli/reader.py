@@ -47,21 +47,23 @@ from pathlib import Path, PurePath
 from types import MappingProxyType
 from typing import Any
 
-from hookc.frontend.actions import describe, did_you_mean
+from hookc.frontend.actions import describe
 from hookc.frontend.formats import regex_dialects
 from hookc.frontend.formats.groups import (
     Handler,
     handler_action,
     hooks_of,
+    known_values,
     name_problems,
     name_test,
     pattern_test,
-    script_problems,
     unknown_event,
+    what,
 )
+from hookc.frontend.formats.nested import Group, Shape, event_handlers
 from hookc.frontend.json_file import load_json
 from hookc.frontend.located import Located
-from hookc.frontend.lower import Loaded, file_identity
+from hookc.frontend.lower import Loaded
 from hookc.hosts.profile import Profile
 from hookc.ir.expr import Expr, Literal
 from hookc.ir.hooks import Action, HookSet, Params
@@ -255,8 +257,7 @@ def _name(action: Action) -> str:
 def _event_handlers(
     event: str, groups: Located, source: Source, profile: Profile, dialect: Dialect
 ) -> tuple[list[Handler], list[Diagnostic]]:
-    diagnostics: list[Diagnostic] = []
-    if event not in profile.events:
+    if event not in profile.events:  # skipped by the host: nothing of it is loaded
         unknown = unknown_event(event, groups.key_span or groups.span, profile, source)
         if unknown is not None and event in dialect.foreign_events:
             unknown = replace(
@@ -265,89 +266,42 @@ def _event_handlers(
                 "its handlers never run",
                 hint=f"{dialect.host} calls it `{dialect.foreign_events[event]}`",
             )
-        if unknown is not None:
-            diagnostics.append(unknown)
-        return [], diagnostics  # skipped by the host: nothing of it is loaded
-    if not isinstance(groups.value, list):
-        diagnostics.append(
-            error(
-                "HK205",
-                f"`{event}` holds a list of matcher groups, not {describe(groups.plain())}",
-                source,
-                groups.span,
-                'write [{"matcher": "...", "hooks": [...]}]',
-            )
-        )
-        return [], diagnostics
-    handlers: list[Handler] = []
-    stem = file_identity(source.name)
-    roots = _script_roots(source, dialect)
-    for group_index, group in enumerate(groups.value):
-        if not isinstance(group.value, dict):
-            diagnostics.append(
-                error(
-                    "HK205",
-                    f"a matcher group is an object, not {describe(group.plain())}",
-                    source,
-                    group.span,
-                )
-            )
-            continue
-        for key, node in group.items():
-            if key not in dialect.group_fields:
-                diagnostics.append(
-                    warning(
-                        "HK704",
-                        f"a matcher group has no field `{key}`: it is ignored",
-                        source,
-                        node.key_span or node.span,
-                        did_you_mean(key, list(dialect.group_fields))
-                        or f"its fields: {', '.join(dialect.group_fields)}",
-                    )
-                )
-        matcher_node = group.get("matcher")
+        return [], [unknown] if unknown is not None else []
+    return event_handlers(event, groups, source, profile, _shape(dialect))
+
+
+def _shape(dialect: Dialect) -> Shape:
+    """The nested shape as the dialect's host reads it."""
+
+    def group(event: str, node: Located, source: Source, profile: Profile) -> Group:
+        matcher_node = node.get("matcher")
         condition, found, undecidable = (
             (None, [], None)
             if matcher_node is None
             else dialect.matcher(event, matcher_node, source, profile)
         )
-        diagnostics.extend(found)
-        sequential, found = _sequential(group, source, dialect)
-        diagnostics.extend(found)
-        entries = group.get("hooks")
-        if entries is None or not isinstance(entries.value, list):
-            diagnostics.append(
-                error(
-                    "HK205",
-                    "a matcher group needs `hooks`, a list of handlers",
-                    source,
-                    (entries or group).span,
-                )
-            )
-            continue
-        for index, node in enumerate(entries.value):
-            action, found = _handler(node, profile, source, dialect, sequential)
-            diagnostics.extend(found)
-            if action is None:
-                continue
-            command = node.get("command")
-            if roots and command is not None and isinstance(command.value, str):
-                diagnostics.extend(script_problems(command.value, roots, command, source))
-            description = action.params.get("description") or action.params.get("name")
-            handlers.append(
-                Handler(
-                    id=f"{stem}.{event}.{group_index}.{index}",
-                    event=event,
-                    condition=condition,
-                    action=action,
-                    node=node,
-                    key=_identity(action),
-                    description=description if isinstance(description, str) else None,
-                    matcher_text=matcher_node.value if matcher_node is not None else None,
-                    undecidable=undecidable,
-                )
-            )
-    return handlers, diagnostics
+        sequential, more = _sequential(node, source, dialect)
+        return Group(condition, (*found, *more), undecidable, sequential=sequential)
+
+    def action(
+        event: str, node: Located, group: Group, profile: Profile, source: Source
+    ) -> tuple[Action | None, list[Diagnostic]]:
+        return _handler(node, profile, source, dialect, group.sequential)
+
+    return Shape(
+        group_fields=dialect.group_fields,
+        group=group,
+        action=action,
+        roots=lambda source: _script_roots(source, dialect),
+        description=_description,
+        key=_identity,
+    )
+
+
+def _description(group: Located, action: Action) -> str | None:
+    """The handler's ``description``, else its ``name``."""
+    description = action.params.get("description") or action.params.get("name")
+    return description if isinstance(description, str) else None
 
 
 def _sequential(group: Located, source: Source, dialect: Dialect) -> tuple[bool, list[Diagnostic]]:
@@ -562,17 +516,6 @@ def claude_tool_hint(text: str) -> str | None:
         return None
     renames = ", ".join(f"{name} is `{CLAUDE_TOOLS[name]}`" for name in named)
     return f"these are Claude Code's tool names; here {renames}"
-
-
-def known_values(spec: Mapping[str, Any], profile: Profile) -> list[str]:
-    values = spec.get("values") or []
-    if values == "tools":
-        values = profile.details.get("tools") or []
-    return [str(value) for value in values]
-
-
-def what(spec: Mapping[str, Any]) -> str:
-    return "tool" if spec.get("values") == "tools" else f"`{spec['field']}`"
 
 
 # JavaScript's String.prototype.trim: its WhiteSpace and LineTerminator characters.

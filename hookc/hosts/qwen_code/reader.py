@@ -43,7 +43,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from hookc.frontend.actions import describe
-from hookc.frontend.formats.groups import name_test
+from hookc.frontend.formats.groups import known_values, name_test
 from hookc.frontend.located import Located
 from hookc.frontend.lower import Loaded
 from hookc.hosts.gemini_cli.reader import (
@@ -51,7 +51,6 @@ from hookc.hosts.gemini_cli.reader import (
     GEMINI,
     Condition,
     ignored_matcher,
-    known_values,
     regex_condition,
 )
 from hookc.hosts.profile import Profile
