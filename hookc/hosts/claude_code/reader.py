@@ -63,8 +63,8 @@ from hookc.frontend.formats.groups import (
     unknown_event,
     what,
 )
+from hookc.frontend.formats.json_root import json_root
 from hookc.frontend.formats.nested import Group, Shape, event_handlers
-from hookc.frontend.json_file import load_json
 from hookc.frontend.located import Located
 from hookc.frontend.lower import Loaded
 from hookc.hosts.claude_code.front_matter import (
@@ -127,21 +127,10 @@ def read(source: Source, profile: Profile) -> Loaded:
 
 
 def _read(source: Source, profile: Profile) -> Loaded:
-    document, diagnostics = load_json(source)
-    if has_error(diagnostics):
-        return Loaded(source, None, profile, tuple(diagnostics))
-    if document is None:
-        empty = warning("HK208", "the file holds no hooks", source, Span(0, len(source.text)))
-        return Loaded(source, None, profile, (empty,))
-    if not isinstance(document.value, dict):
-        problem = error(
-            "HK205",
-            "a Claude Code settings or hooks file is a JSON object, "
-            f"not {describe(document.plain())}",
-            source,
-            document.span,
-        )
-        return Loaded(source, None, profile, (*diagnostics, problem))
+    opened = json_root(source, profile, "a Claude Code settings or hooks file")
+    if isinstance(opened, Loaded):
+        return opened
+    document, diagnostics = opened
     diagnostics.extend(_settings_problems(document, source))
     return read_document(source, profile, document, diagnostics)
 

@@ -68,7 +68,7 @@ from hookc.frontend.formats.groups import (
     unknown_event,
     without_matcher,
 )
-from hookc.frontend.json_file import load_json
+from hookc.frontend.formats.json_root import json_root
 from hookc.frontend.located import Located
 from hookc.frontend.lower import Loaded, file_identity
 from hookc.hosts.profile import Profile
@@ -88,20 +88,10 @@ _COMMAND_FIELDS = ("bash", "powershell", "command")
 
 def read(source: Source, profile: Profile) -> Loaded:
     """The file's hooks, read as Copilot CLI reads them."""
-    document, diagnostics = load_json(source)
-    if has_error(diagnostics):
-        return Loaded(source, None, profile, tuple(diagnostics))
-    if document is None:
-        empty = warning("HK208", "the file holds no hooks", source, Span(0, len(source.text)))
-        return Loaded(source, None, profile, (empty,))
-    if not isinstance(document.value, dict):
-        problem = error(
-            "HK205",
-            f"a Copilot hooks file is a JSON object, not {describe(document.plain())}",
-            source,
-            document.span,
-        )
-        return Loaded(source, None, profile, (*diagnostics, problem))
+    opened = json_root(source, profile, "a Copilot hooks file")
+    if isinstance(opened, Loaded):
+        return opened
+    document, diagnostics = opened
     claude_file = is_claude_file(source.name, source.text)
     hooks_node = document.get("hooks")
     empty_set = HookSet((), ordering=profile.ordering, profile=profile.name)

@@ -29,13 +29,13 @@ from hookc.frontend.formats.groups import (
     script_problems,
     unknown_event,
 )
-from hookc.frontend.json_file import load_json
+from hookc.frontend.formats.json_root import json_root
 from hookc.frontend.located import Located
 from hookc.frontend.lower import Loaded, file_identity
 from hookc.hosts.profile import Profile
 from hookc.ir.expr import Expr
 from hookc.ir.hooks import Action, HookSet, ParamValue
-from hookc.source import Source, Span
+from hookc.source import Source
 from hookc.source.diagnostics import Diagnostic, error, has_error, warning
 
 # A matcher as a condition: (condition, findings, why hookc cannot decide it).
@@ -72,20 +72,10 @@ class Flat:
 
 def read_flat(source: Source, profile: Profile, flat: Flat) -> Loaded:
     """The file's hooks, read with the host's meaning."""
-    document, diagnostics = load_json(source)
-    if has_error(diagnostics):
-        return Loaded(source, None, profile, tuple(diagnostics))
-    if document is None:
-        empty = warning("HK208", "the file holds no hooks", source, Span(0, len(source.text)))
-        return Loaded(source, None, profile, (empty,))
-    if not isinstance(document.value, dict):
-        problem = error(
-            "HK205",
-            f"a {flat.host} hooks file is a JSON object, not {describe(document.plain())}",
-            source,
-            document.span,
-        )
-        return Loaded(source, None, profile, (*diagnostics, problem))
+    opened = json_root(source, profile, f"a {flat.host} hooks file")
+    if isinstance(opened, Loaded):
+        return opened
+    document, diagnostics = opened
     diagnostics.extend(flat.file_check(document, source))
     empty_set = HookSet((), ordering=profile.ordering, profile=profile.name)
     hooks_node = document.get("hooks")

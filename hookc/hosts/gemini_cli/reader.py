@@ -60,15 +60,15 @@ from hookc.frontend.formats.groups import (
     unknown_event,
     what,
 )
+from hookc.frontend.formats.json_root import json_root
 from hookc.frontend.formats.nested import Group, Shape, event_handlers
-from hookc.frontend.json_file import load_json
 from hookc.frontend.located import Located
 from hookc.frontend.lower import Loaded
 from hookc.hosts.profile import Profile
 from hookc.ir.expr import Expr, Literal
 from hookc.ir.hooks import Action, HookSet, Params
 from hookc.runtime.values import CelError, compile_regex
-from hookc.source import Source, Span
+from hookc.source import Source
 from hookc.source.diagnostics import Diagnostic, error, has_error, warning
 
 HOOKS_CONFIG_FIELDS = ("enabled", "disabled", "notifications")
@@ -129,21 +129,10 @@ def read(source: Source, profile: Profile) -> Loaded:
 
 
 def read_with(source: Source, profile: Profile, dialect: Dialect) -> Loaded:
-    document, diagnostics = load_json(source)
-    if has_error(diagnostics):
-        return Loaded(source, None, profile, tuple(diagnostics))
-    if document is None:
-        empty = warning("HK208", "the file holds no hooks", source, Span(0, len(source.text)))
-        return Loaded(source, None, profile, (empty,))
-    if not isinstance(document.value, dict):
-        problem = error(
-            "HK205",
-            f"a {dialect.host} settings or hooks file is a JSON object, "
-            f"not {describe(document.plain())}",
-            source,
-            document.span,
-        )
-        return Loaded(source, None, profile, (*diagnostics, problem))
+    opened = json_root(source, profile, f"a {dialect.host} settings or hooks file")
+    if isinstance(opened, Loaded):
+        return opened
+    document, diagnostics = opened
     empty_set = HookSet((), ordering=profile.ordering, profile=profile.name)
     hooks_node = document.get("hooks")
     if hooks_node is None:

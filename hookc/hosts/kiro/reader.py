@@ -48,7 +48,7 @@ from hookc.frontend.formats.groups import (
     renamed_field,
     unknown_event,
 )
-from hookc.frontend.json_file import load_json
+from hookc.frontend.formats.json_root import json_root
 from hookc.frontend.located import Located
 from hookc.frontend.lower import Loaded, file_identity
 from hookc.hosts.cursor.reader import ignored_matcher
@@ -80,20 +80,10 @@ MATCH_ALL = ("", "*")
 
 
 def read(source: Source, profile: Profile) -> Loaded:
-    document, diagnostics = load_json(source)
-    if has_error(diagnostics):
-        return Loaded(source, None, profile, tuple(diagnostics))
-    if document is None:
-        empty = warning("HK208", "the file holds no hooks", source, Span(0, len(source.text)))
-        return Loaded(source, None, profile, (empty,))
-    if not isinstance(document.value, dict):
-        problem = error(
-            "HK205",
-            f"a Kiro hook file is a JSON object, not {describe(document.plain())}",
-            source,
-            document.span,
-        )
-        return Loaded(source, None, profile, (*diagnostics, problem))
+    opened = json_root(source, profile, "a Kiro hook file")
+    if isinstance(opened, Loaded):
+        return opened
+    document, diagnostics = opened
     if is_legacy(source.name, document):
         hooks, found = _legacy(document, source, profile)
     else:
