@@ -59,6 +59,38 @@ process.stdout.write(JSON.stringify(out));
 """
 
 
+Oracle = Callable[[dict[str, Any], str, "str | None"], list[str]]
+
+
+def oracle_disagreements(
+    hooks: dict[str, Any], event: str, oracle: Oracle, *, name: str, tools: Sequence[str],
+    tool_events: Sequence[str],
+) -> list[tuple[str, str, list[str], list[str]]]:  # fmt: skip
+    """Every (back end, tool, hookc's selection, the oracle's) that differ, for a file
+    ``name`` of the host holding ``hooks``: hookc's ids without the file's part, the
+    oracle's ``Event.group.handler``. The file must read without an error, and every
+    matcher must be one hookc decides (no HK712)."""
+    from hookc.frontend.load import load_source
+    from hookc.source import Source
+    from hookc.source.diagnostics import Severity
+
+    loaded = load_source(Source(name, json.dumps({"hooks": hooks})))
+    assert not [d for d in loaded.diagnostics if d.severity is Severity.ERROR]
+    assert not [d for d in loaded.diagnostics if d.code == "HK712"]
+    assert loaded.hookset is not None
+    prefix = name.rsplit(".", 1)[0] + "."
+    found = []
+    for back_end, run in back_ends(loaded.hookset).items():
+        for tool in tools:
+            on_tool = event in tool_events
+            context = {"tool_name": tool} if on_tool else {}
+            ours = [i.removeprefix(prefix) for i in fired_ids(run, event, context)]
+            theirs = oracle(hooks, event, tool if on_tool else None)
+            if ours != theirs:
+                found.append((back_end, tool, ours, theirs))
+    return found
+
+
 def javascript_tests(patterns: Sequence[str], names: Sequence[str]) -> list[list[bool] | None]:
     """For each pattern, whether JavaScript's RegExp matches each name (None: invalid)."""
     assert NODE is not None

@@ -26,12 +26,10 @@ from hypothesis import strategies as st
 from hookc.frontend.load import load_source
 from hookc.hosts import detect
 from hookc.source import Source
-from hookc.source.diagnostics import Severity
-from tests.foreign import back_ends, fired_ids
+from tests.foreign import oracle_disagreements
 from tests.properties import SETTINGS, examples
 
 NAME = ".augment/settings.json"
-PREFIX = ".augment/settings."
 TOOL_EVENTS = ("PreToolUse", "PostToolUse")
 
 
@@ -89,20 +87,9 @@ def cases(draw: st.DrawFn) -> dict[str, Any]:
 
 
 def disagreements(case: dict[str, Any]) -> list[Any]:
-    loaded = load_source(Source(NAME, json.dumps({"hooks": case["hooks"]})))
-    assert not [d for d in loaded.diagnostics if d.severity is Severity.ERROR]
-    assert not [d for d in loaded.diagnostics if d.code == "HK712"]
-    assert loaded.hookset is not None
-    event = case["event"]
-    found = []
-    for back_end, run in back_ends(loaded.hookset).items():
-        for tool in TOOLS:
-            context = {"tool_name": tool} if event in TOOL_EVENTS else {}
-            ours = [i.removeprefix(PREFIX) for i in fired_ids(run, event, context)]
-            theirs = oracle(case["hooks"], event, tool if event in TOOL_EVENTS else None)
-            if ours != theirs:
-                found.append((back_end, tool, ours, theirs))
-    return found
+    return oracle_disagreements(
+        case["hooks"], case["event"], oracle, name=NAME, tools=TOOLS, tool_events=TOOL_EVENTS
+    )
 
 
 @settings(SETTINGS, max_examples=examples(10))
