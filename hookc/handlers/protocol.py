@@ -169,6 +169,15 @@ class Protocol:
         raise NotImplementedError
 
 
+def status_run(handler: Handler, finished: Finished) -> HandlerRun:
+    """A finished command of a host that reads the exit status alone (Kiro, Windsurf): 0
+    goes ahead and 2 blocks, read in ``merge``; any other status is a failed run."""
+    run = command_run(handler, finished)
+    if run.error is None and run.exit_code not in (0, 2):
+        return replace(run, error=f"exited with status {run.exit_code}")
+    return run
+
+
 def command_run(handler: Handler, finished: Finished) -> HandlerRun:
     """The facts of a finished command, before any tool's reading of them."""
     code = finished.returncode

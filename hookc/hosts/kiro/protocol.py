@@ -18,11 +18,10 @@ triggers.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from typing import Any
 
 from hookc.handlers.process import Finished
-from hookc.handlers.protocol import Handler, Options, Protocol, command_run, joined
+from hookc.handlers.protocol import Handler, Options, Protocol, joined, status_run
 from hookc.handlers.results import Decision, HandlerRun, Verdict
 
 BLOCKING = frozenset({"PreToolUse", "UserPromptSubmit", "PreTaskExec"})
@@ -44,10 +43,7 @@ class Kiro(Protocol):
         return payload
 
     def read(self, handler: Handler, finished: Finished) -> HandlerRun:
-        run = command_run(handler, finished)
-        if run.error is None and run.exit_code not in (0, 2):
-            return replace(run, error=f"exited with status {run.exit_code}")
-        return run
+        return status_run(handler, finished)
 
     def merge(
         self,

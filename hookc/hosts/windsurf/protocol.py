@@ -19,11 +19,10 @@ from __future__ import annotations
 import datetime
 import uuid
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from typing import Any
 
 from hookc.handlers.process import Finished
-from hookc.handlers.protocol import Handler, Options, Protocol, command_run
+from hookc.handlers.protocol import Handler, Options, Protocol, status_run
 from hookc.handlers.results import Decision, HandlerRun, Notice, Verdict
 
 
@@ -54,10 +53,7 @@ class Windsurf(Protocol):
         return payload
 
     def read(self, handler: Handler, finished: Finished) -> HandlerRun:
-        run = command_run(handler, finished)
-        if run.error is None and run.exit_code not in (0, 2):
-            return replace(run, error=f"exited with status {run.exit_code}")
-        return run
+        return status_run(handler, finished)
 
     def merge(
         self,
