@@ -10,6 +10,8 @@ import subprocess
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from hypothesis import strategies as st
+
 from hookc.backend.canonical import canonical_yaml
 from hookc.backend.python import generate
 from hookc.cel.evaluator import evaluate
@@ -89,6 +91,51 @@ def oracle_disagreements(
             if ours != theirs:
                 found.append((back_end, tool, ours, theirs))
     return found
+
+
+@st.composite
+def nested_cases(
+    draw: st.DrawFn, matchers: st.SearchStrategy[str], *, tool_events: Sequence[str],
+    tools: list[str], odd_tools: list[str], value_events: Mapping[str, str],
+    ignoring_events: Sequence[str], values: list[str], shapes: Sequence[str],
+    commands: Sequence[str], other_events: Sequence[str] = (),
+) -> dict[str, Any]:  # fmt: skip
+    """A hooks object in Claude Code's nested shape for one event, and the subjects to
+    select for: tools (tool events), the values an event matches on (``value_events``:
+    event -> field), or none (events that ignore matchers). Each group's matcher is drawn
+    from ``shapes`` ("given": from ``matchers``; "absent"; "null"); ``other_events`` get
+    a group of their own, never selected for the event drawn."""
+    kind = draw(st.sampled_from(["tool", "tool", "tool", "value", "ignoring"]))
+    if kind == "tool":
+        event = draw(st.sampled_from(tool_events))
+        subjects: list[str | None] = list(
+            dict.fromkeys(draw(st.lists(st.sampled_from(tools + odd_tools), max_size=5)) + tools)
+        )
+    elif kind == "value":
+        event = draw(st.sampled_from(sorted(value_events)))
+        subjects = list(values)
+    else:
+        event = draw(st.sampled_from(ignoring_events))
+        subjects = [None]
+    groups = []
+    for _ in range(draw(st.integers(1, 4))):
+        group: dict[str, Any] = {}
+        shape = draw(st.sampled_from(shapes))
+        if shape == "given":
+            group["matcher"] = draw(matchers)
+        elif shape == "null":
+            group["matcher"] = None
+        group["hooks"] = [
+            {"type": "command", "command": draw(st.sampled_from(commands))}
+            for _ in range(draw(st.integers(1, 2)))
+        ]
+        groups.append(group)
+    hooks: dict[str, Any] = {event: groups}
+    if other_events and draw(st.booleans()):
+        other = draw(st.sampled_from(other_events))
+        if other != event:
+            hooks[other] = [{"hooks": [{"type": "command", "command": "echo other"}]}]
+    return {"hooks": hooks, "event": event, "subjects": subjects}
 
 
 def javascript_tests(patterns: Sequence[str], names: Sequence[str]) -> list[list[bool] | None]:

@@ -12,6 +12,7 @@ that the 200 cases the issue asks for are met at a small example count.
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from typing import Any
@@ -23,7 +24,7 @@ from hookc.frontend.load import load_source
 from hookc.ir.hooks import HookSet
 from hookc.source import Source
 from hookc.source.diagnostics import Severity
-from tests.foreign import back_ends, fired_ids
+from tests.foreign import back_ends, fired_ids, nested_cases
 from tests.hosts.codex import oracle
 from tests.properties import SETTINGS, examples
 
@@ -97,39 +98,19 @@ MATCHERS = st.one_of(
 )  # fmt: skip
 
 
-@st.composite
-def cases(draw: st.DrawFn) -> dict[str, Any]:
-    kind = draw(st.sampled_from(["tool", "tool", "tool", "value", "ignoring"]))
-    if kind == "tool":
-        event = draw(st.sampled_from(TOOL_EVENTS))
-        subjects: list[str | None] = list(
-            dict.fromkeys(draw(st.lists(st.sampled_from(TOOLS + ODD_TOOLS), max_size=5)) + TOOLS)
-        )
-    elif kind == "value":
-        event = draw(st.sampled_from(sorted(VALUE_EVENTS)))
-        subjects = list(VALUES)
-    else:
-        event = draw(st.sampled_from(IGNORING_EVENTS))
-        subjects = [None]
-    groups = []
-    for _ in range(draw(st.integers(1, 4))):
-        group: dict[str, Any] = {}
-        shape = draw(st.sampled_from(["given", "given", "given", "absent", "null"]))
-        if shape == "given":
-            group["matcher"] = draw(MATCHERS)
-        elif shape == "null":
-            group["matcher"] = None
-        group["hooks"] = [
-            {"type": "command", "command": draw(st.sampled_from(["echo a", "echo b"]))}
-            for _ in range(draw(st.integers(1, 2)))
-        ]
-        groups.append(group)
-    hooks: dict[str, Any] = {event: groups}
-    if draw(st.booleans()):  # another event's hooks, never selected for this one
-        other = draw(st.sampled_from(["PreToolUse", "SessionStart", "Stop"]))
-        if other != event:
-            hooks[other] = [{"hooks": [{"type": "command", "command": "echo other"}]}]
-    return {"hooks": hooks, "event": event, "subjects": subjects}
+cases = functools.partial(
+    nested_cases,
+    MATCHERS,
+    tool_events=TOOL_EVENTS,
+    tools=TOOLS,
+    odd_tools=ODD_TOOLS,
+    value_events=VALUE_EVENTS,
+    ignoring_events=IGNORING_EVENTS,
+    values=VALUES,
+    shapes=("given", "given", "given", "absent", "null"),
+    commands=("echo a", "echo b"),
+    other_events=("PreToolUse", "SessionStart", "Stop"),
+)
 
 
 def field_of(event: str) -> str:

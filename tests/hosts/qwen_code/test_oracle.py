@@ -14,6 +14,7 @@ count.
 
 from __future__ import annotations
 
+import functools
 import json
 import shutil
 import subprocess
@@ -28,7 +29,7 @@ from hookc.frontend.load import load_source
 from hookc.ir.hooks import HookSet
 from hookc.source import Source
 from hookc.source.diagnostics import Severity
-from tests.foreign import back_ends, fired_ids
+from tests.foreign import back_ends, fired_ids, nested_cases
 from tests.properties import SETTINGS, examples
 
 ORACLE = Path(__file__).resolve().parent / "oracle.mjs"
@@ -96,31 +97,18 @@ MATCHERS = st.one_of(
 )  # fmt: skip
 
 
-@st.composite
-def cases(draw: st.DrawFn) -> dict[str, Any]:
-    kind = draw(st.sampled_from(["tool", "tool", "tool", "value", "ignoring"]))
-    if kind == "tool":
-        event = draw(st.sampled_from(TOOL_EVENTS))
-        subjects: list[str | None] = list(
-            dict.fromkeys(draw(st.lists(st.sampled_from(TOOLS + ODD_TOOLS), max_size=5)) + TOOLS)
-        )
-    elif kind == "value":
-        event = draw(st.sampled_from(sorted(VALUE_EVENTS)))
-        subjects = list(VALUES)
-    else:
-        event = draw(st.sampled_from(IGNORING_EVENTS))
-        subjects = [None]
-    groups = []
-    for _ in range(draw(st.integers(1, 4))):
-        group: dict[str, Any] = {}
-        if draw(st.integers(0, 4)):
-            group["matcher"] = draw(MATCHERS)
-        group["hooks"] = [
-            {"type": "command", "command": draw(st.sampled_from(["echo a", "echo b", "echo c"]))}
-            for _ in range(draw(st.integers(1, 2)))
-        ]
-        groups.append(group)
-    return {"hooks": {event: groups}, "event": event, "subjects": subjects}
+cases = functools.partial(
+    nested_cases,
+    MATCHERS,
+    tool_events=TOOL_EVENTS,
+    tools=TOOLS,
+    odd_tools=ODD_TOOLS,
+    value_events=VALUE_EVENTS,
+    ignoring_events=IGNORING_EVENTS,
+    values=VALUES,
+    shapes=("given", "given", "given", "given", "absent"),
+    commands=("echo a", "echo b", "echo c"),
+)
 
 
 def field_of(event: str) -> str:
