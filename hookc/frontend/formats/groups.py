@@ -155,7 +155,7 @@ def handler_action(
         spec = action_type.param(name)
         where = value_node.key_span or value_node.span
         if spec is None:
-            renamed = _spelt_otherwise(name, names, node)
+            renamed, fix = renamed_field(name, node, names, source)
             diagnostics.append(
                 warning(
                     "HK704",
@@ -165,7 +165,7 @@ def handler_action(
                     (f"did you mean `{renamed}`?" if renamed else None)
                     or did_you_mean(name, names)
                     or f"its fields: {', '.join(names)}",
-                    fix=rename_key(source, value_node, name, renamed) if renamed else None,
+                    fix=fix,
                 )
             )
             continue
