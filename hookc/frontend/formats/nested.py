@@ -15,15 +15,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
-from pathlib import Path
+from pathlib import Path, PurePath
 
 from hookc.frontend.actions import describe, did_you_mean
 from hookc.frontend.formats.groups import Handler, script_problems
 from hookc.frontend.located import Located
-from hookc.frontend.lower import file_identity
+from hookc.frontend.lower import Loaded, file_identity
 from hookc.hosts.profile import Profile
 from hookc.ir.expr import Expr
-from hookc.ir.hooks import Action
+from hookc.ir.hooks import Action, HookSet
 from hookc.source import Source, progress
 from hookc.source.diagnostics import Diagnostic, error, warning
 
@@ -70,6 +70,32 @@ class Shape:
     # `hooks` may be absent (no handlers), and a wrong one fails the file before the
     # matcher is read (Codex's serde `Option<Vec<_>>`), rather than being required.
     hooks_optional: bool = False
+
+
+def hooks_object(
+    source: Source, profile: Profile, document: Located, diagnostics: list[Diagnostic]
+) -> Located | Loaded:
+    """The document's ``hooks`` object (event names to lists of groups); or, where it has
+    none, what the file loads as: no hooks (HK208 for a ``hooks.json``, which should have
+    some; a settings file need not), or, for another value, HK205 and no hook set."""
+    hooks_node = document.get("hooks")
+    if hooks_node is None:
+        if PurePath(source.name).name == "hooks.json":
+            diagnostics.append(warning("HK208", "the file holds no hooks", source, document.span))
+        hookset = HookSet((), ordering=profile.ordering, profile=profile.name)
+        return Loaded(source, hookset, profile, tuple(diagnostics))
+    if not isinstance(hooks_node.value, dict):
+        diagnostics.append(
+            error(
+                "HK205",
+                "`hooks` maps event names to lists of matcher groups, "
+                f"not {describe(hooks_node.plain())}",
+                source,
+                hooks_node.span,
+            )
+        )
+        return Loaded(source, None, profile, tuple(diagnostics))
+    return hooks_node
 
 
 def event_handlers(

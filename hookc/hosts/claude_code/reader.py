@@ -47,7 +47,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import replace
-from pathlib import Path, PurePath
+from pathlib import Path
 from typing import Any
 
 from hookc.frontend.actions import describe, did_you_mean
@@ -64,7 +64,7 @@ from hookc.frontend.formats.groups import (
     what,
 )
 from hookc.frontend.formats.json_root import json_root
-from hookc.frontend.formats.nested import Group, Shape, event_handlers
+from hookc.frontend.formats.nested import Group, Shape, event_handlers, hooks_object
 from hookc.frontend.located import Located
 from hookc.frontend.lower import Loaded
 from hookc.hosts.claude_code.front_matter import (
@@ -152,24 +152,9 @@ def read_document(
 ) -> Loaded:
     """The hooks of a document already read (a JSON object, or the YAML front matter of a
     skill or an agent: the same ``hooks`` shape), ``diagnostics`` its reading's."""
-    hooks_node = document.get("hooks")
-    if hooks_node is None:
-        # A settings file need not configure hooks; a plugin's hooks.json should.
-        if PurePath(source.name).name == "hooks.json":
-            diagnostics.append(warning("HK208", "the file holds no hooks", source, document.span))
-        hookset = HookSet((), ordering=profile.ordering, profile=profile.name)
-        return Loaded(source, hookset, profile, tuple(diagnostics))
-    if not isinstance(hooks_node.value, dict):
-        diagnostics.append(
-            error(
-                "HK205",
-                "`hooks` maps event names to lists of matcher groups, "
-                f"not {describe(hooks_node.plain())}",
-                source,
-                hooks_node.span,
-            )
-        )
-        return Loaded(source, None, profile, tuple(diagnostics))
+    hooks_node = hooks_object(source, profile, document, diagnostics)
+    if isinstance(hooks_node, Loaded):
+        return hooks_node
     handlers: list[Handler] = []
     for event, groups in hooks_node.items():
         found = _event_handlers(event, groups, source, profile)

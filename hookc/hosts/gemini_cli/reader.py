@@ -61,7 +61,7 @@ from hookc.frontend.formats.groups import (
     what,
 )
 from hookc.frontend.formats.json_root import json_root
-from hookc.frontend.formats.nested import Group, Shape, event_handlers
+from hookc.frontend.formats.nested import Group, Shape, event_handlers, hooks_object
 from hookc.frontend.located import Located
 from hookc.frontend.lower import Loaded
 from hookc.hosts.profile import Profile
@@ -133,23 +133,9 @@ def read_with(source: Source, profile: Profile, dialect: Dialect) -> Loaded:
     if isinstance(opened, Loaded):
         return opened
     document, diagnostics = opened
-    empty_set = HookSet((), ordering=profile.ordering, profile=profile.name)
-    hooks_node = document.get("hooks")
-    if hooks_node is None:
-        if PurePath(source.name).name == "hooks.json":
-            diagnostics.append(warning("HK208", "the file holds no hooks", source, document.span))
-        return Loaded(source, empty_set, profile, tuple(diagnostics))
-    if not isinstance(hooks_node.value, dict):
-        diagnostics.append(
-            error(
-                "HK205",
-                "`hooks` maps event names to lists of matcher groups, "
-                f"not {describe(hooks_node.plain())}",
-                source,
-                hooks_node.span,
-            )
-        )
-        return Loaded(source, None, profile, tuple(diagnostics))
+    hooks_node = hooks_object(source, profile, document, diagnostics)
+    if isinstance(hooks_node, Loaded):
+        return hooks_node
     events = [(key, node) for key, node in hooks_node.items() if key not in dialect.skipped_keys]
     foreign = _foreign_file(events, hooks_node, source, profile, dialect)
     if foreign is not None:
